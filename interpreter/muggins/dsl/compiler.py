@@ -1,0 +1,400 @@
+"""Compile rule-file expressions into Python callables, checked once at load time.
+
+An expression is parsed by the Lark grammar in `grammar.lark`, its depth is bounded, every name
+is checked against the context where the expression is used, every operator against the types
+of its operands, and the checked tree becomes Python source built only from our own tokens
+(integers, operators and name lookups whose spelling the grammar restricts). The user's text is
+never evaluated; the generated function raises RuleError, naming the expression and where it
+was written, on a division by zero or an out-of-range result.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import ExpressionError, Location, Problem, RuleError
+
+MAX_LENGTH = 1000       # characters in one expression
+MAX_DEPTH = 32          # nesting of the parse tree: parentheses, unary operators, calls
+MAX_INT_DIGITS = 18     # digits of an integer literal
+RESULT_LIMIT = 2**63 - 1
+
+
+class Type(Enum):
+    """The value types of the expression language."""
+
+    INT = "integer"
+    BOOL = "condition"
+    LIST = "list of integers"
+
+    @property
+    def article(self) -> str:
+        return ("an " if self.value[0] in "aeiou" else "a ") + self.value
+
+
+Context = Mapping[str, Type]
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression: call it with a mapping of the context's names to values."""
+
+    source: str
+    type: Type
+    names: frozenset[str]
+    location: Location | None
+    function: Callable[[Mapping[str, Any]], Any] = field(repr=False, compare=False)
+
+    def __call__(self, env: Mapping[str, Any]) -> Any:
+        return self.function(env)
+
+    @property
+    def constant(self) -> bool:
+        return not self.names
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True)
+
+
+# How terminals are spelled in messages.
+_SPELLING = {
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'",
+    "INT": "a number", "NAME": "a name", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'", "MINUS": "'-'", "PLUS": "'+'", "IN": "'in'", "IF": "'if'",
+    "ELSE": "'else'", "AND": "'and'", "OR": "'or'", "NOT": "'not'", "TRUE": "'true'",
+    "FALSE": "'false'", "$END": "the end",
+}
+
+
+def compile_expression(
+    source: str | int | bool,
+    context: Context,
+    expected: Type,
+    location: Location | None = None,
+    what: str = "expression",
+) -> Expression:
+    """Parse, check and compile `source` for use where the names in `context` are bound."""
+    if isinstance(source, bool):
+        source = "true" if source else "false"
+    elif isinstance(source, int):
+        source = str(source)
+    checker = _Checker(source, context, location)
+    if len(source) > MAX_LENGTH:
+        checker.fail(0, f"{what} is {len(source)} characters long; the limit is {MAX_LENGTH}")
+    if not source.strip():
+        checker.fail(0, f"{what} is empty")
+    try:
+        tree = _parser().parse(source)
+    except UnexpectedInput as exc:
+        checker.fail(_offset(source, exc), _syntax_message(source, exc))
+    checker.check_depth(tree)
+    code, kind = checker.compile(tree)
+    if kind is not expected:
+        checker.fail(0, f"{what} must be {expected.article}, but this is {kind.article}")
+    function = _build(source, code, kind, location)
+    if not checker.names:
+        try:
+            value = function({})
+        except RuleError as exc:
+            checker.fail(0, str(exc).split(": ", 1)[-1])
+        function = _constant(value)
+    return Expression(source, kind, frozenset(checker.names), location, function)
+
+
+def _constant(value: Any) -> Callable[[Mapping[str, Any]], Any]:
+    return lambda env: value
+
+
+def _offset(source: str, exc: UnexpectedInput) -> int:
+    if isinstance(exc, UnexpectedEOF) or getattr(exc, "pos_in_stream", None) is None:
+        return len(source.rstrip())
+    return exc.pos_in_stream
+
+
+def _syntax_message(source: str, exc: UnexpectedInput) -> str:
+    position = _offset(source, exc)
+    if source.startswith("**", max(position - 1, 0)) or source.startswith("**", position):
+        return "syntax error: there is no power operator; write the multiplication out"
+    if isinstance(exc, UnexpectedCharacters):
+        char = source[position]
+        hint = {"/": " (use // for whole-number division)", "=": " (use == to compare)",
+                "&": " (use and)", "|": " (use or)", "!": " (use not)", "'": " (there is no text value)",
+                '"': " (there is no text value)"}.get(char, "")
+        return f"syntax error: unexpected character {char!r}{hint}"
+    expected = sorted({_SPELLING.get(name, name) for name in getattr(exc, "expected", ()) or ()})
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        found = f"unexpected {exc.token.value!r}"
+    else:
+        found = "unexpected end of expression"
+    if expected and len(expected) <= 8:
+        found += f"; expected {', '.join(expected)}"
+    return f"syntax error: {found}"
+
+
+class _Checker:
+    """Checks a parse tree against a context and turns it into Python source."""
+
+    def __init__(self, source: str, context: Context, location: Location | None):
+        self.source = source
+        self.context = context
+        self.location = location
+        self.names: set[str] = set()
+
+    def fail(self, offset: int, message: str):
+        raise ExpressionError([Problem(_locate(self.location, self.source, offset), message)])
+
+    def check_depth(self, tree: Tree) -> None:
+        stack: list[tuple[Any, int]] = [(tree, 1)]
+        while stack:
+            node, depth = stack.pop()
+            if depth > MAX_DEPTH:
+                self.fail(_start(node), f"expression nested deeper than {MAX_DEPTH} levels")
+            if isinstance(node, Tree):
+                stack.extend((child, depth + 1) for child in node.children)
+
+    def compile(self, node: Any) -> tuple[str, Type]:
+        if isinstance(node, Token):  # a bare NAME cannot reach here; INT is wrapped in `int`
+            raise AssertionError(node)
+        return getattr(self, "_" + node.data)(node)
+
+    def expect(self, node: Any, wanted: Type, role: str) -> str:
+        code, kind = self.compile(node)
+        if kind is not wanted:
+            self.fail(_start(node), f"{role} must be {wanted.article}, but {_text(self.source, node)!r} is {kind.article}")
+        return code
+
+    def _int(self, node: Tree) -> tuple[str, Type]:
+        token = node.children[0]
+        if len(token.value) > MAX_INT_DIGITS:
+            self.fail(token.start_pos, f"integer literal with more than {MAX_INT_DIGITS} digits")
+        return str(int(token.value)), Type.INT
+
+    def _true(self, node: Tree) -> tuple[str, Type]:
+        return "True", Type.BOOL
+
+    def _false(self, node: Tree) -> tuple[str, Type]:
+        return "False", Type.BOOL
+
+    def _name(self, node: Tree) -> tuple[str, Type]:
+        name = ".".join(token.value for token in node.children)
+        if name not in self.context:
+            close = difflib.get_close_matches(name, list(self.context), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            available = ", ".join(sorted(self.context)) or "none"
+            self.fail(node.children[0].start_pos, f"unknown name {name!r}{hint} (available here: {available})")
+        self.names.add(name)
+        return f"_env[{name!r}]", self.context[name]
+
+    def _neg(self, node: Tree) -> tuple[str, Type]:
+        return f"(-{self.expect(node.children[0], Type.INT, 'the operand of unary minus')})", Type.INT
+
+    def _pos(self, node: Tree) -> tuple[str, Type]:
+        return self.expect(node.children[0], Type.INT, "the operand of unary plus"), Type.INT
+
+    def _arith(self, node: Tree) -> tuple[str, Type]:
+        children = node.children
+        parts = [self.expect(children[0], Type.INT, f"the left operand of {children[1].value!r}")]
+        for op, operand in zip(children[1::2], children[2::2]):
+            parts.append(op.value)
+            parts.append(self.expect(operand, Type.INT, f"the operand of {op.value!r}"))
+        return "(" + " ".join(parts) + ")", Type.INT
+
+    def _compare(self, node: Tree) -> tuple[str, Type]:
+        children = node.children
+        compiled = [self.compile(child) for child in children[0::2]]
+        for i, op in enumerate(children[1::2]):
+            (_, left), (_, right) = compiled[i], compiled[i + 1]
+            operator = op.value
+            if operator == "in":
+                ok = left is Type.INT and right is Type.LIST
+                need = "an integer 'in' a list"
+            elif operator in ("==", "!="):
+                ok = left is right
+                need = "two values of the same type"
+            else:
+                ok = left is Type.INT and right is Type.INT
+                need = "two integers"
+            if not ok:
+                self.fail(op.start_pos, f"{operator!r} compares {need}, not {left.article} and {right.article}")
+        parts = [compiled[0][0]]
+        for op, (code, _) in zip(children[1::2], compiled[1:]):
+            parts += [op.value, code]
+        return "(" + " ".join(parts) + ")", Type.BOOL
+
+    def _and_(self, node: Tree) -> tuple[str, Type]:
+        return self._logic(node, "and")
+
+    def _or_(self, node: Tree) -> tuple[str, Type]:
+        return self._logic(node, "or")
+
+    def _logic(self, node: Tree, op: str) -> tuple[str, Type]:
+        codes = [self.expect(child, Type.BOOL, f"each side of {op!r}") for child in node.children]
+        return "(" + f" {op} ".join(codes) + ")", Type.BOOL
+
+    def _not_(self, node: Tree) -> tuple[str, Type]:
+        return f"(not {self.expect(node.children[0], Type.BOOL, 'the operand of not')})", Type.BOOL
+
+    def _ternary(self, node: Tree) -> tuple[str, Type]:
+        then, condition, otherwise = node.children
+        then_code, then_type = self.compile(then)
+        cond_code = self.expect(condition, Type.BOOL, "the condition after 'if'")
+        else_code, else_type = self.compile(otherwise)
+        if then_type is not else_type:
+            self.fail(_start(otherwise), f"both branches of 'if ... else' must have one type, not {then_type.article} and {else_type.article}")
+        return f"({then_code} if {cond_code} else {else_code})", then_type
+
+    def _list(self, node: Tree) -> tuple[str, Type]:
+        items = [self.expect(child, Type.INT, "a list item") for child in node.children if child is not None]
+        return "(" + "".join(item + ", " for item in items) + ")", Type.LIST
+
+    def _call(self, node: Tree) -> tuple[str, Type]:
+        name_token, *args = node.children
+        args = [arg for arg in args if arg is not None]
+        name = name_token.value
+        if name not in _FUNCTIONS:
+            close = difflib.get_close_matches(name, list(_FUNCTIONS), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            self.fail(name_token.start_pos, f"unknown function {name!r}{hint} (available: {', '.join(sorted(_FUNCTIONS))})")
+        compiled = [self.compile(arg) for arg in args]
+        kinds = [kind for _, kind in compiled]
+        signatures = _FUNCTIONS[name]
+        for params in signatures:
+            if kinds == list(params) or (params == ("*INT",) and len(kinds) >= 2 and all(k is Type.INT for k in kinds)):
+                break
+        else:
+            wanted = " or ".join(_describe(params) for params in signatures)
+            got = ", ".join(kind.value for kind in kinds) or "nothing"
+            self.fail(name_token.start_pos, f"{name}() takes {wanted}; got {got}")
+        codes = ", ".join(code for code, _ in compiled)
+        return f"{_IMPLEMENTATION[name]}({codes})", Type.INT
+
+
+def _describe(params: tuple) -> str:
+    if params == ("*INT",):
+        return "two or more integers"
+    return "(" + ", ".join(p.value for p in params) + ")"
+
+
+_FUNCTIONS: dict[str, tuple[tuple, ...]] = {
+    "min": ((Type.LIST,), ("*INT",)),
+    "max": ((Type.LIST,), ("*INT",)),
+    "abs": ((Type.INT,),),
+    "sum": ((Type.LIST,),),
+    "count": ((Type.LIST,),),
+    "round_nearest": ((Type.INT, Type.INT),),
+    "round_down": ((Type.INT, Type.INT),),
+    "round_up": ((Type.INT, Type.INT),),
+}
+
+_IMPLEMENTATION = {
+    "min": "_min", "max": "_max", "abs": "abs", "sum": "sum", "count": "len",
+    "round_nearest": "_round_nearest", "round_down": "_round_down", "round_up": "_round_up",
+}
+
+
+class _Fault(Exception):
+    """Raised inside generated code; turned into a RuleError that names the expression."""
+
+
+def _min(*values: Any) -> int:
+    items = values[0] if len(values) == 1 else values
+    if not items:
+        raise _Fault("min() of an empty list")
+    return min(items)
+
+
+def _max(*values: Any) -> int:
+    items = values[0] if len(values) == 1 else values
+    if not items:
+        raise _Fault("max() of an empty list")
+    return max(items)
+
+
+def _step(step: int, name: str) -> None:
+    if step <= 0:
+        raise _Fault(f"{name}() needs a positive step, got {step}")
+
+
+def round_nearest(value: int, step: int) -> int:
+    """The nearest multiple of `step`; a value exactly halfway rounds up (for 5: 1-2 down, 3-4 up)."""
+    _step(step, "round_nearest")
+    quotient, remainder = divmod(value, step)
+    return (quotient + (2 * remainder >= step)) * step
+
+
+def round_down(value: int, step: int) -> int:
+    """The largest multiple of `step` not above `value`."""
+    _step(step, "round_down")
+    return value // step * step
+
+
+def round_up(value: int, step: int) -> int:
+    """The smallest multiple of `step` not below `value`."""
+    _step(step, "round_up")
+    return -(-value // step) * step
+
+
+_NAMESPACE = {
+    "__builtins__": {}, "abs": abs, "sum": sum, "len": len, "_min": _min, "_max": _max,
+    "_round_nearest": round_nearest, "_round_down": round_down, "_round_up": round_up,
+    "_Fault": _Fault, "_LIMIT": RESULT_LIMIT, "ZeroDivisionError": ZeroDivisionError,
+}
+
+_TEMPLATE = """\
+def _expression(_env):
+    try:
+        _result = {code}
+    except ZeroDivisionError:
+        raise _fail("division or modulo by zero")
+    except _Fault as fault:
+        raise _fail(str(fault))
+{check}    return _result
+"""
+_RANGE_CHECK = """\
+    if not -_LIMIT <= _result <= _LIMIT:
+        raise _fail("result out of range")
+"""
+
+
+def _build(source: str, code: str, kind: Type, location: Location | None) -> Callable[[Mapping[str, Any]], Any]:
+    where = f"{location.file}:{location.line}" if location else "<expression>"
+
+    def fail(reason: str) -> RuleError:
+        return RuleError(f"{where}: {reason} in {source!r}")
+
+    namespace = dict(_NAMESPACE, _fail=fail)
+    text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
+    exec(compile(text, f"<muggins expression at {where}>", "exec"), namespace)  # our generated code, not user text
+    return namespace["_expression"]
+
+
+def _start(node: Any) -> int:
+    if isinstance(node, Token):
+        return node.start_pos or 0
+    meta = getattr(node, "meta", None)
+    return getattr(meta, "start_pos", 0) if meta is not None and not meta.empty else 0
+
+
+def _text(source: str, node: Any) -> str:
+    if isinstance(node, Token):
+        return node.value
+    meta = node.meta
+    return source[meta.start_pos:meta.end_pos] if not meta.empty else source
+
+
+def _locate(base: Location | None, source: str, offset: int) -> Location:
+    """Where character `offset` of `source` stands in the file, given where the source starts."""
+    if base is None:
+        return Location("<expression>", 1, offset + 1, source)
+    column = base.source_line.find(source, base.column - 1)
+    if column < 0 or "\n" in source:
+        return base  # an escaped or multi-line scalar: point at the value's start rather than guess
+    return Location(base.file, base.line, column + 1 + offset, base.source_line)

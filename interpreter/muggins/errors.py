@@ -1,0 +1,81 @@
+"""The exceptions muggins raises, one per kind of failure, each carrying where the input was.
+
+Errors are raised at the boundary where input enters (a rule file, an expression, a move, a
+record); the CLI turns them into one-line messages and exit codes, never tracebacks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CARET_WINDOW = 100  # characters of a long source line shown around the caret
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a text file: 1-based line and column, with the line's text for a caret."""
+
+    file: str
+    line: int
+    column: int
+    source_line: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def caret(self) -> str:
+        """The source line with a caret under the column, indented, or '' without a line."""
+        if not self.source_line:
+            return ""
+        text = self.source_line.rstrip("\n").expandtabs(1)
+        start = max(0, self.column - 1 - CARET_WINDOW // 2)
+        shown = text[start:start + CARET_WINDOW]
+        prefix = "..." if start else ""
+        suffix = "..." if start + CARET_WINDOW < len(text) else ""
+        return f"    {prefix}{shown}{suffix}\n    {' ' * (len(prefix) + self.column - 1 - start)}^"
+
+
+class MugginsError(Exception):
+    """Base of every error muggins reports to a person."""
+
+
+class RuleFileError(MugginsError):
+    """A rule or scenario file that cannot be used; carries every problem found, each located."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems, key=lambda p: (p.location.file, p.location.line, p.location.column))
+        super().__init__(self.problems[0].one_line() if self.problems else "invalid rule file")
+
+    def report(self) -> str:
+        """Every problem: a located line each, with the source line and a caret where known."""
+        return "\n".join(p.report() for p in self.problems)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located complaint about an input file."""
+
+    location: Location
+    message: str
+
+    def one_line(self) -> str:
+        return f"{self.location}: {self.message}"
+
+    def report(self) -> str:
+        caret = self.location.caret()
+        return self.one_line() + ("\n" + caret if caret else "")
+
+
+class ExpressionError(RuleFileError):
+    """An expression in a rule file that does not parse, names an unknown value or mistypes one."""
+
+
+class RuleError(MugginsError):
+    """A rule that failed while a game ran, such as a division by zero in a formula."""
+
+
+class IllegalMoveError(MugginsError, ValueError):
+    """A move the rules do not allow in this state; the message names the rule it breaks."""
+
+
+class RecordError(MugginsError):
+    """A game record or save file that cannot be read, or does not match its rules."""

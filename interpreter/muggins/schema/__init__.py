@@ -1,0 +1,1 @@
+"""JSON Schemas for the files people write: rule files (and, later, scenarios)."""

@@ -1,0 +1,1 @@
+"""The built-in rule files, shipped inside the package as `muggins.builtin`."""
