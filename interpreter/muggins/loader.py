@@ -129,9 +129,25 @@ def _merge(base: Any, top: Any) -> Any:
 
 
 def _validate(doc: Document) -> None:
-    problems = [_schema_problem(doc, error) for error in _schema_validator().iter_errors(doc.data)]
-    if problems:
-        raise RuleFileError(problems)
+    errors = list(_schema_validator().iter_errors(doc.data))
+    foreign = {key for key, value in doc.data.items() for error in errors
+               if error.schema is False and error.instance is value}
+    errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
+    if errors:
+        raise RuleFileError([_schema_problem(doc, error) for error in errors if not _misspelt(error, errors)])
+
+
+def _misspelt(error: jsonschema.ValidationError, errors: list[jsonschema.ValidationError]) -> bool:
+    """A missing key that an unknown key in the same mapping nearly spells: one complaint is enough."""
+    if error.validator != "required":
+        return False
+    missing = [name for name in error.validator_value if name not in error.instance]
+    for other in errors:
+        if other.validator == "additionalProperties" and other.instance is error.instance:
+            extras = set(other.instance) - set(other.schema.get("properties", {}))
+            if any(difflib.get_close_matches(name, extras, n=1) for name in missing):
+                return True
+    return False
 
 
 def _section(path: tuple) -> str:
@@ -151,10 +167,11 @@ def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem
         more = f" (and {', '.join(map(repr, extras[1:]))})" if extras[1:] else ""
         return Problem(doc.where(path + (key,), key=True),
                        f"unknown key {key!r} in {_section(path)}{more}{hint} (allowed: {', '.join(allowed)})")
-    if keyword is None and error.schema is False:
-        family = "card games (pieces: cards)" if path[-1] in ("dealer", "pile", "go", "refill", "last", "muggins") \
-            else "domino games (pieces: tiles)"
-        return Problem(doc.where(path, key=True), f"{path[-1]!r} belongs to {family}, not to this game")
+    if error.schema is False:
+        # A section of the other family of games (jsonschema gives no path for a false schema).
+        key = next(key for key, value in doc.data.items() if value is instance)
+        family = "domino games (pieces: tiles)" if key in _SCHEMA_PROPERTIES_OF_TILES else "card games (pieces: cards)"
+        return Problem(doc.where((key,), key=True), f"{key!r} belongs to {family}, not to this game")
     if keyword == "required":
         missing = [name for name in error.validator_value if name not in instance]
         return Problem(doc.where(path), f"missing key {missing[0]!r} in {_section(path)}")
@@ -172,6 +189,9 @@ def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem
     if keyword in ("minProperties", "maxProperties") and path == ("pieces",):
         return Problem(doc.where(path), "`pieces` must hold exactly one of `tiles` or `cards`")
     return Problem(doc.where(path), f"{_section(path)}: {error.message}")
+
+
+_SCHEMA_PROPERTIES_OF_TILES = ("opener", "line", "draw", "pass", "settlement")
 
 
 def _show(value: Any) -> str:
@@ -314,6 +334,7 @@ def _pile_rules(c: _Compiler) -> R.PileRules:
         exact_limit_points=c.expr(("pile", "exact_limit", "points"), R.CARD_PLAY_CONTEXT, Type.INT),
         exact_limit_timing=d["pile"]["exact_limit"]["timing"],
         next_starter=d["pile"]["next_starter"],
+        active=d["pile"]["active"],
         go_draw=d["go"]["draw"],
         refill=d["refill"]["enabled"],
         refill_to=d["refill"]["to"],

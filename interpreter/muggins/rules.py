@@ -82,6 +82,7 @@ class PileRules:
     exact_limit_points: Expression
     exact_limit_timing: str
     next_starter: str
+    active: str
     go_draw: bool
     refill: bool
     refill_to: int

@@ -355,7 +355,7 @@ def _expression(_env):
     except ZeroDivisionError:
         raise _fail("division or modulo by zero")
     except _Fault as fault:
-        raise _fail(str(fault))
+        raise _fail(fault.args[0])
 {check}    return _result
 """
 _RANGE_CHECK = """\

@@ -1,0 +1,66 @@
+"""Rule: every mistaken or hostile rule file gets a located error, never a traceback or a hang.
+
+Each file under tests/broken/ says on its first line what it must produce:
+`# expect: [FILE:]LINE:COL: start of the message`, FILE when the problem is in another file of
+the `extends` chain.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from muggins.errors import RuleFileError
+from muggins.loader import load_rules
+
+BROKEN = Path(__file__).parent / "broken"
+EXPECT = re.compile(rb"# expect: (?:([\w.-]+):)?(\d+):(\d+): (.*)")
+
+
+def broken_files() -> list[Path]:
+    return sorted(BROKEN.glob("*.yaml"))
+
+
+def expectation(path: Path) -> tuple[str, int, int, str]:
+    match = EXPECT.match(path.read_bytes().split(b"\n", 1)[0])
+    assert match, f"{path.name} has no '# expect:' line"
+    file = match.group(1).decode() if match.group(1) else path.name
+    return file, int(match.group(2)), int(match.group(3)), match.group(4).decode()
+
+
+def test_there_are_at_least_twenty_broken_files():
+    assert len(broken_files()) >= 20
+
+
+@pytest.mark.parametrize("path", broken_files(), ids=lambda p: p.stem)
+def test_broken_rule_file_fails_with_located_message(path: Path):
+    name, line, column, message = expectation(path)
+    started = time.perf_counter()
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(path)
+    assert time.perf_counter() - started < 5, "a broken file must fail fast, never hang"
+    located = [(p.location.file, p.location.line, p.location.column, p.message) for p in caught.value.problems]
+    assert any(file.endswith(name) and (l, c) == (line, column) and text.startswith(message)
+               for file, l, c, text in located), f"expected {line}:{column}: {message}\ngot: {caught.value.report()}"
+
+
+def test_validate_command_prints_one_located_line_per_problem_and_exits_1():
+    path = BROKEN / "unknown-name.yaml"
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", "validate", str(path)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    first = result.stderr.splitlines()[0]
+    assert re.match(r".*unknown-name\.yaml:7:13: unknown name 'end_sum'; did you mean 'ends_sum'\?", first), first
+    assert result.stderr.splitlines()[2].strip() == "^"
+
+
+def test_file_over_the_size_limit_is_refused(tmp_path: Path):
+    path = tmp_path / "huge.yaml"
+    path.write_text("name: x\n" + "# padding\n" * 120_000)
+    with pytest.raises(RuleFileError, match="larger than"):
+        load_rules(path)

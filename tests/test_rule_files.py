@@ -1,0 +1,175 @@
+"""Rules: the shipped rule files validate, say what the texts say, and variants change only what they name."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from muggins.cli import main
+from muggins.errors import RuleFileError
+from muggins.loader import builtin_rule_names, load_rules, rules_schema
+from muggins.pieces import Deck, TileSet
+
+RULES = Path(__file__).parent.parent / "rules"
+
+
+def rule_files() -> list[Path]:
+    return sorted(RULES.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", rule_files(), ids=lambda p: p.stem)
+def test_every_rule_file_validates(path: Path):
+    rules = load_rules(path)
+    assert rules.name == path.stem
+
+
+@pytest.mark.parametrize("path", rule_files(), ids=lambda p: p.stem)
+def test_every_rule_file_names_the_schema_for_editors(path: Path):
+    first = path.read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../interpreter/muggins/schema/rules.schema.json"
+    assert (path.parent / first.split("=", 1)[1]).is_file()
+
+
+def test_built_in_names_are_the_files_in_rules():
+    assert builtin_rule_names() == sorted(p.stem for p in rule_files())
+
+
+def test_domino_deal_and_target_by_player_count():
+    rules = load_rules("domino-muggins")
+    assert isinstance(rules.pieces, TileSet) and len(rules.pieces.tiles) == 28
+    assert rules.player_counts == (2, 3, 4)
+    assert [(rules.hand_size(n), rules.target_for(n)) for n in (2, 3, 4)] == [(7, 250), (5, 200), (5, 200)]
+    assert rules.immediate_win
+
+
+def test_domino_scoring_is_a_positive_multiple_of_five_of_the_ends():
+    (score,) = load_rules("domino-muggins").scoring
+    for ends_sum, points in [(5, 5), (10, 10), (15, 15), (20, 20), (0, 0), (4, 0), (6, 0), (13, 0)]:
+        env = {"ends_sum": ends_sum}
+        assert (score.points(env) if score.when(env) else 0) == points
+
+
+def test_domino_settlement_rounds_own_pips_to_nearest_five():
+    line = load_rules("domino-muggins").line
+    assert [line.penalty({"hand_pips": p}) for p in (2, 3, 7, 8, 10, 0)] == [0, 5, 5, 10, 10, 0]
+    assert line.award({"opponents_pips": 23}) == 0
+    assert line.penalty_on_blocked and line.floor is None and not line.spinner
+
+
+def test_card_deck_values_and_options():
+    rules = load_rules("card-muggins")
+    deck = rules.pieces
+    assert isinstance(deck, Deck) and len(deck.cards) == 52
+    assert [deck.value(deck.parse(name)) for name in ("AS", "2h", "9C", "10D", "JS", "QH", "KC")] == [1, 2, 9, 10, 10, 10, 10]
+    pile = rules.pile
+    assert (pile.limit, pile.exact_limit_timing, pile.refill_to) == (31, "immediate", 5)
+    assert pile.exact_limit_points({}) == 2 and pile.last_points({}) == 1
+    assert pile.muggins and not pile.last_muggins and pile.go_draw and pile.refill
+    assert [rules.target_for(n) for n in rules.player_counts] == [61, 61, 61]
+
+
+@pytest.mark.parametrize("name, check", [
+    ("card-muggins-strict-21", lambda r: r.pile.limit == 21),
+    ("card-muggins-100", lambda r: r.target_for(2) == 100),
+    ("card-muggins-no-muggins", lambda r: not r.pile.muggins),
+    ("card-muggins-deal-of-seven", lambda r: r.hand_size(4) == 7 and not r.pile.refill and not r.pile.go_draw),
+    ("domino-muggins-spinner", lambda r: r.line.spinner),
+    ("domino-all-fives-settlement", lambda r: r.line.penalty({"hand_pips": 9}) == 0 and r.line.award({"opponents_pips": 23}) == 25),
+    ("domino-muggins-double-nine", lambda r: len(r.pieces.tiles) == 55 and r.player_counts[-1] == 6),
+    ("domino-muggins-short", lambda r: r.hand_size(3) == 6 and r.target_for(3) == 100),
+])
+def test_variant_changes_what_it_names(name, check):
+    assert check(load_rules(name))
+
+
+def test_variant_changes_only_what_it_names():
+    base, variant = load_rules("card-muggins"), load_rules("card-muggins-strict-21")
+    changed = {key for key in base.data if base.data[key] != variant.data[key]}
+    assert changed == {"name", "title", "description", "pile"}
+    assert {k for k in base.data["pile"] if base.data["pile"][k] != variant.data["pile"][k]} == {"limit"}
+    assert variant.bases == ("card-muggins",)
+
+
+def test_extends_merges_mappings_deeply_and_replaces_lists(tmp_path: Path):
+    (tmp_path / "house.yaml").write_text(
+        "extends: domino-muggins\nname: house\nplayers: [2]\ndraw:\n  reserve: 2\n")
+    (tmp_path / "house2.yaml").write_text("extends: ./house.yaml\nname: house2\nline:\n  spinner: true\n")
+    rules = load_rules(tmp_path / "house2.yaml")
+    assert rules.player_counts == (2,)                     # list replaced
+    assert rules.line.reserve == 2 and rules.line.draw_only_when_stuck  # mapping merged
+    assert rules.line.spinner
+    assert rules.bases == ("house", "domino-muggins")
+
+
+def test_errors_in_a_variant_point_at_the_variant_file(tmp_path: Path):
+    (tmp_path / "house.yaml").write_text("extends: domino-muggins\nname: house\nwin:\n  target: targte\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(tmp_path / "house.yaml")
+    location = caught.value.problems[0].location
+    assert location.file.endswith("house.yaml") and (location.line, location.column) == (4, 11)
+
+
+def test_every_interpretation_is_a_named_option_in_a_rule_file():
+    text = (RULES / "domino-muggins.yaml").read_text() + (RULES / "card-muggins.yaml").read_text()
+    for ruling in [f"D{i}" for i in range(1, 9)] + [f"C{i}" for i in range(1, 16)]:
+        assert re.search(rf"\b{ruling}\b", text) or ruling == "C14" and (RULES / "card-muggins-deal-of-seven.yaml").exists(), ruling
+
+
+def test_schema_is_strict_and_describes_every_property():
+    def walk(node, path):
+        if isinstance(node, dict):
+            if node.get("type") == "object":
+                assert node.get("additionalProperties") is False, path
+            for name, prop in node.get("properties", {}).items():
+                if isinstance(prop, dict) and path[-1:] not in (["if"], ["then"], ["else"]):
+                    assert prop.get("description"), f"{'.'.join(path + [name])} has no description"
+            for key, value in node.items():
+                walk(value, path + [key])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, path)
+    schema = rules_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    walk(schema, [])
+
+
+def test_cli_validate_all_rule_files(capsys):
+    assert main(["validate", *map(str, rule_files())]) == 0
+    assert f"{len(rule_files())} valid, 0 invalid" in capsys.readouterr().out
+
+
+def test_cli_rules_show_resolves_the_strict_21_limit(capsys):
+    assert main(["rules", "show", "card-muggins-strict-21"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^pile:\n  limit: 21\n", out, re.M)
+    assert "card-muggins-strict-21 <- card-muggins" in out
+
+
+def test_cli_rules_show_json(capsys):
+    assert main(["rules", "show", "--json", "domino-muggins-spinner"]) == 0
+    assert json.loads(capsys.readouterr().out)["line"]["spinner"] is True
+
+
+def test_cli_rules_list_names_every_built_in_with_its_description(capsys):
+    assert main(["rules", "list"]) == 0
+    out = capsys.readouterr().out
+    for name in builtin_rule_names():
+        assert re.search(rf"^{name} ", out, re.M)
+    assert "(extends card-muggins)" in out
+
+
+def test_cli_schema_rules_prints_the_shipped_schema(capsys):
+    assert main(["schema", "rules"]) == 0
+    assert json.loads(capsys.readouterr().out) == rules_schema()
+
+
+def test_cli_unknown_rules_name_suggests_the_nearest(capsys):
+    assert main(["validate", "domino-mugins"]) == 1
+    assert "did you mean 'domino-muggins'?" in capsys.readouterr().err
+
+
+def test_cli_without_a_command_prints_help_and_exits_2(capsys):
+    assert main([]) == 2
+    assert "validate" in capsys.readouterr().out
