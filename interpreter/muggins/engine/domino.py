@@ -1,0 +1,446 @@
+"""Domino games on a line, driven by compiled rules: state -> legal moves -> apply -> events.
+
+The engine knows turns, hands, the boneyard and the line; every number and every choice a
+house could change (deal, draw and pass policy, scoring, settlement, openers, target) comes
+from `Rules`. `apply` is the fast, unchecked path for bots and simulation; `play` checks the
+move first and raises IllegalMoveError naming the broken rule, leaving the state unchanged.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import IllegalMoveError
+from ..pieces import Tile, TileSet
+from ..rules import Rules
+from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
+from .line import Connection, End, Line
+
+END_NAMES = ("left", "right", "up", "down")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place `tile` on open end `end` (an index into the line's ends), or open the line (None)."""
+
+    tile: Tile
+    end: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.tile.low}-{self.tile.high}" + ("" if self.end is None else f" {END_NAMES[self.end]}")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one tile from the boneyard."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass the turn."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+DominoMove = Union[Place, Draw, Pass]
+DRAW, PASS = Draw(), Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+    opener: int
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile went on the line; carries what the text's diagrams show about the placement."""
+
+    player: int
+    tile: Tile
+    end: int | None
+    connection: Connection | None
+    ends: tuple[End, ...]
+    contributions: tuple[tuple[Tile, int], ...]
+    ends_sum: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    player: int
+    tile: Tile
+    playable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """At settlement, a player's leftover tiles and their pip total."""
+
+    player: int
+    tiles: tuple[Tile, ...]
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    round: int
+    blocked: bool
+    dominoer: int | None
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DominoView:
+    """What one player at the table can see: never another player's tiles or the boneyard's.
+
+    The line is shared with the game for speed: a player reads it and never changes it."""
+
+    player: int
+    hand: tuple[Tile, ...]
+    line: Line
+    scores: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard: int
+    must_play: Tile | None
+    round: int
+    target: int
+    rules: Rules
+    _events: list[Any]
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The game so far as this player saw it."""
+        return tuple(_public(event, self.player) for event in self._events)
+
+    def tiebreak(self, move: DominoMove) -> int:
+        """Greedy play's tie-break: the heavier tile first (shed pips), drawing or passing last."""
+        return move.tile.pips if isinstance(move, Place) else -1
+
+    def points_if(self, move: DominoMove) -> int:
+        """The points a placement would score now, computed only from what the player sees."""
+        if not isinstance(move, Place):
+            return 0
+        line = self.line.copy()
+        line.place(move.tile, move.end)
+        env = _placement_env(self.rules, line, move.tile, len(self.hand) - 1, self.boneyard,
+                             self.scores[self.player], self.target, self.round, len(self.scores), move.end is None)
+        return sum(score.points(env) for score in self.rules.scoring if score.when(env))
+
+
+def _placement_env(rules: Rules, line: Line, tile: Tile, hand_size: int, boneyard: int, score: int,
+                   target: int, round_number: int, players: int, opening: bool) -> dict[str, Any]:
+    contributions = line.contributions()
+    amounts = tuple(amount for _, amount in contributions)
+    return {
+        "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(contributions),
+        "tile.high": tile.high, "tile.low": tile.low, "tile.pips": tile.pips, "tile.is_double": tile.is_double,
+        "opening": opening, "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": boneyard,
+        "players": players, "score": score, "target": target, "round": round_number,
+    }
+
+
+class DominoGame:
+    """A domino game's fixed facts: the compiled rules and the number of players."""
+
+    def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
+        if rules.line is None or not isinstance(rules.pieces, TileSet):
+            raise IllegalMoveError(f"{rules.name} is not a domino game")
+        if players not in rules.player_counts:
+            allowed = ", ".join(map(str, rules.player_counts))
+            raise IllegalMoveError(f"{rules.name} is played by {allowed} players, not {players}")
+        self.rules = rules
+        self.players = players
+        self.max_rounds = max_rounds
+        self.tiles = rules.pieces.tiles
+        self.hand_size = rules.hand_size(players)
+        self.target = rules.target_for(players)
+
+    def new_state(self, seed: int | str) -> DominoState:
+        """A game at its first decision: the first opener drawn by lot and the first round dealt."""
+        return DominoState(self, random.Random(seed))
+
+
+class DominoState:
+    """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
+
+    def __init__(self, game: DominoGame, rng: random.Random):
+        self.game = game
+        self.rules = game.rules
+        self.options = game.rules.line
+        self.rng = rng
+        n = game.players
+        self.scores = [0] * n
+        self.hands: list[list[Tile]] = [[] for _ in range(n)]
+        self.boneyard: list[Tile] = []
+        self.line = self._new_line()
+        self.turn = 0
+        self.round = 0
+        self.opener = 0
+        self.dominoer: int | None = None
+        self.must_play: Tile | None = None
+        self.outcome: Outcome | None = None
+        self.events: list[Any] = []
+        lottery = self._lottery("first opener")
+        self._start_round(lottery.winner)
+
+    # -- queries -----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def drawable(self) -> int:
+        return max(0, len(self.boneyard) - self.options.reserve)
+
+    def placements(self, player: int) -> list[Place]:
+        hand = self.hands[player]
+        if self.line.empty:
+            return [Place(tile) for tile in hand]
+        fits = self.line.fits
+        return [Place(tile, end) for tile in hand for end in fits(tile)]
+
+    def legal_moves(self) -> list[DominoMove]:
+        if self.outcome is not None:
+            return []
+        if self.must_play is not None:
+            ends = self.line.fits(self.must_play)
+            if self.options.drawn_tile_end == "first":
+                ends = ends[:1]
+            return [Place(self.must_play, end) for end in ends]
+        moves: list[DominoMove] = self.placements(self.turn)
+        stuck = not moves
+        drawable = self.drawable() > 0
+        if drawable and (stuck or not self.options.draw_only_when_stuck):
+            moves.append(DRAW)
+        if stuck and (not drawable or not self.options.pass_only_when_boneyard_empty):
+            moves.append(PASS)
+        return moves
+
+    def view(self, player: int) -> DominoView:
+        return DominoView(
+            player=player, hand=tuple(self.hands[player]), line=self.line, scores=tuple(self.scores),
+            hand_sizes=tuple(len(h) for h in self.hands), boneyard=len(self.boneyard),
+            must_play=self.must_play if player == self.turn else None, round=self.round,
+            target=self.game.target, rules=self.rules, _events=self.events,
+        )
+
+    def copy(self) -> DominoState:
+        other = DominoState.__new__(DominoState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scores = list(self.scores)
+        other.hands = [list(h) for h in self.hands]
+        other.boneyard = list(self.boneyard)
+        other.line = self.line.copy()
+        other.events = list(self.events)
+        return other
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def play(self, move: DominoMove) -> list[Any]:
+        """Apply `move` after checking it; an illegal move raises and changes nothing."""
+        if self.outcome is not None:
+            raise IllegalMoveError("the game is over")
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        return self.apply(move)
+
+    def apply(self, move: DominoMove) -> list[Any]:
+        """Apply a legal move (unchecked) and everything it sets off; returns the new events."""
+        start = len(self.events)
+        if isinstance(move, Place):
+            self._place(move)
+        elif isinstance(move, Draw):
+            self._draw()
+        else:
+            self.events.append(Passed(self.turn))
+            self._next_turn()
+            self._check_blocked()
+        return self.events[start:]
+
+    def _place(self, move: Place) -> None:
+        player = self.turn
+        hand = self.hands[player]
+        hand.remove(move.tile)
+        self.must_play = None
+        opening = self.line.empty
+        connection = self.line.place(move.tile, move.end)
+        env = _placement_env(self.rules, self.line, move.tile, len(hand), len(self.boneyard), self.scores[player],
+                             self.game.target, self.round, self.players, opening)
+        awards = [(score.name, score.points(env)) for score in self.rules.scoring if score.when(env)]
+        contributions = tuple(self.line.contributions())
+        self.events.append(Placed(player, move.tile, move.end, connection, tuple(self.line.ends), contributions,
+                                  env["ends_sum"], sum(points for _, points in awards)))
+        for name, points in awards:
+            if points and self._score(player, points, name):
+                return
+        if not hand:
+            self.dominoer = player
+            self._end_round(blocked=False)
+            return
+        self._next_turn()
+        self._check_blocked()
+
+    def _draw(self) -> None:
+        player = self.turn
+        tile = self.boneyard.pop()
+        self.hands[player].append(tile)
+        playable = bool(self.line.fits(tile))
+        self.events.append(Drew(player, tile, playable))
+        if playable and self.options.draw_one_at_a_time:
+            self.must_play = tile
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.players
+
+    def _check_blocked(self) -> None:
+        if self.outcome is None and self.drawable() == 0 and not any(self.placements(p) for p in range(self.players)):
+            self._end_round(blocked=True)
+
+    def _score(self, player: int, points: int, reason: str) -> bool:
+        """Add points; True when that ended the game (an immediate win)."""
+        self.scores[player] += points
+        self.events.append(Scored(player, points, reason, self.scores[player]))
+        if points > 0 and self.rules.immediate_win and self.scores[player] >= self.game.target:
+            self._finish("target", player)
+            return True
+        return False
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def _new_line(self) -> Line:
+        o = self.rules.line
+        return Line(o.spinner, o.double_at_end, o.opening_double)
+
+    def _lottery(self, purpose: str) -> LotteryDrawn:
+        first = self.options.first_opener
+        rank = None
+        if first.method == "high_draw":
+            expression = first.rank
+            rank = lambda t: expression({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low})  # noqa: E731
+        lottery = draw_lots(purpose, range(self.players), self.game.tiles, rank, self.rng)
+        self.events.append(lottery)
+        return lottery
+
+    def _start_round(self, opener: int) -> None:
+        self.round += 1
+        self.opener = self.turn = opener
+        self.dominoer = None
+        self.must_play = None
+        self.line = self._new_line()
+        tiles = list(self.game.tiles)
+        self.rng.shuffle(tiles)
+        size = self.game.hand_size
+        n = self.players
+        # one at a time, clockwise from the opener
+        self.hands = [[] for _ in range(n)]
+        for i in range(size * n):
+            self.hands[(opener + i) % n].append(tiles[i])
+        self.boneyard = tiles[size * n:]
+        self.events.append(RoundStarted(self.round, opener, tuple(tuple(h) for h in self.hands), len(self.boneyard)))
+
+    def _end_round(self, blocked: bool) -> None:
+        o = self.options
+        n = self.players
+        pips = [sum(t.pips for t in hand) for hand in self.hands]
+        for player in range(n):
+            self.events.append(Revealed(player, tuple(self.hands[player]), pips[player]))
+        for player in range(n):
+            env = {
+                "hand_pips": pips[player], "hand_size": len(self.hands[player]),
+                "opponents_pips": sum(pips) - pips[player], "dominoed": player == self.dominoer,
+                "blocked": blocked, "players": n, "score": self.scores[player], "target": self.game.target,
+            }
+            if player == self.dominoer:
+                award = o.award(env)
+                if award and self._score(player, award, "opponents' pips"):
+                    return
+            if not blocked or o.penalty_on_blocked:
+                penalty = o.penalty(env)
+                new = self.scores[player] - penalty
+                if o.floor is not None:
+                    new = max(new, min(o.floor, self.scores[player]))
+                if new != self.scores[player] and self._score(player, new - self.scores[player], "leftover pips"):
+                    return
+        self.events.append(RoundEnded(self.round, blocked, self.dominoer, tuple(self.scores)))
+        if not self.rules.immediate_win:
+            reached = [p for p in range(n) if self.scores[p] >= self.game.target]
+            if reached:
+                order = [(self.opener + i) % n for i in range(n)]
+                self._finish("target", max(reached, key=lambda p: (self.scores[p], -order.index(p))))
+                return
+        if self.round >= self.game.max_rounds:
+            self._finish("unfinished", None)
+            return
+        rule = o.opener_after_blocked if blocked else o.next_opener
+        if rule == "dominoer":
+            opener = self.dominoer
+        elif rule == "clockwise":
+            opener = (self.opener + 1) % n
+        else:
+            opener = self._lottery("next opener").winner
+        self._start_round(opener)
+
+    def _finish(self, termination: str, winner: int | None) -> None:
+        self.outcome = Outcome(termination, winner, tuple(self.scores), self.round)
+        self.events.append(GameEnded(self.outcome))
+
+    # -- errors ------------------------------------------------------------------------------
+
+    def _why_illegal(self, move: DominoMove) -> str:
+        player = self.turn
+        hand = self.hands[player]
+        placements = self.placements(player)
+        open_values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends})) or "nothing"
+        if isinstance(move, Place):
+            if move.tile not in hand:
+                return f"{move.tile} is not in player {player + 1}'s hand"
+            if self.must_play is not None and move.tile != self.must_play:
+                return f"must place the drawn tile {self.must_play} at once"
+            if self.line.empty:
+                return "the first tile opens the line: give no end"
+            if move.end is None or not 0 <= move.end < len(self.line.ends):
+                names = ", ".join(END_NAMES[i] for i in range(len(self.line.ends)))
+                return f"say which end: {names}"
+            end = self.line.ends[move.end]
+            if move.end not in self.line.fits(move.tile):
+                return f"{move.tile} does not match the {END_NAMES[move.end]} end ({end.value})"
+            return f"{move.tile} must go on the first end it fits"
+        if isinstance(move, Draw):
+            if self.must_play is not None:
+                return f"cannot draw: the drawn tile {self.must_play} must be placed at once"
+            if self.drawable() == 0:
+                return "cannot draw: the boneyard is empty"
+            play = placements[0]
+            return f"cannot draw: {play.tile} plays on {self.line.ends[play.end].value if play.end is not None else 'the empty line'}"
+        if placements or self.must_play is not None:
+            tile = self.must_play or placements[0].tile
+            return f"cannot pass: {tile} can be placed"
+        return f"must draw: no tile matches {open_values}, and the boneyard has tiles"
+
+
+def _public(event: Any, player: int) -> Any:
+    """An event as `player` sees it: another player's drawn tile and dealt hand stay hidden."""
+    if isinstance(event, Drew) and event.player != player:
+        return Drew(event.player, None, event.playable)  # type: ignore[arg-type]
+    if isinstance(event, RoundStarted):
+        hands = tuple(h if i == player else () for i, h in enumerate(event.hands))
+        return RoundStarted(event.round, event.opener, hands, event.boneyard)
+    return event

@@ -1,0 +1,134 @@
+"""The physics of a domino line: where a tile can go and what the open ends show.
+
+A line knows how tiles connect (a matching half, doubles crosswise, an optional spinner with
+four arms) and which ends are open; it knows nothing of scoring formulas, turns or players.
+What an end contributes to the sum is decided by two rule options passed in: what a double at
+an end counts (`both_halves`/`one_half`) and whether a double holding several open ends at once
+(an opening double, an untouched spinner) counts once or once per end.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..pieces import Tile
+
+# Names of the sides of a placed tile: a plain tile has a low and a high end; a double placed
+# crosswise has two lines, A and B, and a spinner two more, C and D.
+LOW, HIGH = "low", "high"
+SIDES_OF_DOUBLE = ("A", "B", "C", "D")
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """An open end: the tile that holds it, which side of that tile, the value a match needs."""
+
+    tile: Tile
+    side: str
+    value: int
+    counts: bool = True  # a spinner's side arm counts only once a tile is played on it
+
+    @property
+    def crosswise(self) -> bool:
+        return self.tile.is_double
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """How a placed tile joined the line: which side of which tile it touched, with which side."""
+
+    to_tile: Tile
+    to_side: str
+    tile: Tile
+    side: str
+
+
+class Line:
+    """A line of placed tiles with its open ends; mutable, copied with `copy()`."""
+
+    __slots__ = ("spinner_allowed", "double_value", "shared_double_once", "ends", "tiles",
+                 "connections", "spinner", "_spinner_sides")
+
+    def __init__(self, spinner: bool = False, double_at_end: str = "both_halves", opening_double: str = "once"):
+        self.spinner_allowed = spinner
+        self.double_value = 2 if double_at_end == "both_halves" else 1
+        self.shared_double_once = opening_double == "once"
+        self.ends: list[End] = []
+        self.tiles: list[Tile] = []
+        self.connections: list[Connection] = []
+        self.spinner: Tile | None = None
+        self._spinner_sides = 0
+
+    def copy(self) -> Line:
+        other = Line.__new__(Line)
+        other.spinner_allowed = self.spinner_allowed
+        other.double_value = self.double_value
+        other.shared_double_once = self.shared_double_once
+        other.ends = list(self.ends)
+        other.tiles = list(self.tiles)
+        other.connections = list(self.connections)
+        other.spinner = self.spinner
+        other._spinner_sides = self._spinner_sides
+        return other
+
+    @property
+    def empty(self) -> bool:
+        return not self.tiles
+
+    def fits(self, tile: Tile) -> list[int]:
+        """The indexes of the open ends `tile` can be placed on (all of none on an empty line)."""
+        if not self.tiles:
+            return []
+        return [i for i, end in enumerate(self.ends) if end.value == tile.low or end.value == tile.high]
+
+    def place(self, tile: Tile, end: int | None) -> Connection | None:
+        """Put `tile` on open end `end` (None opens the line); the caller has checked it fits."""
+        self.tiles.append(tile)
+        if end is None:
+            return self._open(tile)
+        target = self.ends[end]
+        if tile.is_double:
+            touching, open_side = "A", "B"
+        elif tile.low == target.value:
+            touching, open_side = LOW, HIGH
+        else:
+            touching, open_side = HIGH, LOW
+        connection = Connection(target.tile, target.side, tile, touching)
+        self.connections.append(connection)
+        open_value = tile.high if open_side == HIGH else tile.low
+        self.ends[end] = End(tile, open_side, open_value)
+        if self.spinner is not None and target.tile == self.spinner and end < 2:
+            self._spinner_sides += 1
+            if self._spinner_sides == 2:
+                value = self.spinner.low
+                self.ends.extend((End(self.spinner, "C", value, counts=False), End(self.spinner, "D", value, counts=False)))
+        elif self.spinner is None and self.spinner_allowed and tile.is_double:
+            self.spinner = tile
+            self._spinner_sides = 1
+        return connection
+
+    def _open(self, tile: Tile) -> None:
+        if tile.is_double:
+            self.ends = [End(tile, "A", tile.low), End(tile, "B", tile.low)]
+            if self.spinner_allowed:
+                self.spinner = tile
+        else:
+            self.ends = [End(tile, LOW, tile.low), End(tile, HIGH, tile.high)]
+
+    def contributions(self) -> list[tuple[Tile, int]]:
+        """What each open end adds to the sum, as (tile, amount) in end order."""
+        result: list[tuple[Tile, int]] = []
+        counted: set[Tile] = set()
+        for end in self.ends:
+            if not end.counts:
+                continue
+            if end.crosswise:
+                if self.shared_double_once and end.tile in counted:
+                    continue
+                counted.add(end.tile)
+                result.append((end.tile, end.value * self.double_value))
+            else:
+                result.append((end.tile, end.value))
+        return result
+
+    def ends_sum(self) -> int:
+        return sum(amount for _, amount in self.contributions())
