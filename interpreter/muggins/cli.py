@@ -7,14 +7,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
+from pathlib import Path
 from typing import Sequence
 
 import yaml
 
 from . import __version__
+from .bots import BOTS, make_bot
+from .engine import domino as D
+from .engine import make_game
 from .errors import MugginsError, RuleFileError
 from .loader import builtin_rule_names, load_rules, rules_schema
+from .match import run_game
+from .narration import LANGUAGES, describe_cards, describe_domino, explain_placement, player_name, words
+from .records import make_record, read_record, replay
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -67,6 +75,31 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print JSON instead of YAML")
     show.set_defaults(run=_rules_show)
     rules.set_defaults(run=lambda args: (rules.print_help(), EXIT_USAGE)[1])
+
+    play = commands.add_parser("play", help="play a game between bots and print its log",
+                               description="Play one game from a rule file and print a readable log. "
+                                           "The same rules, seed and bots always give the same game.")
+    play.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
+    play.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    play.add_argument("--seed", type=int, help="seed for shuffles, lotteries and bots (default: random, printed)")
+    play.add_argument("--bots", default="greedy",
+                      help="one bot for every seat, or one per seat, comma-separated (random, greedy); default greedy")
+    play.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the log (en, es)")
+    play.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
+    play.add_argument("--explain", action="store_true", help="explain every placement as the text's diagrams do")
+    play.add_argument("--max-rounds", type=int, default=1000,
+                      help="stop a game that has not ended after this many rounds, as unfinished (default 1000)")
+    play.set_defaults(run=_play)
+
+    replay = commands.add_parser("replay", help="re-run a game record and report its final state",
+                                 description="Replay a record from its seed and moves, checking every move and "
+                                             "that the rules are the ones it was made with.")
+    replay.add_argument("record", metavar="RECORD")
+    replay.add_argument("--rules", help="rule file to use instead of the built-in the record names")
+    replay.add_argument("--log", action="store_true", help="print the whole game log")
+    replay.add_argument("--lang", choices=LANGUAGES, default="en")
+    replay.set_defaults(run=_replay)
 
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
     schema.add_argument("which", choices=["rules"], help="which schema: rules")
@@ -122,6 +155,84 @@ class _RulesDumper(yaml.SafeDumper):
 
 
 _RulesDumper.add_representer(list, _RulesDumper.represent_list)
+
+
+def _seats(spec: str, players: int) -> list[str]:
+    kinds = [kind.strip() for kind in spec.split(",") if kind.strip()]
+    if len(kinds) == 1:
+        kinds *= players
+    if len(kinds) != players:
+        raise MugginsError(f"--bots names {len(kinds)} bots for {players} players")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+    return kinds
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = load_rules(args.rules)
+    players = args.players or rules.player_counts[0]
+    if args.max_rounds < 1:
+        raise MugginsError("--max-rounds must be at least 1")
+    game = make_game(rules, players, args.max_rounds)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    kinds = _seats(args.bots, players)
+    seats = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    state = game.new_state(seed)
+    notation = rules.notation if args.tally else None
+    target = game.target
+    w = words(args.lang)
+    print(f"{rules.title} ({rules.name}): {players} players, seed {seed}, "
+          + ", ".join(f"{player_name(i, args.lang)} {kind}" for i, kind in enumerate(kinds)))
+
+    def show(events: list) -> None:
+        for event in events:
+            line = describe(rules, event, args.lang, target, notation)
+            if line:
+                print(line)
+            if args.explain and isinstance(event, D.Placed):
+                print("    " + explain_placement(event, _round_placements(state.events, event), state.line.spinner, args.lang))
+
+    show(list(state.events))
+    moves = run_game(state, seats, show)
+    if args.record:
+        record = make_record(rules, players, seed, args.max_rounds, kinds, moves, state)
+        Path(args.record).write_text(record.to_json() + "\n", encoding="utf-8")
+        print(w.get("record", "Record written to {path}.").format(path=args.record))
+    return EXIT_OK
+
+
+def _round_placements(events: list, placed) -> list:
+    """The placements of `placed`'s round up to and including it, for the explanation."""
+    result: list = []
+    for event in events:
+        if isinstance(event, D.RoundStarted):
+            result = []
+        elif isinstance(event, D.Placed):
+            result.append(event)
+            if event is placed:
+                break
+    return result
+
+
+def describe(rules, event, lang: str, target: int, notation) -> str | None:
+    return describe_domino(event, lang, target, notation) if rules.family == "line" else describe_cards(event, lang, target, notation)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = read_record(args.record)
+    state = replay(record, args.rules)
+    rules = state.rules
+    if args.log:
+        for event in state.events:
+            line = describe(rules, event, args.lang, state.game.target, None)
+            if line:
+                print(line)
+    outcome = state.outcome
+    print(f"{args.record}: {len(record.moves)} moves replayed; {outcome.termination}, "
+          f"winner {player_name(outcome.winner, args.lang) if outcome.winner is not None else 'none'}, "
+          f"scores {list(outcome.scores)} after {outcome.rounds} rounds")
+    return EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -18,6 +18,8 @@ from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
 from .line import Connection, End, Line
 
 END_NAMES = ("left", "right", "up", "down")
+_END_WORDS = {name: i for i, name in enumerate(END_NAMES)} | {
+    "l": 0, "r": 1, "u": 2, "d": 3, "izquierdo": 0, "derecho": 1, "arriba": 2, "abajo": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +174,23 @@ class DominoGame:
         """A game at its first decision: the first opener drawn by lot and the first round dealt."""
         return DominoState(self, random.Random(seed))
 
+    def parse_move(self, text: str) -> DominoMove:
+        """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
+        words = text.strip().lower().split()
+        if words in (["draw"], ["robo"], ["robar"]):
+            return DRAW
+        if words in (["pass"], ["paso"], ["pasar"]):
+            return PASS
+        if not words or len(words) > 2:
+            raise IllegalMoveError(f"not a move: {text!r} (write a tile and an end like `3-4 left`, or draw, or pass)")
+        tile = self.rules.pieces.parse(words[0])
+        if len(words) == 1:
+            return Place(tile)
+        end = _END_WORDS.get(words[1])
+        if end is None:
+            raise IllegalMoveError(f"not an end: {words[1]!r} (ends: {', '.join(END_NAMES)})")
+        return Place(tile, end)
+
 
 class DominoState:
     """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
@@ -201,6 +220,11 @@ class DominoState:
     @property
     def players(self) -> int:
         return self.game.players
+
+    @property
+    def actor(self) -> int:
+        """Who decides next."""
+        return self.turn
 
     def is_terminal(self) -> bool:
         return self.outcome is not None

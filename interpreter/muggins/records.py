@@ -1,0 +1,102 @@
+"""Game records: the rules' identity, the seed, the seats and every move, as JSON.
+
+Chance comes only from the seeded RNG, so a record needs no hidden information: replaying the
+moves from the seed on the same rules reproduces every event. A record whose rules differ (by
+content hash) or whose moves are not legal is refused with the move number and the reason.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import make_game
+from .errors import IllegalMoveError, MugginsError, RecordError
+from .loader import load_rules
+from .rules import Rules
+
+FORMAT = "muggins-record"
+VERSION = 1
+MAX_RECORD_BYTES = 64 << 20
+
+
+@dataclass
+class Record:
+    rules: str
+    digest: str
+    players: int
+    seed: int | str
+    max_rounds: int
+    seats: list[str]
+    moves: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, **asdict(self)}, indent=1, ensure_ascii=False)
+
+
+def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, seats: list[str],
+                moves: list[Any], state: Any) -> Record:
+    outcome = state.outcome
+    return Record(
+        rules=rules.name, digest=rules.digest, players=players, seed=seed, max_rounds=max_rounds, seats=seats,
+        moves=[str(move) for move in moves],
+        outcome={"termination": outcome.termination, "winner": outcome.winner, "scores": list(outcome.scores),
+                 "rounds": outcome.rounds},
+    )
+
+
+def read_record(path: str | Path) -> Record:
+    """Read a record file, refusing anything that is not a complete muggins record."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: too large for a record")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: not a JSON record ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{path}: not a muggins record (no \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise RecordError(f"{path}: record version {data.get('version')!r} is not supported (this muggins reads {VERSION})")
+    fields = {"rules": str, "digest": str, "players": int, "seed": (int, str), "max_rounds": int,
+              "seats": list, "moves": list, "outcome": dict}
+    for name, kind in fields.items():
+        if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+            raise RecordError(f"{path}: field {name!r} is missing or has the wrong type")
+    if not all(isinstance(m, str) for m in data["moves"]):
+        raise RecordError(f"{path}: every move must be a string")
+    return Record(**{name: data[name] for name in fields})
+
+
+def replay(record: Record, rules_spec: str | None = None) -> Any:
+    """Re-run a record from its seed; returns the final state. Raises RecordError on mismatch."""
+    try:
+        rules = load_rules(rules_spec or record.rules)
+    except MugginsError as exc:
+        raise RecordError(f"the record's rules {record.rules!r} cannot be loaded: {exc}") from None
+    if rules.digest != record.digest:
+        raise RecordError(f"the record was made with different rules for {record.rules!r} "
+                          f"(digest {record.digest[:12]}, these rules {rules.digest[:12]})")
+    try:
+        game = make_game(rules, record.players, record.max_rounds)
+    except IllegalMoveError as exc:
+        raise RecordError(f"the record cannot be set up: {exc}") from None
+    state = game.new_state(record.seed)
+    for number, text in enumerate(record.moves, 1):
+        try:
+            state.play(game.parse_move(text))
+        except IllegalMoveError as exc:
+            raise RecordError(f"move {number} ({text!r}) is illegal: {exc}") from None
+    if not state.is_terminal():
+        raise RecordError(f"the record ends after {len(record.moves)} moves, before the game is over")
+    outcome = state.outcome
+    if record.outcome and (list(outcome.scores) != record.outcome.get("scores") or outcome.winner != record.outcome.get("winner")):
+        raise RecordError(f"replaying gives scores {list(outcome.scores)}, winner {outcome.winner}; "
+                          f"the record says {record.outcome.get('scores')}, winner {record.outcome.get('winner')}")
+    return state
