@@ -174,11 +174,12 @@ def describe_domino(event: Any, lang: str, target: int, notation: Notation | Non
     if isinstance(event, D.Revealed):
         tiles = " ".join(map(str, event.tiles)) or w["empty_hand"]
         return w["revealed"].format(player=player_name(event.player, lang), tiles=tiles, pips=event.pips)
+    if isinstance(event, D.RoundBlocked):
+        return w["blocked"].format(round=event.round)
+    if isinstance(event, D.Dominoed):
+        return w["dominoed"].format(player=player_name(event.player, lang))
     if isinstance(event, D.RoundEnded):
-        line = w["round_end"].format(round=event.round, scores=scores_text(event.scores, lang, notation))
-        if event.blocked:
-            return w["blocked"].format(round=event.round) + " " + line
-        return w["dominoed"].format(player=player_name(event.dominoer, lang)) + " " + line
+        return w["round_end"].format(round=event.round, scores=scores_text(event.scores, lang, notation))
     return None
 
 

@@ -97,6 +97,20 @@ class Revealed:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundBlocked:
+    """Nobody can place and nothing can be drawn: the round ends with no winner."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dominoed:
+    """A player placed their last tile."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
     blocked: bool
@@ -174,6 +188,25 @@ class DominoGame:
         """A game at its first decision: the first opener drawn by lot and the first round dealt."""
         return DominoState(self, random.Random(seed))
 
+    def setup(self, hands: list[list[Tile]], boneyard: list[Tile] | None = None,
+              line: list[tuple[Tile, int | None]] | None = None, scores: list[int] | None = None,
+              turn: int = 0, round: int = 1, seed: int | str = 0) -> DominoState:
+        """A state at a given position (for tests and scenarios): the line is built by placing
+        `line`'s (tile, end) pairs in order; later chance (next rounds) comes from `seed`."""
+        state = DominoState.__new__(DominoState)
+        state._init_fields(self, random.Random(seed))
+        state.hands = [list(h) for h in hands]
+        state.boneyard = list(boneyard or [])
+        for tile, end in line or []:
+            state.line.place(tile, end)
+        state.scores = list(scores) if scores is not None else [0] * self.players
+        state.round = round
+        state.opener = state.turn = turn
+        seen = [t for h in state.hands for t in h] + state.boneyard + state.line.tiles
+        if len(seen) != len(set(seen)):
+            raise IllegalMoveError("a tile appears twice in the position")
+        return state
+
     def parse_move(self, text: str) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
         words = text.strip().lower().split()
@@ -196,6 +229,11 @@ class DominoState:
     """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
 
     def __init__(self, game: DominoGame, rng: random.Random):
+        self._init_fields(game, rng)
+        lottery = self._lottery("first opener")
+        self._start_round(lottery.winner)
+
+    def _init_fields(self, game: DominoGame, rng: random.Random) -> None:
         self.game = game
         self.rules = game.rules
         self.options = game.rules.line
@@ -212,8 +250,6 @@ class DominoState:
         self.must_play: Tile | None = None
         self.outcome: Outcome | None = None
         self.events: list[Any] = []
-        lottery = self._lottery("first opener")
-        self._start_round(lottery.winner)
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -383,6 +419,7 @@ class DominoState:
     def _end_round(self, blocked: bool) -> None:
         o = self.options
         n = self.players
+        self.events.append(RoundBlocked(self.round) if blocked else Dominoed(self.dominoer))
         pips = [sum(t.pips for t in hand) for hand in self.hands]
         for player in range(n):
             self.events.append(Revealed(player, tuple(self.hands[player]), pips[player]))

@@ -1,0 +1,374 @@
+"""Domino Muggins rules, each checked on the engine driven by the rule file."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from muggins.bots import make_bot
+from muggins.cli import main
+from muggins.engine.common import GameEnded, Scored
+from muggins.engine.domino import (DRAW, PASS, Dominoed, DominoGame, Drew, Passed, Place, Placed, RoundBlocked,
+                                   RoundEnded, RoundStarted)
+from muggins.errors import IllegalMoveError, RecordError
+from muggins.loader import load_rules
+from muggins.match import run_game
+from muggins.narration import explain_placement
+from muggins.pieces import Tile
+from muggins.records import make_record, read_record, replay
+
+T = Tile.parse
+LEFT, RIGHT, UP, DOWN = 0, 1, 2, 3
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules("domino-muggins")
+
+
+def game(rules, players=2, **kwargs):
+    return DominoGame(rules, players, **kwargs)
+
+
+def tiles(*names):
+    return [T(n) for n in names]
+
+
+def placed(events):
+    return [e for e in events if isinstance(e, Placed)][-1]
+
+
+def points(events):
+    return sum(e.points for e in events if isinstance(e, Scored))
+
+
+# -- the text's worked numbers ---------------------------------------------------------------
+
+def test_terminal_double_counts_both_halves_three_plus_six_plus_six_is_fifteen(rules):
+    state = game(rules).setup([tiles("6-6", "0-1"), tiles("2-2")], boneyard=tiles("0-0"), line=[(T("3-6"), None)])
+    events = state.play(Place(T("6-6"), RIGHT))
+    assert [a for _, a in placed(events).contributions] == [3, 12]
+    assert placed(events).ends_sum == 15 and points(events) == 15
+
+
+@pytest.mark.parametrize("line, move, contributions, score", [
+    ([("1-4", None)], ("1-1", LEFT), [2, 4], 0),
+    ([("1-4", None), ("1-1", LEFT)], ("4-4", RIGHT), [2, 8], 10),
+    ([("1-4", None), ("1-1", LEFT), ("4-4", RIGHT)], ("3-4", RIGHT), [2, 3], 5),
+    ([], ("1-4", None), [1, 4], 5),
+    ([], ("2-2", None), [4], 0),
+    ([], ("0-0", None), [0], 0),
+    ([("3-6", None)], ("6-6", RIGHT), [3, 12], 15),
+])
+def test_diagram_contributions_sum_and_points(rules, line, move, contributions, score):
+    tile, end = move
+    state = game(rules).setup([[T(tile), T("5-6")], tiles("0-2")], boneyard=tiles("0-3"),
+                              line=[(T(t), e) for t, e in line])
+    events = state.play(Place(T(tile), end))
+    assert [a for _, a in placed(events).contributions] == contributions
+    assert points(events) == score
+
+
+def test_internal_double_counts_nothing(rules):
+    state = game(rules).setup([tiles("4-5", "6-6"), tiles("0-2")], boneyard=tiles("0-3"),
+                              line=[(T("1-4"), None), (T("4-4"), RIGHT)])
+    events = state.play(Place(T("4-5"), RIGHT))
+    assert [a for _, a in placed(events).contributions] == [1, 5]
+
+
+def test_spanish_explanation_uses_the_texts_words(rules):
+    state = game(rules).setup([tiles("4-4", "6-6"), tiles("0-2")], boneyard=tiles("0-3"),
+                              line=[(T("1-4"), None), (T("1-1"), LEFT)])
+    state.play(Place(T("4-4"), RIGHT))
+    round_placements = [e for e in state.events if isinstance(e, Placed)]
+    # setup() builds the line directly, so give the explanation the whole line's placements
+    text = explain_placement(round_placements[-1], _as_placements(state), None, "es")
+    assert "Aportaciones incluidas en la suma: 2 + 8 = 10. Puntos por la colocación: 10 puntos brutos." in text
+    assert "Fichas: [1|4], [1|1], [4|4]." in text
+    assert "Dobles de ramificación: ninguno." in text
+    assert ("Conexiones: [1|4] (extremo de valor bajo) – [1|1] (línea A); "
+            "[1|4] (extremo de valor alto) – [4|4] (línea A).") in text
+    assert "Puntos de continuación legal: [1|1] (línea B, 1); [4|4] (línea B, 4)." in text
+    assert "Aportaciones incluidas en la suma: [1|1]: 2; [4|4]: 8." in text
+
+
+def _as_placements(state):
+    from types import SimpleNamespace
+    connections = [None] + list(state.line.connections)
+    return [SimpleNamespace(tile=t, connection=c) for t, c in zip(state.line.tiles, connections)]
+
+
+@pytest.mark.parametrize("ends_sum, score", [(5, 5), (10, 10), (15, 15), (20, 20), (0, 0), (3, 0), (12, 0)])
+def test_scoring_table(rules, ends_sum, score):
+    (trigger,) = rules.scoring
+    env = {"ends_sum": ends_sum}
+    assert (trigger.points(env) if trigger.when(env) else 0) == score
+
+
+# -- legal moves -----------------------------------------------------------------------------
+
+def test_opener_may_play_any_tile(rules):
+    state = game(rules).setup([tiles("0-1", "5-6", "3-3"), tiles("0-2")], boneyard=tiles("0-3"))
+    assert set(state.legal_moves()) == {Place(T("0-1")), Place(T("5-6")), Place(T("3-3"))}
+
+
+def test_each_tile_and_end_is_a_distinct_move(rules):
+    state = game(rules).setup([tiles("3-5", "1-2"), tiles("0-2")], boneyard=tiles("0-0"), line=[(T("3-3"), None)])
+    assert set(state.legal_moves()) == {Place(T("3-5"), LEFT), Place(T("3-5"), RIGHT)}
+
+
+def test_no_drawing_while_holding_a_legal_play(rules):
+    state = game(rules).setup([tiles("2-3", "6-6"), tiles("0-2")], boneyard=tiles("0-0"), line=[(T("3-5"), None)])
+    assert DRAW not in state.legal_moves()
+    before = (list(state.hands[0]), list(state.boneyard), list(state.events))
+    with pytest.raises(IllegalMoveError, match=r"cannot draw: \[2\|3\] plays on 3"):
+        state.play(DRAW)
+    assert (state.hands[0], state.boneyard, state.events) == before
+
+
+def test_must_draw_when_stuck_and_cannot_pass_while_tiles_remain(rules):
+    state = game(rules).setup([tiles("6-6"), tiles("0-2")], boneyard=tiles("0-0", "1-1"), line=[(T("3-5"), None)])
+    assert state.legal_moves() == [DRAW]
+    with pytest.raises(IllegalMoveError, match="must draw: no tile matches 3 or 5"):
+        state.play(PASS)
+
+
+def test_draws_one_at_a_time_until_playable_then_must_place_it_at_once(rules):
+    # the boneyard is drawn from its end: [0|0] first, then [3|4]
+    state = game(rules).setup([tiles("6-6", "1-2"), tiles("0-2")], boneyard=tiles("2-5", "3-4", "0-0"),
+                              line=[(T("3-5"), None)])
+    events = state.play(DRAW)
+    assert events == [Drew(0, T("0-0"), False)] and state.turn == 0
+    events = state.play(DRAW)
+    assert events == [Drew(0, T("3-4"), True)]
+    assert state.legal_moves() == [Place(T("3-4"), LEFT)]
+    with pytest.raises(IllegalMoveError, match=r"must place the drawn tile \[3\|4\] at once"):
+        state.play(Place(T("1-2"), LEFT))
+    with pytest.raises(IllegalMoveError, match="cannot draw"):
+        state.play(DRAW)
+
+
+def test_drawn_tile_that_fits_both_ends_lets_the_player_choose(rules):
+    state = game(rules).setup([tiles("6-6"), tiles("0-2")], boneyard=tiles("3-6"), line=[(T("3-3"), None)])
+    state.play(DRAW)
+    assert set(state.legal_moves()) == {Place(T("3-6"), LEFT), Place(T("3-6"), RIGHT)}
+
+
+def test_pass_only_when_the_boneyard_is_empty(rules):
+    state = game(rules, 3).setup([tiles("6-6"), tiles("0-3"), tiles("1-1")], boneyard=[], line=[(T("3-5"), None)])
+    assert state.legal_moves() == [PASS]
+    assert state.play(PASS) == [Passed(0)] and state.turn == 1
+
+
+def test_illegal_placements_name_the_rule(rules):
+    state = game(rules).setup([tiles("6-6", "2-3"), tiles("0-2")], boneyard=tiles("0-0"), line=[(T("3-5"), None)])
+    with pytest.raises(IllegalMoveError, match=r"\[6\|6\] does not match the left end \(3\)"):
+        state.play(Place(T("6-6"), LEFT))
+    with pytest.raises(IllegalMoveError, match=r"\[4\|4\] is not in player 1's hand"):
+        state.play(Place(T("4-4"), LEFT))
+
+
+# -- round end, settlement, game end ---------------------------------------------------------
+
+def test_blocked_round_penalises_everyone_and_draws_a_new_opener(rules):
+    state = game(rules, 3).setup([tiles("6-6", "1-1"), tiles("4-4"), tiles("2-2", "0-1")], boneyard=[],
+                                 line=[(T("3-5"), None)], scores=[20, 20, 20], turn=0)
+    events = state.play(PASS)  # nobody can place and nothing can be drawn: blocked at once
+    assert any(isinstance(e, RoundBlocked) for e in events)
+    penalties = {e.player: e.points for e in events if isinstance(e, Scored)}
+    assert penalties == {0: -15, 1: -10, 2: -5}  # 14 -> 15, 8 -> 10, 5 -> 5
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert ended.blocked and ended.dominoer is None
+    assert any(getattr(e, "purpose", "") == "next opener" for e in events)
+
+
+def test_last_tile_scores_before_settlement_and_dominoer_opens_next(rules):
+    state = game(rules).setup([tiles("0-2"), tiles("4-4", "1-2")], boneyard=tiles("6-6"), line=[(T("0-3"), None)], scores=[0, 0])
+    events = state.play(Place(T("0-2"), LEFT))
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("Scored") < kinds.index("Dominoed")
+    assert [e.points for e in events if isinstance(e, Scored)] == [5, -10]  # 2 + 3 = 5; [4|4] [1|2] = 11 -> 10
+    started = next(e for e in events if isinstance(e, RoundStarted))
+    assert started.opener == 0 and state.round == 2
+
+
+def test_reaching_the_target_ends_the_game_at_once_without_settlement(rules):
+    state = game(rules).setup([tiles("0-2", "6-6"), tiles("4-4")], boneyard=tiles("1-1"),
+                              line=[(T("0-3"), None)], scores=[245, 0])
+    events = state.play(Place(T("0-2"), LEFT))
+    assert state.is_terminal() and state.outcome.winner == 0 and state.outcome.scores == (250, 0)
+    assert isinstance(events[-1], GameEnded)
+    assert not any(isinstance(e, RoundEnded) for e in events)
+
+
+def test_target_depends_on_the_number_of_players(rules):
+    assert [DominoGame(rules, n).target for n in (2, 3, 4)] == [250, 200, 200]
+    assert [DominoGame(rules, n).hand_size for n in (2, 3, 4)] == [7, 5, 5]
+
+
+def test_player_count_outside_the_rules_is_refused(rules):
+    with pytest.raises(IllegalMoveError, match="played by 2, 3, 4 players, not 5"):
+        DominoGame(rules, 5)
+
+
+def test_round_cap_ends_the_game_as_unfinished_never_a_win(rules):
+    state = DominoGame(rules, 4, max_rounds=3).new_state(1)
+    run_game(state, [make_bot("random", 1, i) for i in range(4)])
+    assert state.outcome.rounds <= 3
+    if state.outcome.termination == "unfinished":
+        assert state.outcome.winner is None
+    assert all(not (e.outcome.winner is not None and e.outcome.termination == "unfinished")
+               for e in state.events if isinstance(e, GameEnded))
+
+
+# -- variants ----------------------------------------------------------------------------------
+
+def test_spinner_opens_four_arms_and_every_arm_end_counts():
+    rules = load_rules("domino-muggins-spinner")
+    state = DominoGame(rules, 2).setup([tiles("5-6", "0-5", "1-5", "2-5"), tiles("0-0")],
+                                       boneyard=tiles("3-3"), line=[(T("5-5"), None)])
+    assert [a for _, a in state.line.contributions()] == [10]
+    state.apply(Place(T("5-6"), RIGHT)); state.turn = 0
+    assert [a for _, a in state.line.contributions()] == [10, 6]      # the untouched side still counts the spinner
+    assert len(state.line.ends) == 2
+    state.apply(Place(T("0-5"), LEFT)); state.turn = 0
+    assert len(state.line.ends) == 4                                  # both sides played: the side arms open
+    assert [a for _, a in state.line.contributions()] == [0, 6]       # empty side arms count nothing
+    events = state.play(Place(T("1-5"), UP))
+    assert placed(events).ends_sum == 7
+    assert rules.line.spinner and state.line.spinner == T("5-5")
+
+
+def test_all_fives_settlement_awards_opponents_pips_to_the_dominoer():
+    rules = load_rules("domino-all-fives-settlement")
+    state = DominoGame(rules, 2).setup([tiles("0-2"), tiles("4-4", "1-3", "6-6")], boneyard=tiles("5-5"),
+                                       line=[(T("0-3"), None)])
+    events = state.play(Place(T("0-2"), LEFT))
+    assert [(e.player, e.points, e.reason) for e in events if isinstance(e, Scored)] == [
+        (0, 5, "multiple of five"), (0, 25, "opponents' pips")]  # 8 + 4 + 12 = 24 -> 25
+
+
+def test_floor_option_stops_scores_at_zero(tmp_path: Path):
+    (tmp_path / "floor.yaml").write_text("extends: domino-muggins\nname: floor\nsettlement:\n  floor: 0\n")
+    rules = load_rules(tmp_path / "floor.yaml")
+    state = DominoGame(rules, 2).setup([tiles("0-2"), tiles("6-6", "5-5")], boneyard=tiles("1-1"),
+                                       line=[(T("0-4"), None)], scores=[0, 10])
+    state.play(Place(T("0-2"), LEFT))
+    assert state.scores[1] == 0
+
+
+def test_double_nine_variant_runs_a_whole_game_with_six_players():
+    rules = load_rules("domino-muggins-double-nine")
+    state = DominoGame(rules, 6, max_rounds=50).new_state(3)
+    run_game(state, [make_bot("greedy", 3, i) for i in range(6)])
+    assert state.is_terminal() and len(rules.pieces.tiles) == 55
+
+
+# -- whole games: invariants -----------------------------------------------------------------
+
+def _check_invariants(state, total):
+    pieces = sum(map(len, state.hands)) + len(state.boneyard) + len(state.line.tiles)
+    assert pieces == total, "every tile is in a hand, the boneyard or the line"
+    everything = [t for h in state.hands for t in h] + state.boneyard + state.line.tiles
+    assert len(set(everything)) == total
+
+
+@pytest.mark.parametrize("name", ["domino-muggins", "domino-muggins-spinner", "domino-all-fives-settlement"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_seeded_games_keep_the_invariants(name, players, kind):
+    rules = load_rules(name)
+    total = len(rules.pieces.tiles)
+    for seed in range(3):
+        g = DominoGame(rules, players, max_rounds=30)
+        state = g.new_state(seed)
+        seats = [make_bot(kind, seed, i) for i in range(players)]
+        turns = 0
+        while not state.is_terminal():
+            _check_invariants(state, total)
+            before = list(state.scores)
+            mover = state.turn
+            move = seats[mover].choose(state.view(mover), state.legal_moves())
+            events = state.play(move)
+            deltas = [0] * players
+            for e in events:
+                if isinstance(e, Scored):
+                    deltas[e.player] += e.points
+            assert [b + d for b, d in zip(before, deltas)] == state.scores, "scores change only through Scored"
+            turns += 1
+        outcome = state.outcome
+        if outcome.winner is not None:
+            assert outcome.scores[outcome.winner] >= g.target
+        else:
+            assert outcome.termination == "unfinished" and outcome.rounds == 30
+
+
+def test_bot_choices_never_depend_on_hidden_tiles(rules):
+    state = DominoGame(rules, 2).new_state(11)
+    for kind in ("random", "greedy"):
+        choices = set()
+        for swap in range(5):
+            other = state.copy()
+            hidden = other.hands[1] + other.boneyard
+            other.rng.shuffle(hidden)  # a different opponent hand and boneyard, same sizes
+            n = len(other.hands[1])
+            other.hands[1], other.boneyard = hidden[:n], hidden[n:]
+            bot = make_bot(kind, 5, other.turn)
+            choices.add(bot.choose(other.view(other.turn), other.legal_moves()))
+        assert len(choices) == 1
+
+
+# -- records and the command line ------------------------------------------------------------
+
+def test_record_replays_to_the_same_final_state(rules, tmp_path: Path):
+    g = DominoGame(rules, 3, max_rounds=40)
+    state = g.new_state(7)
+    kinds = ["greedy", "random", "greedy"]
+    moves = run_game(state, [make_bot(k, 7, i) for i, k in enumerate(kinds)])
+    record = make_record(rules, 3, 7, 40, kinds, moves, state)
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    again = replay(read_record(path))
+    assert again.scores == state.scores and again.outcome == state.outcome
+
+
+def test_record_with_an_illegal_move_is_rejected_with_its_number(rules, tmp_path: Path):
+    state = DominoGame(rules, 2, max_rounds=5).new_state(2)
+    moves = run_game(state, [make_bot("greedy", 2, i) for i in range(2)])
+    record = make_record(rules, 2, 2, 5, ["greedy"] * 2, moves, state)
+    record.moves[3] = "pass"
+    with pytest.raises(RecordError, match=r"move 4 \('pass'\) is illegal"):
+        replay(record)
+
+
+def test_record_made_with_other_rules_is_rejected(rules):
+    state = DominoGame(rules, 2, max_rounds=2).new_state(1)
+    moves = run_game(state, [make_bot("greedy", 1, i) for i in range(2)])
+    record = make_record(rules, 2, 1, 2, ["greedy"] * 2, moves, state)
+    record.digest = "0" * 64
+    with pytest.raises(RecordError, match="different rules"):
+        replay(record)
+
+
+def test_cli_play_prints_a_log_and_writes_a_record_that_replays(tmp_path: Path, capsys):
+    path = tmp_path / "out.json"
+    assert main(["play", "domino-muggins", "--players", "3", "--seed", "7", "--bots", "greedy,random,greedy",
+                 "--record", str(path), "--tally"]) == 0
+    out = capsys.readouterr().out
+    assert "P3 wins with" in out or "Unfinished" in out
+    assert "loses" in out and "[" in out
+    assert json.loads(path.read_text())["seed"] == 7
+    assert main(["replay", str(path)]) == 0
+    assert "moves replayed" in capsys.readouterr().out
+
+
+def test_cli_play_in_spanish(capsys):
+    assert main(["play", "domino-muggins", "--seed", "2", "--lang", "es", "--max-rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "coloca" in out and "Ronda 1" in out
+
+
+def test_cli_play_rejects_a_bad_bot_list(capsys):
+    assert main(["play", "domino-muggins", "--players", "3", "--bots", "greedy,random"]) == 1
+    assert "--bots names 2 bots for 3 players" in capsys.readouterr().err
