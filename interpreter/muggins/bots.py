@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
+from .errors import MugginsError
+
 
 class Player(Protocol):
     """Anything that picks a move: a bot, or a person at the terminal."""
@@ -18,29 +20,48 @@ class Player(Protocol):
     def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
 
 
-class RandomBot:
+class Bot:
+    """A seeded bot. `forget` is how often it fails to claim its own points, `attention` how often
+    it calls "Muggins!" on an opponent's unclaimed points (games with claims only)."""
+
+    name = "bot"
+
+    def __init__(self, rng: random.Random, forget: float = 0.0, attention: float = 1.0):
+        self.rng = rng
+        self.forget = forget
+        self.attention = attention
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        decision = getattr(view, "decision", None)
+        if decision is not None:
+            if decision == "claim":
+                yes = self.forget <= 0 or self.rng.random() >= self.forget
+            else:
+                yes = self.attention >= 1 or self.rng.random() < self.attention
+            return next(move for move in legal if (move.kind != "decline") == yes)
+        if len(legal) == 1:
+            return legal[0]
+        return self.pick(view, legal)
+
+    def pick(self, view: Any, legal: Sequence[Any]) -> Any:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
     """Uniform among the legal moves."""
 
     name = "random"
 
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    def pick(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[self.rng.randrange(len(legal))]
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     """The move with the most immediate points; ties go to the heavier piece, then the first listed."""
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, view: Any, legal: Sequence[Any]) -> Any:
         best, best_key = legal[0], None
         for move in legal:
             key = (view.points_if(move), view.tiebreak(move))
@@ -52,11 +73,10 @@ class GreedyBot:
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(kind: str, seed: int | str, seat: int) -> Player:
+def make_bot(kind: str, seed: int | str, seat: int, forget: float = 0.0, attention: float = 1.0) -> Bot:
     """A bot of `kind` with its own RNG, derived from the game seed and its seat."""
     try:
         cls = BOTS[kind]
     except KeyError:
-        from .errors import MugginsError
         raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})") from None
-    return cls(random.Random(f"{seed}:bot:{seat}"))
+    return cls(random.Random(f"{seed}:bot:{seat}"), forget, attention)

@@ -88,6 +88,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the log (en, es)")
     play.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
     play.add_argument("--explain", action="store_true", help="explain every placement as the text's diagrams do")
+    play.add_argument("--forget", type=float, default=0.0,
+                      help="card games: how often (0-1) bots forget to claim their points (default 0)")
+    play.add_argument("--attention", type=float, default=1.0,
+                      help="card games: how often (0-1) bots call Muggins on unclaimed points (default 1)")
     play.add_argument("--max-rounds", type=int, default=1000,
                       help="stop a game that has not ended after this many rounds, as unfinished (default 1000)")
     play.set_defaults(run=_play)
@@ -177,7 +181,9 @@ def _play(args: argparse.Namespace) -> int:
     game = make_game(rules, players, args.max_rounds)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     kinds = _seats(args.bots, players)
-    seats = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
+        raise MugginsError("--forget and --attention are chances between 0 and 1")
+    seats = [make_bot(kind, seed, seat, args.forget, args.attention) for seat, kind in enumerate(kinds)]
     state = game.new_state(seed)
     notation = rules.notation if args.tally else None
     target = game.target
@@ -198,7 +204,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.record:
         record = make_record(rules, players, seed, args.max_rounds, kinds, moves, state)
         Path(args.record).write_text(record.to_json() + "\n", encoding="utf-8")
-        print(w.get("record", "Record written to {path}.").format(path=args.record))
+        print(w["record"].format(path=args.record))
     return EXIT_OK
 
 
@@ -216,7 +222,9 @@ def _round_placements(events: list, placed) -> list:
 
 
 def describe(rules, event, lang: str, target: int, notation) -> str | None:
-    return describe_domino(event, lang, target, notation) if rules.family == "line" else describe_cards(event, lang, target, notation)
+    if rules.family == "line":
+        return describe_domino(event, lang, target, notation)
+    return describe_cards(event, lang, target, notation, rules.pieces)
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -274,8 +274,9 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         pile = _pile_rules(c)
         scoring = c.scores(R.CARD_PLAY_CONTEXT)
         drawable = len(pieces)
-        if pile.limit < min(pieces.values):
-            c.complain(("pile", "limit"), f"limit {pile.limit} is below every card's value: no card could ever be played")
+        if pile.limit < max(pieces.values):
+            c.complain(("pile", "limit"), f"limit {pile.limit} is below the highest card value {max(pieces.values)}: "
+                                          "such a card could never be played")
     if not c.problems:
         _check_table(c, counts, hand, target, len(pieces), drawable)
     if c.problems:

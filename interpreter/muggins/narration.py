@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from .engine import cards as C
 from .engine import domino as D
 from .engine.common import GameEnded, LotteryDrawn, Scored
 from .pieces import Tile
@@ -43,6 +44,18 @@ _WORDS = {
         "unfinished": "Unfinished: nobody reached {target} in {rounds} rounds ({scores}).",
         "reason:leftover pips": "leftover pips", "reason:opponents' pips": "opponents' pips",
         "left": "left", "right": "right", "up": "up", "down": "down",
+        "reason:last": "last", "reason:exact limit": "exactly the limit", "reason:muggins": "Muggins!",
+        "dealt": "Round {round}: {dealer} deals{cut}; {leader} leads; {stock} cards in the stock.",
+        "cut": " ({player} cuts at card {at})",
+        "played": "{player} plays {card}: total {total}.",
+        "not_claimed": "{player} does not claim {points} ({reason}).",
+        "stolen": "{by}: Muggins! {by} takes {player}'s {points} ({reason}).",
+        "forfeited": "{player}'s {points} ({reason}) is lost.",
+        "go": "{player} says go.", "go_draw": "{player} says go and draws {card}.",
+        "refilled": "{player} draws {cards} back to {size} cards.",
+        "closed": "Pile closed at {total}; {last} played last; {starter} starts the next pile.",
+        "closed_end": "Pile closed at {total}; {last} played last.",
+        "record": "Record written to {path}.",
     },
     "es": {
         "player": "J{n}", "low": "extremo de valor bajo", "high": "extremo de valor alto", "line": "línea {side}",
@@ -70,6 +83,19 @@ _WORDS = {
         "unfinished": "Partida sin terminar: nadie alcanzó {target} en {rounds} rondas ({scores}).",
         "reason:leftover pips": "fichas restantes", "reason:opponents' pips": "fichas de los oponentes",
         "left": "izquierdo", "right": "derecho", "up": "superior", "down": "inferior",
+        "reason:last": "último", "reason:exact limit": "exactamente el límite", "reason:muggins": "¡Muggins!",
+        "reason:multiple of five": "múltiplo de cinco",
+        "dealt": "Ronda {round}: reparte {dealer}{cut}; sale {leader}; quedan {stock} cartas en el mazo de reserva.",
+        "cut": " ({player} corta por la carta {at})",
+        "played": "{player} juega {card}: total acumulado {total}.",
+        "not_claimed": "{player} no reclama {points} ({reason}).",
+        "stolen": "{by}: ¡Muggins! {by} se lleva los {points} de {player} ({reason}).",
+        "forfeited": "Los {points} de {player} ({reason}) se pierden.",
+        "go": "{player} dice «paso».", "go_draw": "{player} dice «paso» y roba {card}.",
+        "refilled": "{player} roba {cards} y vuelve a tener {size}.",
+        "closed": "La pila se cierra en {total}; {last} jugó la última carta; {starter} empieza la nueva pila.",
+        "closed_end": "La pila se cierra en {total}; {last} jugó la última carta.",
+        "record": "Partida guardada en {path}.",
     },
 }
 
@@ -130,11 +156,11 @@ def scores_text(scores: Iterable[int], lang: str, notation: Notation | None = No
                      for i, s in enumerate(scores))
 
 
-def describe_common(event: Any, lang: str, target: int, notation: Notation | None) -> str | None:
+def describe_common(event: Any, lang: str, target: int, notation: Notation | None, name: Any = str) -> str | None:
     """Log lines shared by both game families (lots, scores, the end of the game)."""
     w = _WORDS[lang]
     if isinstance(event, LotteryDrawn):
-        draws = "; ".join(", ".join(f"{player_name(p, lang)} {piece}" for p, piece in rnd) for rnd in event.rounds)
+        draws = "; ".join(", ".join(f"{player_name(p, lang)} {name(piece)}" for p, piece in rnd) for rnd in event.rounds)
         return w["lottery"].format(purpose=w.get(f"purpose:{event.purpose}", event.purpose),
                                    draws=draws or "—", player=player_name(event.winner, lang))
     if isinstance(event, Scored):
@@ -183,6 +209,43 @@ def describe_domino(event: Any, lang: str, target: int, notation: Notation | Non
     return None
 
 
-def describe_cards(event: Any, lang: str, target: int, notation: Notation | None) -> str | None:
+def describe_cards(event: Any, lang: str, target: int, notation: Notation | None, deck: Any = None) -> str | None:
     """One log line for a card event (None for events that need no line)."""
-    return describe_common(event, lang, target, notation)
+    name = deck.name if deck is not None else str
+    common = describe_common(event, lang, target, notation, name)
+    if common is not None:
+        return common
+    w = _WORDS[lang]
+    p = lambda player: player_name(player, lang)  # noqa: E731
+    if isinstance(event, C.Dealt):
+        cut = w["cut"].format(player=p(event.cut_by), at=event.cut_at) if event.cut_by is not None else ""
+        return w["dealt"].format(round=event.round, dealer=p(event.dealer), cut=cut, leader=p(event.leader),
+                                 stock=event.stock)
+    if isinstance(event, C.Played):
+        return w["played"].format(player=p(event.player), card=name(event.card), total=event.total)
+    if isinstance(event, C.NotClaimed):
+        score = event.score
+        return w["not_claimed"].format(player=p(score.player), points=score.points, reason=reason_name(score.reason, lang))
+    if isinstance(event, C.Stolen):
+        score = event.score
+        return w["stolen"].format(by=p(event.by), player=p(score.player), points=score.points,
+                                  reason=reason_name(score.reason, lang))
+    if isinstance(event, C.Forfeited):
+        score = event.score
+        return w["forfeited"].format(player=p(score.player), points=score.points, reason=reason_name(score.reason, lang))
+    if isinstance(event, C.SaidGo):
+        if event.drew is None:
+            return w["go"].format(player=p(event.player))
+        return w["go_draw"].format(player=p(event.player), card=name(event.drew))
+    if isinstance(event, C.Refilled):
+        return w["refilled"].format(player=p(event.player), cards=" ".join(map(name, event.cards)),
+                                    size=event.hand_size)
+    if isinstance(event, C.PileClosed):
+        if event.last_player is None:
+            return None
+        if event.starter is None:
+            return w["closed_end"].format(total=event.total, last=p(event.last_player))
+        return w["closed"].format(total=event.total, last=p(event.last_player), starter=p(event.starter))
+    if isinstance(event, C.RoundEnded):
+        return w["round_end"].format(round=event.round, scores=scores_text(event.scores, lang, notation))
+    return None

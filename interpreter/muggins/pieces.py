@@ -67,6 +67,10 @@ class TileSet:
         return tile
 
 
+_SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
     """A playing card: `rank` is the position in the deck's rank list (1 = lowest), `suit` a letter."""
@@ -95,6 +99,14 @@ class Deck:
 
     def name(self, card: Card) -> str:
         return f"{self.ranks[card.rank - 1]}{card.suit}"
+
+    def long_name(self, card: Card) -> str:
+        """`4 of clubs`, `ace of spades`: the standard deck's words, else the short name."""
+        rank = self.ranks[card.rank - 1]
+        suit = _SUIT_WORDS.get(card.suit)
+        if suit is None:
+            return self.name(card)
+        return f"{_RANK_WORDS.get(rank, rank)} of {suit}"
 
     def parse(self, text: str) -> Card:
         """Read a card as rank then suit letter (`10H`, `5h`, `as`); raises IllegalMoveError."""

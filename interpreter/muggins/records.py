@@ -39,9 +39,10 @@ class Record:
 def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, seats: list[str],
                 moves: list[Any], state: Any) -> Record:
     outcome = state.outcome
+    notation = state.game.notation
     return Record(
         rules=rules.name, digest=rules.digest, players=players, seed=seed, max_rounds=max_rounds, seats=seats,
-        moves=[str(move) for move in moves],
+        moves=[notation(move) for move in moves],
         outcome={"termination": outcome.termination, "winner": outcome.winner, "scores": list(outcome.scores),
                  "rounds": outcome.rounds},
     )

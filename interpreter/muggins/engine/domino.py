@@ -207,6 +207,10 @@ class DominoGame:
             raise IllegalMoveError("a tile appears twice in the position")
         return state
 
+    def notation(self, move: DominoMove) -> str:
+        """How a move is written in records and at the prompt: `3-4 left`, `draw`, `pass`."""
+        return str(move)
+
     def parse_move(self, text: str) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
         words = text.strip().lower().split()
