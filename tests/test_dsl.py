@@ -13,32 +13,52 @@ from muggins.errors import ExpressionError, RuleError
 CONTEXT = {"x": Type.INT, "y": Type.INT, "flag": Type.BOOL, "card.value": Type.INT, "ends": Type.LIST}
 PY_FUNCS = {"min": min, "max": max, "abs": abs}
 
-# Each strategy yields (muggins text, Python text) for the same expression.
-ints = st.deferred(lambda: st.one_of(
+# Each strategy yields (muggins text, Python text) for the same expression; st.recursive keeps
+# the generated expressions small.
+INT_LEAVES = st.one_of(
     st.integers(0, 40).map(lambda n: (str(n), str(n))),
     st.sampled_from([("x", "x"), ("y", "y"), ("card.value", "card_value")]),
-    ints.map(lambda e: (f"-{e[0]}", f"-{e[1]}")),
-    ints.map(lambda e: (f"({e[0]})", f"({e[1]})")),
-    st.tuples(ints, st.sampled_from(["+", "-", "*", "//", "%"]), ints).map(
-        lambda t: (f"{t[0][0]} {t[1]} {t[2][0]}", f"{t[0][1]} {t[1]} {t[2][1]}")),
-    st.tuples(ints, bools, ints).map(
-        lambda t: (f"({t[0][0]} if {t[1][0]} else {t[2][0]})", f"({t[0][1]} if {t[1][1]} else {t[2][1]})")),
-    st.tuples(st.sampled_from(["min", "max"]), ints, ints).map(
-        lambda t: (f"{t[0]}({t[1][0]}, {t[2][0]})", f"{t[0]}({t[1][1]}, {t[2][1]})")),
-    ints.map(lambda e: (f"abs({e[0]})", f"abs({e[1]})")),
-))
-bools = st.deferred(lambda: st.one_of(
-    st.sampled_from([("true", "True"), ("false", "False"), ("flag", "flag")]),
-    st.tuples(ints, st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), ints).map(
-        lambda t: (f"{t[0][0]} {t[1]} {t[2][0]}", f"{t[0][1]} {t[1]} {t[2][1]}")),
-    st.tuples(ints, st.sampled_from(["<", "<="]), ints, st.sampled_from(["<", "=="]), ints).map(
-        lambda t: (f"{t[0][0]} {t[1]} {t[2][0]} {t[3]} {t[4][0]}", f"{t[0][1]} {t[1]} {t[2][1]} {t[3]} {t[4][1]}")),
-    st.tuples(bools, st.sampled_from(["and", "or"]), bools).map(
-        lambda t: (f"({t[0][0]} {t[1]} {t[2][0]})", f"({t[0][1]} {t[1]} {t[2][1]})")),
-    bools.map(lambda e: (f"not {e[0]}", f"not {e[1]}")),
-    st.tuples(ints, st.lists(ints, max_size=3)).map(
-        lambda t: (f"{t[0][0]} in [{', '.join(i[0] for i in t[1])}]", f"{t[0][1]} in ({''.join(i[1] + ', ' for i in t[1])})")),
-))
+)
+BOOL_LEAVES = st.sampled_from([("true", "True"), ("false", "False"), ("flag", "flag")])
+
+
+def _extend_ints(inner):
+    return st.one_of(
+        inner.map(lambda e: (f"-{e[0]}", f"-{e[1]}")),
+        inner.map(lambda e: (f"({e[0]})", f"({e[1]})")),
+        st.tuples(inner, st.sampled_from(["+", "-", "*", "//", "%"]), inner).map(
+            lambda t: (f"{t[0][0]} {t[1]} {t[2][0]}", f"{t[0][1]} {t[1]} {t[2][1]}")),
+        st.tuples(inner, _comparisons(inner), inner).map(
+            lambda t: (f"({t[0][0]} if {t[1][0]} else {t[2][0]})", f"({t[0][1]} if {t[1][1]} else {t[2][1]})")),
+        st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(
+            lambda t: (f"{t[0]}({t[1][0]}, {t[2][0]})", f"{t[0]}({t[1][1]}, {t[2][1]})")),
+        inner.map(lambda e: (f"abs({e[0]})", f"abs({e[1]})")),
+    )
+
+
+def _comparisons(operands):
+    return st.one_of(
+        BOOL_LEAVES,
+        st.tuples(operands, st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), operands).map(
+            lambda t: (f"{t[0][0]} {t[1]} {t[2][0]}", f"{t[0][1]} {t[1]} {t[2][1]}")),
+        st.tuples(operands, st.sampled_from(["<", "<="]), operands, st.sampled_from(["<", "=="]), operands).map(
+            lambda t: (f"{t[0][0]} {t[1]} {t[2][0]} {t[3]} {t[4][0]}", f"{t[0][1]} {t[1]} {t[2][1]} {t[3]} {t[4][1]}")),
+        st.tuples(operands, st.lists(operands, max_size=3)).map(
+            lambda t: (f"{t[0][0]} in [{', '.join(i[0] for i in t[1])}]",
+                       f"{t[0][1]} in ({''.join(i[1] + ', ' for i in t[1])})")),
+    )
+
+
+ints = st.recursive(INT_LEAVES, _extend_ints, max_leaves=12)
+bools = st.recursive(
+    _comparisons(ints),
+    lambda inner: st.one_of(
+        st.tuples(inner, st.sampled_from(["and", "or"]), inner).map(
+            lambda t: (f"({t[0][0]} {t[1]} {t[2][0]})", f"({t[0][1]} {t[1]} {t[2][1]})")),
+        inner.map(lambda e: (f"not {e[0]}", f"not {e[1]}")),
+    ),
+    max_leaves=8,
+)
 envs = st.fixed_dictionaries({"x": st.integers(-50, 50), "y": st.integers(-50, 50),
                               "flag": st.booleans(), "card.value": st.integers(1, 10)})
 
