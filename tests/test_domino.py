@@ -13,6 +13,7 @@ from muggins.engine.domino import (DRAW, PASS, Dominoed, DominoGame, Drew, Passe
                                    RoundEnded, RoundStarted)
 from muggins.errors import IllegalMoveError, RecordError
 from muggins.loader import load_rules
+from muggins.invariants import play_checked_game
 from muggins.match import run_game
 from muggins.narration import explain_placement
 from muggins.pieces import Tile
@@ -267,41 +268,14 @@ def test_double_nine_variant_runs_a_whole_game_with_six_players():
 
 # -- whole games: invariants -----------------------------------------------------------------
 
-def _check_invariants(state, total):
-    pieces = sum(map(len, state.hands)) + len(state.boneyard) + len(state.line.tiles)
-    assert pieces == total, "every tile is in a hand, the boneyard or the line"
-    everything = [t for h in state.hands for t in h] + state.boneyard + state.line.tiles
-    assert len(set(everything)) == total
-
-
 @pytest.mark.parametrize("name", ["domino-muggins", "domino-muggins-spinner", "domino-all-fives-settlement"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("kind", ["random", "greedy"])
 def test_seeded_games_keep_the_invariants(name, players, kind):
     rules = load_rules(name)
-    total = len(rules.pieces.tiles)
     for seed in range(3):
-        g = DominoGame(rules, players, max_rounds=30)
-        state = g.new_state(seed)
-        seats = [make_bot(kind, seed, i) for i in range(players)]
-        turns = 0
-        while not state.is_terminal():
-            _check_invariants(state, total)
-            before = list(state.scores)
-            mover = state.turn
-            move = seats[mover].choose(state.view(mover), state.legal_moves())
-            events = state.play(move)
-            deltas = [0] * players
-            for e in events:
-                if isinstance(e, Scored):
-                    deltas[e.player] += e.points
-            assert [b + d for b, d in zip(before, deltas)] == state.scores, "scores change only through Scored"
-            turns += 1
-        outcome = state.outcome
-        if outcome.winner is not None:
-            assert outcome.scores[outcome.winner] >= g.target
-        else:
-            assert outcome.termination == "unfinished" and outcome.rounds == 30
+        outcome = play_checked_game(rules, players, kind, seed, max_rounds=30)
+        assert outcome.finished or outcome.rounds == 30
 
 
 def test_bot_choices_never_depend_on_hidden_tiles(rules):
@@ -372,3 +346,19 @@ def test_cli_play_in_spanish(capsys):
 def test_cli_play_rejects_a_bad_bot_list(capsys):
     assert main(["play", "domino-muggins", "--players", "3", "--bots", "greedy,random"]) == 1
     assert "--bots names 2 bots for 3 players" in capsys.readouterr().err
+
+
+def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
+    """The checker must be able to fail: an engine that loses a tile is caught."""
+    from muggins.engine import domino
+    from muggins.invariants import InvariantError
+    original = domino.DominoState._draw
+
+    def leaky_draw(self):
+        original(self)
+        self.hands[self.turn].pop()  # the drawn tile vanishes
+
+    monkeypatch.setattr(domino.DominoState, "_draw", leaky_draw)
+    with pytest.raises(InvariantError, match="pieces"):
+        for seed in range(10):
+            play_checked_game(rules, 2, "random", seed, max_rounds=3)

@@ -296,6 +296,7 @@ class CardState:
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
         self.pile = Pile(game.options.limit)
+        self.discards: list[Card] = []  # the cards of this round's closed piles
         self.dealer = 0
         self.turn = 0
         self.round = 0
@@ -357,6 +358,7 @@ class CardState:
         other.hands = [list(h) for h in self.hands]
         other.stock = list(self.stock)
         other.pile = self.pile.copy()
+        other.discards = list(self.discards)
         other.queue = deque(self.queue)
         other.unclaimed = list(self.unclaimed)
         other.events = list(self.events)
@@ -520,6 +522,7 @@ class CardState:
                 score = PendingScore(last, points, reason, last=True)
                 self.events.append(ScoreEarned(score))
                 self.queue.appendleft(Decision(last, "claim", score))
+        self.discards.extend(self.pile.cards)
         self.pile.clear()
         self.goes = 0
         if starter is None:
@@ -567,6 +570,7 @@ class CardState:
         self.stock = deck[size * n:]
         self.stock.reverse()  # the stock is drawn from its end: keep the deck's order for the draws
         self.pile.clear()
+        self.discards = []
         self.goes = 0
         self.turn = (dealer + 1) % n
         self.events.append(Dealt(self.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in self.hands),
