@@ -231,6 +231,7 @@ def test_muggins_on_forgotten_last_points_is_an_option(tmp_path: Path):
         state.play(GO)                      # the pile closes on 22: P1 earns "last"
         state.play(DECLINE)                 # ...and forgets it
         events = play(state, "QC")          # P2 starts the next pile: the window closes
+        events += state.play(CLAIM)         # P2 claims the 10 of its own card first (C10)
         assert (state.legal_moves() == [MUGGINS, DECLINE]) is stealable
         assert any(isinstance(e, Forfeited) for e in events) is not stealable
 

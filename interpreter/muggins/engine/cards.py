@@ -405,26 +405,30 @@ class CardState:
         self.pile.add(card, self.game.value(card), player)
         self.goes = 0
         self.events.append(Played(player, card, self.pile.total))
-        self._close_window()
+        calls = self._close_window()
         if self.options.refill:
             need = min(self.options.refill_to - len(hand), len(self.stock))
             drawn = [self.stock.pop() for _ in range(need)]
             if drawn:
                 hand.extend(drawn)
                 self.events.append(Refilled(player, tuple(drawn), len(hand)))
+        # The player claims at once (C10: the player of the scoring card wins a tie on the target);
+        # then the previous scorer's window, closed by this play, opens to Muggins calls (C7).
         for name, points in scores:
             self._offer(PendingScore(player, points, name, last=False))
+        self.queue.extend(calls)
         self.queue.append(CardState._after_play)
 
     def _go(self) -> None:
         player = self.turn
-        self._close_window()
+        calls = self._close_window()
         drew = None
         if self.options.go_draw and self.stock:
             drew = self.stock.pop()
             self.hands[player].append(drew)
         self.events.append(SaidGo(player, drew))
         self.goes += 1
+        self.queue.extend(calls)
         self.queue.append(CardState._after_go)
 
     def _decide(self, decision: Decision, yes: bool) -> None:
@@ -449,12 +453,12 @@ class CardState:
         self.events.append(ScoreEarned(score))
         self.queue.append(Decision(score.player, "claim", score))
 
-    def _close_window(self) -> None:
+    def _close_window(self) -> list[Decision]:
         """The next action closes the claim window: opponents may now call Muggins, in turn order
         from the scorer, on what was not claimed; without Muggins it is simply lost."""
-        if not self.unclaimed:
-            return
         calls: list[Decision] = []
+        if not self.unclaimed:
+            return calls
         n = self.players
         for score in self.unclaimed:
             if self.options.muggins and (not score.last or self.options.last_muggins):
@@ -462,7 +466,7 @@ class CardState:
             else:
                 self.events.append(Forfeited(score))
         self.unclaimed = []
-        self.queue.extendleft(reversed(calls))
+        return calls
 
     def _score(self, player: int, points: int, reason: str) -> None:
         self.scores[player] += points
@@ -538,7 +542,7 @@ class CardState:
 
     def _end_round(self) -> None:
         if self.unclaimed:
-            self._close_window()
+            self.queue.extend(self._close_window())
             self.queue.append(CardState._end_round)
             return
         self.events.append(RoundEnded(self.round, tuple(self.scores)))
