@@ -81,10 +81,7 @@ def test_internal_double_counts_nothing(rules):
 def test_spanish_explanation_uses_the_texts_words(rules):
     state = game(rules).setup([tiles("4-4", "6-6"), tiles("0-2")], boneyard=tiles("0-3"),
                               line=[(T("1-4"), None), (T("1-1"), LEFT)])
-    state.play(Place(T("4-4"), RIGHT))
-    round_placements = [e for e in state.events if isinstance(e, Placed)]
-    # setup() builds the line directly, so give the explanation the whole line's placements
-    text = explain_placement(round_placements[-1], _as_placements(state), None, "es")
+    text = explain_placement(placed(state.play(Place(T("4-4"), RIGHT))), None, "es")
     assert "Aportaciones incluidas en la suma: 2 + 8 = 10. Puntos por la colocación: 10 puntos brutos." in text
     assert "Fichas: [1|4], [1|1], [4|4]." in text
     assert "Dobles de ramificación: ninguno." in text
@@ -92,12 +89,6 @@ def test_spanish_explanation_uses_the_texts_words(rules):
             "[1|4] (extremo de valor alto) – [4|4] (línea A).") in text
     assert "Puntos de continuación legal: [1|1] (línea B, 1); [4|4] (línea B, 4)." in text
     assert "Aportaciones incluidas en la suma: [1|1]: 2; [4|4]: 8." in text
-
-
-def _as_placements(state):
-    from types import SimpleNamespace
-    connections = [None] + list(state.line.connections)
-    return [SimpleNamespace(tile=t, connection=c) for t, c in zip(state.line.tiles, connections)]
 
 
 @pytest.mark.parametrize("ends_sum, score", [(5, 5), (10, 10), (15, 15), (20, 20), (0, 0), (3, 0), (12, 0)])

@@ -197,7 +197,7 @@ def _play(args: argparse.Namespace) -> int:
             if line:
                 print(line)
             if args.explain and isinstance(event, D.Placed):
-                print("    " + explain_placement(event, _round_placements(state.events, event), state.line.spinner, args.lang))
+                print("    " + explain_placement(event, state.line.spinner, args.lang))
 
     show(list(state.events))
     moves = run_game(state, seats, show)
@@ -206,19 +206,6 @@ def _play(args: argparse.Namespace) -> int:
         Path(args.record).write_text(record.to_json() + "\n", encoding="utf-8")
         print(w["record"].format(path=args.record))
     return EXIT_OK
-
-
-def _round_placements(events: list, placed) -> list:
-    """The placements of `placed`'s round up to and including it, for the explanation."""
-    result: list = []
-    for event in events:
-        if isinstance(event, D.RoundStarted):
-            result = []
-        elif isinstance(event, D.Placed):
-            result.append(event)
-            if event is placed:
-                break
-    return result
 
 
 def describe(rules, event, lang: str, target: int, notation) -> str | None:

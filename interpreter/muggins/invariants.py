@@ -63,7 +63,7 @@ def _snapshot(state: Any) -> dict[str, Any]:
 
 def _check_pieces(state: Any, size: int, number: int) -> None:
     if hasattr(state, "line"):
-        where = [t for h in state.hands for t in h] + state.boneyard + state.line.tiles
+        where = [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)
     else:
         where = [c for h in state.hands for c in h] + state.stock + state.pile.cards + state.discards
     if len(where) != size or len(set(where)) != size:

@@ -111,12 +111,30 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
     base, bases = _resolve(base_path, _display(base_path), chain + (path,))
     own = dict(doc.data)
     del own["extends"]
-    merged = Document(display, _merge(base.data, own), doc.lines)
-    merged.values = {**base.values, **doc.values}
-    merged.keys = {**base.keys, **doc.keys}
+    return _overlay(base, doc, own), (base.data.get("name", spec),) + bases
+
+
+def _overlay(base: Document, top: Document, data: dict[str, Any]) -> Document:
+    """`data` (from `top`) over `base`, keeping for every value the location of the file that set it."""
+    merged = Document(top.file, _merge(base.data, data), top.lines)
+    merged.values = {**base.values, **top.values}
+    merged.keys = {**base.keys, **top.keys}
     merged.values.pop(("extends",), None)
-    merged.plain = doc.plain | {p for p in base.plain if p not in doc.values}
-    return merged, (base.data.get("name", spec),) + bases
+    merged.plain = top.plain | {p for p in base.plain if p not in top.values}
+    return merged
+
+
+def load_rules_with(spec: str | Path, overrides: Document, relative_to: Path | None = None) -> Rules:
+    """The rules named by `spec` with `overrides` merged over them, as `extends` would (scenarios
+    use this for inline options); problems point into the overrides' file."""
+    path = resolve_rule_path(str(spec), relative_to)
+    if not path.is_file():
+        raise RuleFileError([Problem(overrides.where(()), f"no rule file or built-in rules named {str(spec)!r}")])
+    doc, bases = _resolve(path.resolve(), _display(path), ())
+    if overrides.data:
+        doc = _overlay(doc, overrides, overrides.data)
+    _validate(doc)
+    return _compile(doc, doc.file, bases)
 
 
 def _merge(base: Any, top: Any) -> Any:

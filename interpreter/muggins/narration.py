@@ -116,16 +116,14 @@ def reason_name(reason: str, lang: str) -> str:
     return _WORDS[lang].get(f"reason:{reason}", reason)
 
 
-def explain_placement(placed: Any, round_placements: Iterable[Any], spinner: Tile | None, lang: str = "en") -> str:
+def explain_placement(placed: Any, spinner: Tile | None, lang: str = "en") -> str:
     """The content of the text's diagram for one placement: tiles, connections, continuation
     points, the contributions included in the sum, the sum and the points."""
     w = _WORDS[lang]
     terms = " + ".join(str(amount) for _, amount in placed.contributions) or "0"
-    tiles = ", ".join(str(p.tile) for p in round_placements)
-    connections = "; ".join(
-        f"{c.to_tile} ({side_name(c.to_side, lang)}) – {c.tile} ({side_name(c.side, lang)})"
-        for c in (p.connection for p in round_placements) if c is not None) or w["none"]
-    continuation = "; ".join(f"{end.tile} ({side_name(end.side, lang)}, {end.value})" for end in placed.ends)
+    tiles = ", ".join(map(str, placed.tiles))
+    connections = "; ".join(connection_text(c, lang) for c in placed.connections) or w["none"]
+    continuation = "; ".join(continuation_text(end, lang) for end in placed.ends)
     contributions = "; ".join(f"{tile}: {amount}" for tile, amount in placed.contributions) or w["none"]
     return " ".join([
         w["placed"].format(tile=placed.tile) + ".",
@@ -137,6 +135,17 @@ def explain_placement(placed: Any, round_placements: Iterable[Any], spinner: Til
         w["continuation"].format(items=continuation),
         w["contributions"].format(items=contributions),
     ])
+
+
+def connection_text(connection: Any, lang: str) -> str:
+    """`[1|4] (low end) – [1|1] (line A)`: which side of which tile a placed tile touched."""
+    return (f"{connection.to_tile} ({side_name(connection.to_side, lang)}) – "
+            f"{connection.tile} ({side_name(connection.side, lang)})")
+
+
+def continuation_text(end: Any, lang: str) -> str:
+    """`[1|1] (line B, 1)`: an open end, where play can continue."""
+    return f"{end.tile} ({side_name(end.side, lang)}, {end.value})"
 
 
 def tally(score: int, notation: Notation) -> str:

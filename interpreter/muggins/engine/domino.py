@@ -69,6 +69,8 @@ class Placed:
     tile: Tile
     end: int | None
     connection: Connection | None
+    tiles: tuple[Tile, ...]                 # the whole line, in the order placed
+    connections: tuple[Connection, ...]
     ends: tuple[End, ...]
     contributions: tuple[tuple[Tile, int], ...]
     ends_sum: int
@@ -198,11 +200,14 @@ class DominoGame:
         state.hands = [list(h) for h in hands]
         state.boneyard = list(boneyard or [])
         for tile, end in line or []:
+            fits = end is None if state.line.empty else end in state.line.fits(tile)
+            if not fits:
+                raise IllegalMoveError(f"{Place(tile, end)} does not fit the line {' '.join(map(str, state.line.tiles))}")
             state.line.place(tile, end)
         state.scores = list(scores) if scores is not None else [0] * self.players
         state.round = round
         state.opener = state.turn = turn
-        seen = [t for h in state.hands for t in h] + state.boneyard + state.line.tiles
+        seen = [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)
         if len(seen) != len(set(seen)):
             raise IllegalMoveError("a tile appears twice in the position")
         return state
@@ -350,8 +355,9 @@ class DominoState:
                              self.game.target, self.round, self.players, opening)
         awards = [(score.name, score.points(env)) for score in self.rules.scoring if score.when(env)]
         contributions = tuple(self.line.contributions())
-        self.events.append(Placed(player, move.tile, move.end, connection, tuple(self.line.ends), contributions,
-                                  env["ends_sum"], sum(points for _, points in awards)))
+        line = self.line
+        self.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
+                                  tuple(line.ends), contributions, env["ends_sum"], sum(p for _, p in awards)))
         for name, points in awards:
             if points and self._score(player, points, name):
                 return

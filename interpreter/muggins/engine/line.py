@@ -53,8 +53,8 @@ class Line:
         self.double_value = 2 if double_at_end == "both_halves" else 1
         self.shared_double_once = opening_double == "once"
         self.ends: list[End] = []
-        self.tiles: list[Tile] = []
-        self.connections: list[Connection] = []
+        self.tiles: tuple[Tile, ...] = ()               # in the order placed (shared by events: never mutated)
+        self.connections: tuple[Connection, ...] = ()
         self.spinner: Tile | None = None
         self._spinner_sides = 0
 
@@ -64,8 +64,8 @@ class Line:
         other.double_value = self.double_value
         other.shared_double_once = self.shared_double_once
         other.ends = list(self.ends)
-        other.tiles = list(self.tiles)
-        other.connections = list(self.connections)
+        other.tiles = self.tiles
+        other.connections = self.connections
         other.spinner = self.spinner
         other._spinner_sides = self._spinner_sides
         return other
@@ -82,7 +82,7 @@ class Line:
 
     def place(self, tile: Tile, end: int | None) -> Connection | None:
         """Put `tile` on open end `end` (None opens the line); the caller has checked it fits."""
-        self.tiles.append(tile)
+        self.tiles += (tile,)
         if end is None:
             return self._open(tile)
         target = self.ends[end]
@@ -93,7 +93,7 @@ class Line:
         else:
             touching, open_side = HIGH, LOW
         connection = Connection(target.tile, target.side, tile, touching)
-        self.connections.append(connection)
+        self.connections += (connection,)
         open_value = tile.high if open_side == HIGH else tile.low
         self.ends[end] = End(tile, open_side, open_value)
         if self.spinner is not None and target.tile == self.spinner and end < 2:
