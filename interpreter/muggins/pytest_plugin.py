@@ -1,0 +1,122 @@
+"""The pytest plugin: scenario files and rule files become tests, with no Python to write.
+
+Files under the folders named by the ini options `muggins_scenarios` (default `scenarios`) become
+one test per scenario or table row; files under `muggins_rules` (default `rules`) get a battery:
+the file validates, and seeded games with each bot and every allowed player count finish with
+every invariant kept. Registered through the `pytest11` entry point.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from .bots import BOTS
+from .errors import MugginsError, RuleFileError
+from .invariants import play_checked_game
+from .loader import load_rules
+from .scenarios import Case, cases, load_scenario, run_case
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("muggins_scenarios", "folders of muggins scenario files (relative to the rootdir)",
+                  type="linelist", default=["scenarios"])
+    parser.addini("muggins_rules", "folders of muggins rule files to test (relative to the rootdir)",
+                  type="linelist", default=["rules"])
+    parser.addini("muggins_games", "seeded games per bot and player count in a rule file's battery", default="2")
+
+
+def _under(path: Path, config: pytest.Config, option: str) -> bool:
+    root = config.rootpath
+    return any(path.is_relative_to((root / folder).resolve()) for folder in config.getini(option) if folder)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix not in (".yaml", ".yml"):
+        return None
+    path = file_path.resolve()
+    if _under(path, parent.config, "muggins_scenarios"):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    if _under(path, parent.config, "muggins_rules"):
+        return RuleFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        try:
+            scenario = load_scenario(self.path, self._display())
+        except MugginsError as exc:
+            yield BrokenFileItem.from_parent(self, name=self.path.stem, error=exc)
+            return
+        for case in cases(scenario):
+            yield ScenarioItem.from_parent(self, name=case.name, case=case)
+
+    def _display(self) -> str:
+        try:
+            return str(self.path.relative_to(self.config.rootpath))
+        except ValueError:
+            return str(self.path)
+
+
+class _MugginsItem(pytest.Item):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, RuleFileError):
+            return excinfo.value.report()
+        if isinstance(excinfo.value, MugginsError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+class ScenarioItem(_MugginsItem):
+    def __init__(self, *, case: Case, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.case = case
+
+    def runtest(self) -> None:
+        run_case(self.case)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.case.line - 1, f"scenario: {self.name}"
+
+
+class BrokenFileItem(_MugginsItem):
+    def __init__(self, *, error: MugginsError, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.error = error
+
+    def runtest(self) -> None:
+        raise self.error
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"file: {self.name}"
+
+
+class RuleFile(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        yield RuleItem.from_parent(self, name="validates", players=None, bot=None)
+        try:
+            rules = load_rules(self.path)
+        except MugginsError:
+            return  # the `validates` item reports it
+        for bot in BOTS:
+            for players in rules.player_counts:
+                yield RuleItem.from_parent(self, name=f"games: {bot}, {players} players", players=players, bot=bot)
+
+
+class RuleItem(_MugginsItem):
+    def __init__(self, *, players: int | None, bot: str | None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.players = players
+        self.bot = bot
+
+    def runtest(self) -> None:
+        rules = load_rules(self.path)
+        if self.bot is None:
+            return
+        for seed in range(int(self.config.getini("muggins_games"))):
+            play_checked_game(rules, self.players, self.bot, seed, max_rounds=20, forget=0.2, attention=0.7)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"rule file {self.path.name}: {self.name}"

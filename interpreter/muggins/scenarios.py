@@ -1,0 +1,401 @@
+"""Scenarios: the rule texts' worked examples as YAML, run against rule files.
+
+A scenario names its rules, states a position and takes steps, each an action with what the
+rules must give after it; or it is a table of rows for one formula of the rule file. Scenario
+files are checked by their own JSON Schema with located errors, like rule files. The pytest
+plugin and `muggins check` both run them through `cases` and `run_case`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+
+from . import rules as R
+from .dsl import Type
+from .engine import make_game
+from .engine import cards as C
+from .engine import domino as D
+from .engine.common import GameEnded, Scored
+from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
+from .loader import _schema_problem, load_rules_with
+from .narration import connection_text, continuation_text, explain_placement
+from .yamlfile import Document, read_yaml_file
+
+
+class ScenarioFailure(MugginsError):
+    """The rules did not give what a scenario expects; the message says it in the game's words."""
+
+
+@dataclass
+class Scenario:
+    title: str
+    source: str
+    path: Path
+    doc: Document
+    rules: R.Rules
+    players: int
+    game: Any
+
+
+@dataclass
+class Case:
+    """One test: a whole scenario of steps, or one row of a table."""
+
+    scenario: Scenario
+    name: str
+    line: int
+    row: int | None = None
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(resources.files("muggins.schema").joinpath("scenario.schema.json").read_text("utf-8"))
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
+def scenario_schema() -> dict[str, Any]:
+    return json.loads(resources.files("muggins.schema").joinpath("scenario.schema.json").read_text("utf-8"))
+
+
+def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
+    """Read and check a scenario file and load its rules (with any inline options)."""
+    path = Path(path)
+    doc = read_yaml_file(path, display or str(path))
+    problems = []
+    for error in _validator().iter_errors(doc.data):
+        if error.validator == "oneOf":
+            problems.append(Problem(doc.where(()), "a scenario has `steps`, or a `formula` with `rows` (not both)"))
+        else:
+            problems.append(_schema_problem(doc, error))
+    if problems:
+        raise RuleFileError(problems)
+    data = doc.data
+    overrides = Document(doc.file, data.get("options", {}), doc.lines)
+    overrides.values = {k[1:]: v for k, v in doc.values.items() if k[:1] == ("options",)}
+    overrides.keys = {k[1:]: v for k, v in doc.keys.items() if k[:1] == ("options",)}
+    try:
+        rules = load_rules_with(data["rules"], overrides, path.parent)
+    except RuleFileError as exc:
+        if any(p.location.file == doc.file for p in exc.problems):
+            raise
+        raise RuleFileError([Problem(doc.where(("rules",)), f"its rules do not load: {exc.problems[0].one_line()}")]) from None
+    players = data.get("players", rules.player_counts[0])
+    try:
+        game = make_game(rules, players)
+    except IllegalMoveError as exc:
+        raise RuleFileError([Problem(doc.where(("players",)), str(exc))]) from None
+    return Scenario(data["title"], data["source"], path, doc, rules, players, game)
+
+
+def cases(scenario: Scenario) -> list[Case]:
+    """The tests a scenario makes: one for its steps, or one per table row."""
+    data = scenario.doc.data
+    if "rows" not in data:
+        return [Case(scenario, scenario.title, scenario.doc.where(()).line)]
+    result = []
+    for i, row in enumerate(data["rows"]):
+        label = row.get("name") or ", ".join(f"{k}={v}" for k, v in row["given"].items())
+        result.append(Case(scenario, f"{scenario.title} [{label}]", scenario.doc.where(("rows", i)).line, i))
+    return result
+
+
+def run_case(case: Case) -> None:
+    """Run one case; raises ScenarioFailure (or RuleFileError for a broken position) on failure."""
+    if case.row is not None:
+        _run_row(case.scenario, case.row)
+    else:
+        _run_steps(case.scenario)
+
+
+# -- tables --------------------------------------------------------------------------------------
+
+def _formula(scenario: Scenario) -> tuple[Any, dict[str, Type]]:
+    rules = scenario.rules
+    name = scenario.doc.data["formula"]
+    line = rules.family == "line"
+    table = {
+        "deal.hand": (rules.hand, R.PLAYERS_CONTEXT),
+        "win.target": (rules.target, R.PLAYERS_CONTEXT),
+        "settlement.penalty": (rules.line.penalty if line else None, R.SETTLEMENT_CONTEXT),
+        "settlement.award": (rules.line.award if line else None, R.SETTLEMENT_CONTEXT),
+        "last.points": (None if line else rules.pile.last_points, R.LAST_CONTEXT),
+        "pile.exact_limit.points": (None if line else rules.pile.exact_limit_points, R.CARD_PLAY_CONTEXT),
+        "pieces.cards.value": (None if line else _card_value(rules), R.CARD_VALUE_CONTEXT),
+        "scoring": (lambda env: sum(s.points(env) for s in rules.scoring if s.when(env)),
+                    R.PLACEMENT_CONTEXT if line else R.CARD_PLAY_CONTEXT),
+    }
+    function, context = table[name]
+    if function is None:
+        raise RuleFileError([Problem(scenario.doc.where(("formula",)), f"{rules.name} has no {name}")])
+    return function, context
+
+
+def _card_value(rules: R.Rules) -> Any:
+    return lambda env: rules.pieces.values[env["card.rank"] - 1]
+
+
+def _run_row(scenario: Scenario, index: int) -> None:
+    row = scenario.doc.data["rows"][index]
+    function, context = _formula(scenario)
+    env: dict[str, Any] = {name: {Type.INT: 0, Type.BOOL: False, Type.LIST: ()}[kind] for name, kind in context.items()}
+    for name, value in row["given"].items():
+        if name not in context:
+            raise RuleFileError([Problem(scenario.doc.where(("rows", index, "given", name), key=True),
+                                         f"{name!r} is not read by {scenario.doc.data['formula']} "
+                                         f"(names: {', '.join(sorted(context))})")])
+        env[name] = tuple(value) if isinstance(value, list) else value
+    actual = function(env)
+    if actual != row["expect"]:
+        given = ", ".join(f"{k} = {v}" for k, v in row["given"].items())
+        raise ScenarioFailure(f"{scenario.doc.data['formula']} with {given}: expected {row['expect']}, "
+                              f"the rules give {actual}")
+
+
+# -- positions -----------------------------------------------------------------------------------
+
+def _located(scenario: Scenario, path: tuple, message: str) -> RuleFileError:
+    return RuleFileError([Problem(scenario.doc.where(path), message)])
+
+
+def _pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]:
+    parse = scenario.rules.pieces.parse
+    result = []
+    for i, text in enumerate(texts):
+        try:
+            result.append(parse(text))
+        except IllegalMoveError as exc:
+            raise _located(scenario, path + (i,), str(exc)) from None
+    return result
+
+
+def build_state(scenario: Scenario) -> Any:
+    """The scenario's starting position, with what it leaves out filled in deterministically."""
+    position = scenario.doc.data.get("position", {})
+    n = scenario.players
+    game = scenario.game
+    turn = position.get("turn", 1) - 1
+    if turn >= n:
+        raise _located(scenario, ("position", "turn"), f"there are only {n} players")
+    listed = position.get("hands", [])
+    if len(listed) > n:
+        raise _located(scenario, ("position", "hands"), f"{len(listed)} hands for {n} players")
+    hands = [_pieces(scenario, ("position", "hands", i), h) for i, h in enumerate(listed)]
+    scores = position.get("scores", [0] * n)
+    if len(scores) != n:
+        raise _located(scenario, ("position", "scores"), f"{len(scores)} scores for {n} players")
+    seed = scenario.doc.data.get("seed", 0)
+    try:
+        if scenario.rules.family == "line":
+            return _domino_position(scenario, position, hands, scores, turn, seed)
+        return _card_position(scenario, position, hands, scores, turn, seed)
+    except IllegalMoveError as exc:
+        raise _located(scenario, ("position",), f"impossible position: {exc}") from None
+
+
+def _fill(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[Any, ...], stock: list[Any] | None) -> tuple[list[list[Any]], list[Any]]:
+    """Players without a listed hand get a deal of unused pieces in set order; the rest is the stock."""
+    taken = set(used) | {p for h in hands for p in h} | set(stock or [])
+    free = [p for p in everything if p not in taken]
+    hands = [list(h) for h in hands]
+    while len(hands) < game.players:
+        hands.append(free[:game.hand_size])
+        free = free[game.hand_size:]
+    return hands, (stock if stock is not None else free)
+
+
+def _domino_position(scenario: Scenario, position: dict, hands: list, scores: list, turn: int, seed: Any) -> Any:
+    game = scenario.game
+    line = []
+    for i, text in enumerate(position.get("line", [])):
+        try:
+            move = game.parse_move(text)
+        except IllegalMoveError as exc:
+            raise _located(scenario, ("position", "line", i), str(exc)) from None
+        if not isinstance(move, D.Place):
+            raise _located(scenario, ("position", "line", i), f"{text!r} is not a placement")
+        line.append((move.tile, move.end))
+    boneyard = _pieces(scenario, ("position", "boneyard"), position["boneyard"]) if "boneyard" in position else None
+    hands, boneyard = _fill(game, hands, [t for t, _ in line], game.tiles, boneyard)
+    return game.setup(hands, boneyard, line, scores, turn, position.get("round", 1), seed)
+
+
+def _card_position(scenario: Scenario, position: dict, hands: list, scores: list, turn: int, seed: Any) -> Any:
+    game = scenario.game
+    n = game.players
+    pile = _pieces(scenario, ("position", "pile"), position.get("pile", []))
+    stock = _pieces(scenario, ("position", "stock"), position["stock"]) if "stock" in position else None
+    if "total" in position:
+        if pile:
+            raise _located(scenario, ("position", "total"), "give the pile's cards or its total, not both")
+        pile = _make_pile(scenario, position["total"], [p for h in hands for p in h] + (stock or []))
+    hands, stock = _fill(game, hands, pile, game.cards, stock)
+    last = position.get("last_player", (turn - 1) % n + 1) - 1
+    dealer = position.get("dealer", (turn - 1) % n + 1) - 1
+    return game.setup(hands, stock, pile, scores, dealer, turn, position.get("round", 1), last, seed)
+
+
+def _make_pile(scenario: Scenario, total: int, used: list[Any]) -> list[Any]:
+    game = scenario.game
+    pile, left = [], total
+    for card in sorted((c for c in game.cards if c not in used), key=lambda c: -game.value(c)):
+        if game.value(card) <= left:
+            pile.append(card)
+            left -= game.value(card)
+        if left == 0:
+            return pile
+    raise _located(scenario, ("position", "total"), f"no pile of unused cards totals {total}")
+
+
+# -- steps ---------------------------------------------------------------------------------------
+
+def _run_steps(scenario: Scenario) -> None:
+    state = build_state(scenario)
+    game = scenario.game
+    for index, step in enumerate(scenario.doc.data["steps"]):
+        expect = step.get("expect", {})
+        actor = state.actor
+        label = f"step {index + 1}"
+        events: list[Any] = []
+        if "play" in step:
+            try:
+                move = game.parse_move(step["play"])
+            except IllegalMoveError as exc:
+                raise _located(scenario, ("steps", index, "play"), str(exc)) from None
+            label += f" (P{actor + 1}: {step['play']})"
+            if "by" in step and step["by"] - 1 != actor:
+                raise ScenarioFailure(f"{label}: expected P{step['by']} to act, but it is P{actor + 1}'s decision")
+            if "error" in expect:
+                _expect_refusal(state, move, expect["error"], label)
+                continue
+            try:
+                events = state.play(move)
+            except IllegalMoveError as exc:
+                raise ScenarioFailure(f"{label}: the rules refuse it: {exc}") from None
+        elif "error" in expect:
+            raise _located(scenario, ("steps", index, "expect", "error"), "`error` needs an action to refuse")
+        problems = _compare(scenario, state, events, expect, actor)
+        if problems:
+            note = f" ({step['note']})" if "note" in step else ""
+            raise ScenarioFailure(f"{label}{note}: " + "; ".join(problems))
+
+
+def _expect_refusal(state: Any, move: Any, text: str, label: str) -> None:
+    before = _fingerprint(state)
+    try:
+        state.play(move)
+    except IllegalMoveError as exc:
+        if text.lower() not in str(exc).lower():
+            raise ScenarioFailure(f"{label}: refused with {str(exc)!r}, expected a message containing {text!r}") from None
+        if _fingerprint(state) != before:
+            raise ScenarioFailure(f"{label}: the refused action changed the game") from None
+        return
+    raise ScenarioFailure(f"{label}: the rules allow it, but it should be refused ({text!r})")
+
+
+def _fingerprint(state: Any) -> tuple:
+    stock = state.boneyard if hasattr(state, "boneyard") else state.stock
+    return (tuple(map(tuple, state.hands)), tuple(stock), tuple(state.scores), len(state.events), state.actor)
+
+
+def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int) -> list[str]:
+    actual = _observe(scenario, state, events, actor, expect.keys())
+    problems = []
+    for key, wanted in expect.items():
+        got = actual[key]
+        if key == "legal":
+            parse, notation = scenario.game.parse_move, scenario.game.notation
+            wanted = sorted(notation(parse(text)) for text in wanted)
+        elif key == "scored" and len(wanted) == len(got):
+            got = [{k: v for k, v in item.items() if k in want} for item, want in zip(got, wanted)]
+        elif key in ("explanation", "explanation_es"):
+            if got is None or wanted not in got:
+                problems.append(f"expected the explanation to say {wanted!r}; it says {got!r}")
+            continue
+        if got != wanted:
+            problems.append(f"expected {_WORDS.get(key, key)} {_show(wanted)}, the rules give {_show(got)}")
+    return problems
+
+
+_WORDS = {"sum": "the sum of the ends", "points": "points", "scores": "scores", "legal": "legal moves",
+          "actor": "next to decide", "contributions": "contributions", "ends": "open ends",
+          "continuation": "continuation points", "round_over": "round over", "winner": "winner",
+          "next_opener": "next opener", "penalties": "leftover-pip penalties", "total": "running total"}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys: Any) -> dict[str, Any]:
+    """What the game shows for each expectation key, after the step."""
+    game = scenario.game
+    n = scenario.players
+    scored = [e for e in events if isinstance(e, Scored)]
+    ended = next((e for e in events if isinstance(e, GameEnded)), None)
+    seen: dict[str, Any] = {
+        "points": sum(e.points for e in scored if e.player == actor and e.points > 0),
+        "scores": list(state.scores),
+        "legal": sorted(game.notation(m) for m in state.legal_moves()),
+        "actor": state.actor + 1,
+        "winner": ended.outcome.winner + 1 if ended and ended.outcome.winner is not None else None,
+        "game_over": state.is_terminal(),
+        "hand_sizes": [len(h) for h in state.hands],
+        "round_over": any(isinstance(e, (D.RoundEnded, C.RoundEnded)) for e in events),
+    }
+    if "scored" in keys:
+        seen["scored"] = [{"player": e.player + 1, "points": e.points, "reason": e.reason} for e in scored]
+    if scenario.rules.family == "line":
+        placed = next((e for e in reversed(events) if isinstance(e, D.Placed)), None)
+        drew = [e.tile for e in events if isinstance(e, D.Drew)]
+        started = next((e for e in events if isinstance(e, D.RoundStarted)), None)
+        penalties = [0] * n
+        for e in scored:
+            if e.reason == "leftover pips":
+                penalties[e.player] -= e.points
+        seen.update({
+            "sum": placed.ends_sum if placed else state.line.ends_sum(),
+            "contributions": [a for _, a in (placed.contributions if placed else state.line.contributions())],
+            "ends": [end.value for end in (placed.ends if placed else state.line.ends)],
+            "continuation": [continuation_text(end, "en") for end in (placed.ends if placed else state.line.ends)],
+            "connections": connection_text(placed.connection, "en") if placed and placed.connection else None,
+            "explanation": explain_placement(placed, state.line.spinner, "en") if placed else None,
+            "explanation_es": explain_placement(placed, state.line.spinner, "es") if placed else None,
+            "drew": str(drew[-1]) if drew else None,
+            "blocked": any(isinstance(e, D.RoundBlocked) for e in events),
+            "penalties": penalties,
+            "next_opener": started.opener + 1 if started else None,
+            "stock": len(state.boneyard),
+        })
+    else:
+        played = [e for e in events if isinstance(e, C.Played)]
+        drew = [e.drew for e in events if isinstance(e, C.SaidGo) and e.drew is not None]
+        stolen = next((e for e in events if isinstance(e, C.Stolen)), None)
+        seen.update({
+            "total": played[-1].total if played else state.pile.total,
+            "pile_closed": any(isinstance(e, C.PileClosed) for e in events),
+            "stolen_by": stolen.by + 1 if stolen else None,
+            "lost": any(isinstance(e, C.Forfeited) for e in events),
+            "drew": game.deck.name(drew[-1]) if drew else None,
+            "stock": len(state.stock),
+        })
+    missing = [key for key in keys if key not in seen and key not in ("error",)]
+    if missing:
+        raise _located(scenario, ("steps",), f"{', '.join(missing)} cannot be checked in a {scenario.rules.family} game")
+    return seen
+
+
+def scenario_files(paths: list[str | Path]) -> Iterator[Path]:
+    """Every scenario file under the given files and folders, sorted."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml"))
+        else:
+            yield path
