@@ -23,6 +23,7 @@ from .loader import builtin_rule_names, load_rules, rules_schema
 from .match import run_game
 from .narration import LANGUAGES, describe_cards, describe_domino, explain_placement, player_name, words
 from .records import make_record, read_record, replay
+from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files, scenario_schema
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -105,8 +106,16 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--lang", choices=LANGUAGES, default="en")
     replay.set_defaults(run=_replay)
 
+    check = commands.add_parser("check", help="run scenario files and report what holds",
+                                description="Run scenarios (files, or folders searched for *.yaml) against their "
+                                            "rules and print one line per scenario or table row, then "
+                                            "`N passed, N failed`. Exit 1 if any fails.")
+    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    check.set_defaults(run=_check)
+
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
-    schema.add_argument("which", choices=["rules"], help="which schema: rules")
+    schema.add_argument("which", choices=["rules", "scenario"], help="which schema: rules or scenario")
     schema.set_defaults(run=_schema)
     return parser
 
@@ -231,8 +240,41 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    print(json.dumps(rules_schema(), indent=2, ensure_ascii=False))
+    schema = rules_schema() if args.which == "rules" else scenario_schema()
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
     return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    passed = failed = 0
+    files = list(scenario_files(args.paths))
+    missing = [str(path) for path in files if not path.exists()]
+    if missing:
+        raise MugginsError(f"no such file or folder: {', '.join(missing)}")
+    for path in files:
+        try:
+            scenario = load_scenario(path)
+        except RuleFileError as exc:
+            failed += 1
+            print(f"FAIL {path}\n" + _indent(exc.report()))
+            continue
+        for case in cases(scenario):
+            try:
+                run_case(case)
+            except (ScenarioFailure, RuleFileError) as exc:
+                failed += 1
+                text = exc.report() if isinstance(exc, RuleFileError) else str(exc)
+                print(f"FAIL {path}:{case.line}: {case.name}\n" + _indent(text))
+            else:
+                passed += 1
+                if not args.quiet:
+                    print(f"ok   {path}:{case.line}: {case.name}")
+    print(f"{passed} passed, {failed} failed")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
 
 
 if __name__ == "__main__":

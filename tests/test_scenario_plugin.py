@@ -1,0 +1,117 @@
+"""Rules of the scenario machinery: scenario and rule files become tests without Python."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from muggins.cli import main
+
+SCENARIO = """\
+title: "House: 15 scores 15"
+source: "our house rules, page 1"
+rules: card-muggins
+position:
+  pile: ["10H"]
+  hands: [["5S", "2C"], ["3C", "4C"]]
+steps:
+  - play: 5S
+  - play: claim
+    expect: {{points: {points}}}
+"""
+
+TABLE = """\
+title: "House rounding"
+source: "our house rules, page 2"
+rules: ../rules/house.yaml
+formula: settlement.penalty
+rows:
+  - {name: "two", given: {hand_pips: 2}, expect: 0}
+  - {name: "nine", given: {hand_pips: 9}, expect: 10}
+"""
+
+HOUSE = """\
+extends: domino-muggins
+name: house
+title: House dominoes
+description: Our house variant, rounding down.
+settlement:
+  penalty: "round_down(hand_pips, 5)"
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeini("[pytest]\nmuggins_scenarios = house/scenarios\nmuggins_rules = house/rules\n")
+    (pytester.path / "house" / "scenarios").mkdir(parents=True)
+    (pytester.path / "house" / "rules").mkdir(parents=True)
+    (pytester.path / "house" / "rules" / "house.yaml").write_text(HOUSE)
+    return pytester
+
+
+def test_a_users_scenarios_are_collected_one_item_per_scenario_and_row(project: pytest.Pytester):
+    (project.path / "house" / "scenarios" / "fifteen.yaml").write_text(SCENARIO.format(points=15))
+    (project.path / "house" / "scenarios" / "rounding.yaml").write_text(TABLE)
+    result = project.runpytest("-v", "house/scenarios")
+    result.stdout.fnmatch_lines(["*fifteen.yaml::House: 15 scores 15 PASSED*",
+                                 "*rounding.yaml::House rounding [[]two[]] PASSED*",
+                                 "*rounding.yaml::House rounding [[]nine[]] FAILED*"])
+    result.stdout.fnmatch_lines(["*settlement.penalty with hand_pips = 9: expected 10, the rules give 5*"])
+    result.assert_outcomes(passed=2, failed=1)
+
+
+def test_a_changed_expected_number_fails_that_item_alone_with_a_readable_message(project: pytest.Pytester):
+    (project.path / "house" / "scenarios" / "fifteen.yaml").write_text(SCENARIO.format(points=16))
+    result = project.runpytest("house/scenarios")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*step 2 (P1: claim): expected points 16, the rules give 15*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_broken_scenario_file_reports_its_located_error(project: pytest.Pytester):
+    text = SCENARIO.format(points=15).replace("rules: card-muggins", "rulez: card-muggins")
+    (project.path / "house" / "scenarios" / "typo.yaml").write_text(text)
+    result = project.runpytest("house/scenarios")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*typo.yaml:3:1: unknown key 'rulez' in the top level; did you mean 'rules'?*"])
+
+
+def test_a_rule_file_dropped_into_the_rules_folder_gets_a_battery(project: pytest.Pytester):
+    result = project.runpytest("-v", "house/rules")
+    result.stdout.fnmatch_lines(["*house.yaml::validates PASSED*", "*house.yaml::games: greedy, 3 players PASSED*"])
+    result.assert_outcomes(passed=1 + 2 * 3)
+
+
+def test_a_broken_rule_file_fails_its_validates_item(project: pytest.Pytester):
+    (project.path / "house" / "rules" / "bad.yaml").write_text("extends: domino-muggins\nname: bad\nline:\n  spinnner: true\n")
+    result = project.runpytest("house/rules/bad.yaml")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*bad.yaml:4:3: unknown key 'spinnner' in `line`; did you mean 'spinner'?*"])
+
+
+def test_check_command_summarises_and_exits_1_on_failure(tmp_path: Path, capsys):
+    (tmp_path / "ok.yaml").write_text(SCENARIO.format(points=15))
+    (tmp_path / "bad.yaml").write_text(SCENARIO.format(points=14))
+    assert main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
+    assert "expected points 14, the rules give 15" in out
+
+
+def test_check_command_passes_the_shipped_scenarios(capsys):
+    root = Path(__file__).parent.parent / "scenarios"
+    assert main(["check", "-q", str(root)]) == 0
+    assert capsys.readouterr().out.strip().endswith(", 0 failed")
+
+
+def test_scenarios_cover_every_worked_example_of_both_texts():
+    root = Path(__file__).parent.parent / "scenarios"
+    titles = " ".join(p.read_text() for p in root.rglob("*.yaml"))
+    for example in ["3 + 6 + 6 = 15", "[4|4] placed, 2 + 8 = 10", "[3|4] placed", "opening [2|2]",
+                    "opening [1|4]", "[1|1] on an opening [1|4]", "[6|6] after [3|6]", "opening [0|0]",
+                    "Scoring table", "nearest five", "before the settlement", "ends the game at once",
+                    "blocked round", "Draw one tile at a time", "no passing while tiles can be drawn",
+                    "15 scores 15", "30 scores 30", "Exactly 31 scores 2", "scores 1 for last",
+                    "replacement card", "back up to 5", "Muggins! An opponent takes", "Two players crossing",
+                    "Deal of seven", "No Muggins", "Strict 21", "plays to 100"]:
+        assert example in titles, example
