@@ -15,14 +15,12 @@ from typing import Sequence
 import yaml
 
 from . import __version__
-from .bots import BOTS, make_bot
-from .engine import domino as D
-from .engine import make_game
+from .bots import BOTS
 from .errors import MugginsError, RuleFileError
 from .loader import builtin_rule_names, load_rules, rules_schema
-from .match import run_game
-from .narration import LANGUAGES, describe_cards, describe_domino, explain_placement, player_name, words
+from .narration import LANGUAGES, describe, player_name, words
 from .records import make_record, read_record, replay
+from .terminal import Session
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files, scenario_schema
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -85,6 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed for shuffles, lotteries and bots (default: random, printed)")
     play.add_argument("--bots", default="greedy",
                       help="one bot for every seat, or one per seat, comma-separated (random, greedy); default greedy")
+    play.add_argument("--human", metavar="SEATS", help="seats played by people at this terminal, e.g. 1 or 1,3")
+    play.add_argument("--delay", type=float, default=0.0, help="seconds to pause before each bot move (with people)")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the log (en, es)")
     play.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
@@ -96,6 +96,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--max-rounds", type=int, default=1000,
                       help="stop a game that has not ended after this many rounds, as unfinished (default 1000)")
     play.set_defaults(run=_play)
+
+    resume = commands.add_parser("resume", help="continue a saved game exactly where it stopped",
+                                 description="Continue a game saved with `save FILE`, Ctrl-C or end of input: same "
+                                             "hands, same random state, same bots.")
+    resume.add_argument("save", metavar="FILE")
+    resume.add_argument("--lang", choices=LANGUAGES, help="language (default: the saved game's)")
+    resume.add_argument("--delay", type=float, default=0.0)
+    resume.add_argument("--explain", action="store_true")
+    resume.set_defaults(run=_resume)
 
     replay = commands.add_parser("replay", help="re-run a game record and report its final state",
                                  description="Replay a record from its seed and moves, checking every move and "
@@ -170,16 +179,21 @@ class _RulesDumper(yaml.SafeDumper):
 _RulesDumper.add_representer(list, _RulesDumper.represent_list)
 
 
-def _seats(spec: str, players: int) -> list[str]:
+def _seats(spec: str, players: int, humans: set[int] = frozenset()) -> list[str]:
+    """One kind per seat: "human" for people, and the bots for the other seats, in order."""
     kinds = [kind.strip() for kind in spec.split(",") if kind.strip()]
+    bots = players - len(humans)
     if len(kinds) == 1:
-        kinds *= players
-    if len(kinds) != players:
-        raise MugginsError(f"--bots names {len(kinds)} bots for {players} players")
+        kinds *= bots
+    if len(kinds) == players and humans and all(kinds[h] for h in humans):
+        kinds = [kind for i, kind in enumerate(kinds) if i not in humans]
+    if len(kinds) != bots:
+        raise MugginsError(f"--bots names {len(kinds)} bots for {bots} bot seats")
     for kind in kinds:
         if kind not in BOTS:
             raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
-    return kinds
+    chosen = iter(kinds)
+    return ["human" if seat in humans else next(chosen) for seat in range(players)]
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -187,40 +201,44 @@ def _play(args: argparse.Namespace) -> int:
     players = args.players or rules.player_counts[0]
     if args.max_rounds < 1:
         raise MugginsError("--max-rounds must be at least 1")
-    game = make_game(rules, players, args.max_rounds)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    kinds = _seats(args.bots, players)
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
         raise MugginsError("--forget and --attention are chances between 0 and 1")
-    seats = [make_bot(kind, seed, seat, args.forget, args.attention) for seat, kind in enumerate(kinds)]
-    state = game.new_state(seed)
-    notation = rules.notation if args.tally else None
-    target = game.target
-    w = words(args.lang)
-    print(f"{rules.title} ({rules.name}): {players} players, seed {seed}, "
-          + ", ".join(f"{player_name(i, args.lang)} {kind}" for i, kind in enumerate(kinds)))
-
-    def show(events: list) -> None:
-        for event in events:
-            line = describe(rules, event, args.lang, target, notation)
-            if line:
-                print(line)
-            if args.explain and isinstance(event, D.Placed):
-                print("    " + explain_placement(event, state.line.spinner, args.lang))
-
-    show(list(state.events))
-    moves = run_game(state, seats, show)
-    if args.record:
-        record = make_record(rules, players, seed, args.max_rounds, kinds, moves, state)
+    if args.tally and rules.notation is None:
+        print(f"muggins: {rules.name} defines no paper notation; --tally shows nothing", file=sys.stderr)
+    kinds = _seats(args.bots, players, _humans(args.human, players))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
+                      args.attention, args.lang, args.delay, args.explain, args.tally)
+    code = session.run()
+    if args.record and session.state.is_terminal():
+        record = make_record(rules, players, seed, args.max_rounds, kinds, session.moves, session.state)
         Path(args.record).write_text(record.to_json() + "\n", encoding="utf-8")
-        print(w["record"].format(path=args.record))
-    return EXIT_OK
+        print(words(args.lang)["record"].format(path=args.record))
+    return code
 
 
-def describe(rules, event, lang: str, target: int, notation) -> str | None:
-    if rules.family == "line":
-        return describe_domino(event, lang, target, notation)
-    return describe_cards(event, lang, target, notation, rules.pieces)
+def _humans(spec: str | None, players: int) -> set[int]:
+    if not spec:
+        return set()
+    try:
+        seats = {int(part) for part in spec.split(",") if part.strip()}
+    except ValueError:
+        raise MugginsError(f"--human takes seat numbers like 1 or 1,3, not {spec!r}") from None
+    if not seats or not all(1 <= seat <= players for seat in seats):
+        raise MugginsError(f"--human seats must be between 1 and {players}")
+    return {seat - 1 for seat in seats}
+
+
+def _rules_source(spec: str) -> str:
+    """How a save file names the rules: a built-in name as is, a file by its absolute path."""
+    path = Path(spec)
+    return str(path.resolve()) if path.is_file() else spec
+
+
+def _resume(args: argparse.Namespace) -> int:
+    session = Session.resume(args.save, delay=args.delay, explain=args.explain,
+                             **({"lang": args.lang} if args.lang else {}))
+    return session.run(resumed=True)
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ content hash) or whose moves are not legal is refused with the move number and t
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from .loader import load_rules
 from .rules import Rules
 
 FORMAT = "muggins-record"
+SAVE_FORMAT = "muggins-save"
 VERSION = 1
 MAX_RECORD_BYTES = 64 << 20
 
@@ -42,7 +44,7 @@ def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, se
     notation = state.game.notation
     return Record(
         rules=rules.name, digest=rules.digest, players=players, seed=seed, max_rounds=max_rounds, seats=seats,
-        moves=[notation(move) for move in moves],
+        moves=[move if isinstance(move, str) else notation(move) for move in moves],
         outcome={"termination": outcome.termination, "winner": outcome.winner, "scores": list(outcome.scores),
                  "rounds": outcome.rounds},
     )
@@ -101,3 +103,56 @@ def replay(record: Record, rules_spec: str | None = None) -> Any:
         raise RecordError(f"replaying gives scores {list(outcome.scores)}, winner {outcome.winner}; "
                           f"the record says {record.outcome.get('scores')}, winner {record.outcome.get('winner')}")
     return state
+
+
+@dataclass
+class Save:
+    """A game in progress: everything needed to continue it exactly where it stopped."""
+
+    rules: str                 # how to load the rules again: a built-in name or an absolute path
+    name: str
+    digest: str
+    players: int
+    seed: int | str
+    max_rounds: int
+    seats: list[str]           # "human" or a bot kind, per seat
+    forget: float
+    attention: float
+    lang: str
+    moves: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        body = asdict(self)
+        return json.dumps({"format": SAVE_FORMAT, "version": VERSION, **body, "checksum": _checksum(body)},
+                          indent=1, ensure_ascii=False)
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def read_save(path: str | Path) -> Save:
+    """Read a save file; a corrupt, truncated or edited one is refused, naming the problem."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise RecordError(f"{path}: not a complete save file (corrupt or truncated)") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError(f"{path}: not a muggins save file")
+    if data.get("version") != VERSION:
+        raise RecordError(f"{path}: save version {data.get('version')!r} is not supported")
+    checksum = data.pop("checksum", None)
+    data.pop("format"), data.pop("version")
+    try:
+        save = Save(**data)
+    except TypeError:
+        raise RecordError(f"{path}: the save file's fields are not those of a muggins save") from None
+    if checksum != _checksum(asdict(save)):
+        raise RecordError(f"{path}: the save file has been changed or damaged (checksum mismatch)")
+    return save

@@ -46,7 +46,7 @@ class Line:
     """A line of placed tiles with its open ends; mutable, copied with `copy()`."""
 
     __slots__ = ("spinner_allowed", "double_value", "shared_double_once", "ends", "tiles",
-                 "connections", "spinner", "_spinner_sides")
+                 "connections", "spinner", "_spinner_sides", "arms")
 
     def __init__(self, spinner: bool = False, double_at_end: str = "both_halves", opening_double: str = "once"):
         self.spinner_allowed = spinner
@@ -57,6 +57,7 @@ class Line:
         self.connections: tuple[Connection, ...] = ()
         self.spinner: Tile | None = None
         self._spinner_sides = 0
+        self.arms: tuple[tuple[tuple[int, int], ...], ...] = ((), (), (), ())  # per end: (near, far) halves outwards
 
     def copy(self) -> Line:
         other = Line.__new__(Line)
@@ -68,6 +69,7 @@ class Line:
         other.connections = self.connections
         other.spinner = self.spinner
         other._spinner_sides = self._spinner_sides
+        other.arms = self.arms
         return other
 
     @property
@@ -96,6 +98,9 @@ class Line:
         self.connections += (connection,)
         open_value = tile.high if open_side == HIGH else tile.low
         self.ends[end] = End(tile, open_side, open_value)
+        arms = list(self.arms)
+        arms[end] = arms[end] + ((target.value, open_value),)
+        self.arms = tuple(arms)
         if self.spinner is not None and target.tile == self.spinner and end < 2:
             self._spinner_sides += 1
             if self._spinner_sides == 2:
@@ -113,6 +118,20 @@ class Line:
                 self.spinner = tile
         else:
             self.ends = [End(tile, LOW, tile.low), End(tile, HIGH, tile.high)]
+
+    def layout(self) -> str:
+        """The line as it lies on the table, left to right (a spinner's arms after it, up and
+        down): `[2|1][1|4][4|4]`, each tile with its halves where they lie."""
+        if not self.tiles:
+            return ""
+        first = self.tiles[0]  # the opening tile lies low half left (end 0), high half right (end 1)
+        text = "".join(f"[{far}|{near}]" for near, far in reversed(self.arms[0]))
+        text += f"[{first.low}|{first.high}]"
+        text += "".join(f"[{near}|{far}]" for near, far in self.arms[1])
+        for index, word in ((2, "up"), (3, "down")):
+            if self.arms[index]:
+                text += f"  {word}: " + "".join(f"[{near}|{far}]" for near, far in self.arms[index])
+        return text
 
     def contributions(self) -> list[tuple[Tile, int]]:
         """What each open end adds to the sum, as (tile, amount) in end order."""
@@ -132,3 +151,4 @@ class Line:
 
     def ends_sum(self) -> int:
         return sum(amount for _, amount in self.contributions())
+

@@ -1,0 +1,219 @@
+"""Rules of play at the terminal: a person's moves, claims and calls, help, save and resume."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from muggins.cli import main
+from muggins.errors import RecordError
+from muggins.loader import load_rules
+from muggins.terminal import Session
+
+
+class Typist(io.StringIO):
+    """An input stream that types, at each prompt, what `answer(state)` says (None: end of input)."""
+
+    def __init__(self, answer):
+        super().__init__()
+        self.answer = answer
+        self.session = None
+        self.typed = []
+
+    def readline(self, *args):
+        text = self.answer(self.session.state, len(self.typed))
+        if text is None:
+            return ""
+        if isinstance(text, BaseException):
+            raise text
+        self.typed.append(text)
+        return text + "\n"
+
+
+def session(name, seats, answer, seed=3, **kwargs):
+    rules = load_rules(name)
+    typist = Typist(answer)
+    out = io.StringIO()
+    s = Session(rules, name, len(seats), seed, 50, seats, stdin=typist, stdout=out, **kwargs)
+    typist.session = s
+    return s, out, typist
+
+
+def fingerprint(state):
+    stock = state.boneyard if hasattr(state, "boneyard") else state.stock
+    return (tuple(map(tuple, state.hands)), tuple(stock), tuple(state.scores), len(state.events),
+            state.rng.getstate(), state.actor)
+
+
+def test_a_person_plays_a_whole_domino_game_by_number(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out, typist = session("domino-muggins", ["human", "greedy"], lambda state, n: "1")
+    assert s.run() == 0
+    assert s.state.is_terminal()
+    text = out.getvalue()
+    assert "Your hand (P1):" in text and "Moves: 1)" in text and "Open ends:" in text
+    assert "Traceback" not in text
+
+
+def test_bad_input_is_answered_with_the_reason_and_asked_again(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    script = ["nonsense", "99", "6-6 up", "help", "why", "rules", "hand"]
+
+    def answer(state, n):
+        return script[n] if n < len(script) else None
+
+    s, out, _ = session("domino-muggins", ["human", "greedy"], answer, seed=4)
+    assert s.run() == 130                        # end of input: saved and stopped
+    text = out.getvalue()
+    assert "Not a move or a command: 'nonsense'" in text
+    assert "There is no move 99" in text
+    assert "Not allowed:" in text
+    assert "Commands: help; why" in text
+    assert "Scores \"multiple of five\": when `ends_sum > 0 and ends_sum % 5 == 0`" in text  # rules, from the file
+    assert "Game saved to muggins-domino-muggins-4.save.json" in text
+    assert Path("muggins-domino-muggins-4.save.json").is_file()
+
+
+def test_typed_moves_are_accepted_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def answer(state, n):
+        if n == 0:
+            return str(state.legal_moves()[0])    # e.g. "1-6 right"
+        return None
+
+    s, out, typist = session("domino-muggins", ["human", "greedy"], answer, seed=4)
+    s.run()
+    assert typist.typed[0] in s.moves  # the written move was applied and recorded
+
+
+def test_claims_forgetting_and_muggins_calls_at_the_terminal(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = {"claim": 0, "forgot": 0, "muggins": 0}
+
+    def answer(state, n):
+        decision = state.decision
+        if decision is not None and decision.kind == "claim":
+            seen["claim"] += 1
+            if seen["claim"] % 2:
+                return "claim"
+            seen["forgot"] += 1
+            return ""                               # Enter: let the points go
+        if decision is not None and decision.kind == "muggins":
+            seen["muggins"] += 1
+            return "muggins"
+        if n % 5 == 0:
+            return "claim"                          # nothing to claim: refused, asked again
+        return "1"
+
+    s, out, _ = session("card-muggins", ["greedy", "human"], answer, forget=1.0, attention=0.0)
+    assert s.run() == 0
+    text = out.getvalue()
+    assert "Not allowed: nothing to claim" in text
+    assert seen["muggins"] > 0 and "P2: Muggins! P2 takes P1's" in text
+    assert seen["claim"] > 0 and "P2 scores" in text
+    assert seen["forgot"] == 0 or "P2 does not claim" in text
+
+
+def test_save_mid_round_and_resume_to_the_same_state(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "mid.json"
+
+    def answer(state, n):
+        return {0: "1", 1: "1", 2: f"save {path}", 3: None}.get(n)
+
+    s, out, _ = session("card-muggins", ["human", "random", "greedy"], answer, forget=0.3, attention=0.5)
+    s.run()
+    assert path.is_file()
+    saved = json.loads(path.read_text())
+    assert saved["seats"] == ["human", "random", "greedy"] and len(saved["moves"]) == len(s.moves)
+    again = Session.resume(path, stdout=io.StringIO(), stdin=io.StringIO())
+    assert fingerprint(again.state) == fingerprint(s.state)
+    for seat in (1, 2):  # the bots continue with the same random state
+        assert again.bots[seat].rng.getstate() == s.bots[seat].rng.getstate()
+
+
+def test_ctrl_c_saves_before_leaving(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def answer(state, n):
+        return "1" if n < 3 else KeyboardInterrupt()
+
+    s, out, _ = session("domino-muggins", ["human", "random"], answer, seed=9)
+    assert s.run() == 130
+    saved = list(tmp_path.glob("*.save.json"))
+    assert len(saved) == 1
+    resumed = Session.resume(saved[0], stdout=io.StringIO(), stdin=io.StringIO())
+    assert fingerprint(resumed.state) == fingerprint(s.state)
+
+
+def test_an_existing_save_is_never_overwritten_by_the_automatic_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    existing = tmp_path / "muggins-domino-muggins-9.save.json"
+    existing.write_text("precious")
+    s, out, _ = session("domino-muggins", ["human", "random"], lambda state, n: None, seed=9)
+    s.run()
+    assert existing.read_text() == "precious"
+    assert (tmp_path / "muggins-domino-muggins-9-2.save.json").is_file()
+
+
+def _a_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out, _ = session("domino-muggins", ["human", "greedy"], lambda state, n: "1" if n < 2 else None, seed=5)
+    s.run()
+    return next(tmp_path.glob("*.save.json"))
+
+
+def test_truncated_save_is_refused(tmp_path, monkeypatch):
+    path = _a_save(tmp_path, monkeypatch)
+    path.write_text(path.read_text()[:40])
+    with pytest.raises(RecordError, match="corrupt or truncated"):
+        Session.resume(path)
+
+
+def test_edited_save_is_refused(tmp_path, monkeypatch):
+    path = _a_save(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    data["seed"] = 6
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="changed or damaged"):
+        Session.resume(path)
+
+
+def test_save_from_other_rules_is_refused(tmp_path, monkeypatch):
+    path = _a_save(tmp_path, monkeypatch)
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-muggins\nname: domino-muggins\ndeal:\n  hand: 6\n")
+    from muggins.records import Save, read_save
+    save = read_save(path)
+    save.rules = str(house)
+    path.write_text(save.to_json())
+    before = path.read_text()
+    with pytest.raises(RecordError, match="other rules"):
+        Session.resume(path)
+    assert path.read_text() == before  # nothing overwritten
+
+
+def test_resume_and_play_commands_through_the_cli(tmp_path, monkeypatch, capsys):
+    path = _a_save(tmp_path, monkeypatch)
+    assert main(["resume", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text("{")
+    assert main(["resume", str(tmp_path / "bad.json")]) == 1
+    assert "corrupt or truncated" in capsys.readouterr().err
+    assert main(["play", "domino-muggins", "--human", "3"]) == 1
+    assert "--human seats must be between 1 and 2" in capsys.readouterr().err
+
+
+def test_end_of_input_in_a_real_process_saves_and_exits_cleanly(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", "play", "card-muggins", "--human", "1",
+                             "--seed", "2", "--lang", "es"], input="1\nfoo\n", capture_output=True, text=True,
+                            cwd=tmp_path, timeout=60)
+    assert result.returncode == 130
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "Partida guardada en" in result.stdout and "Tu mano (J1)" in result.stdout
+    assert list(tmp_path.glob("*.save.json"))
