@@ -336,7 +336,7 @@ def test_cli_play_in_spanish(capsys):
 
 def test_cli_play_rejects_a_bad_bot_list(capsys):
     assert main(["play", "domino-muggins", "--players", "3", "--bots", "greedy,random"]) == 1
-    assert "--bots names 2 bots for 3 players" in capsys.readouterr().err
+    assert "--bots names 2 bots for 3 bot seats" in capsys.readouterr().err
 
 
 def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
