@@ -217,3 +217,14 @@ def test_end_of_input_in_a_real_process_saves_and_exits_cleanly(tmp_path):
     assert "Traceback" not in result.stderr + result.stdout
     assert "Partida guardada en" in result.stdout and "Tu mano (J1)" in result.stdout
     assert list(tmp_path.glob("*.save.json"))
+
+
+def test_reasons_are_given_in_the_players_language(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    script = ["claim", "xyz"]
+    s, out, _ = session("card-muggins", ["human", "greedy"], lambda state, n: script[n] if n < 2 else None,
+                        seed=2, lang="es")
+    s.run()
+    text = out.getvalue()
+    assert "No se permite: nada que reclamar" in text
+    assert "no es una carta: 'xyz'" in text

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError
+from .messages import illegal
 
 _TILE = re.compile(r"\s*\[?\s*(\d+)\s*[-|:/ ]\s*(\d+)\s*\]?\s*\Z")
 
@@ -41,7 +41,7 @@ class Tile:
         """Read `6-6`, `[3|4]`, `3|4` or `3:4`; raises IllegalMoveError on anything else."""
         match = _TILE.match(text)
         if not match:
-            raise IllegalMoveError(f"not a tile: {text!r} (write it like 3-4 or [3|4])")
+            raise illegal("not_a_tile", text=text)
         return cls(int(match.group(1)), int(match.group(2)))
 
 
@@ -63,7 +63,7 @@ class TileSet:
     def parse(self, text: str) -> Tile:
         tile = Tile.parse(text)
         if tile.high > self.highest_pip:
-            raise IllegalMoveError(f"{tile} is not in a double-{self.highest_pip} set")
+            raise illegal("not_in_set", tile=tile, highest=self.highest_pip)
         return tile
 
 
@@ -113,5 +113,4 @@ class Deck:
         cleaned = text.strip().upper()
         if len(cleaned) >= 2 and cleaned[-1] in self.suits and cleaned[:-1] in self.ranks:
             return Card(self.ranks.index(cleaned[:-1]) + 1, cleaned[-1])
-        raise IllegalMoveError(
-            f"not a card: {text!r} (write rank then suit, ranks {' '.join(self.ranks)}, suits {' '.join(self.suits)})")
+        raise illegal("not_a_card", text=text, ranks=" ".join(self.ranks), suits=" ".join(self.suits))

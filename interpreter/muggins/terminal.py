@@ -18,6 +18,7 @@ from .engine import cards as C
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .loader import load_rules
+from .messages import reason
 from .engine import domino as D
 from .narration import (describe, end_name, explain_last_score, explain_placement, player_name, reason_name,
                         summarize_rules)
@@ -30,7 +31,7 @@ _UI = {
     "en": {
         "you": "you", "table": "--- Round {round} · target {target} · {stock_name} {stock} ---",
         "boneyard": "boneyard", "stock": "stock", "scores": "Scores: {scores}",
-        "line": "Line: {tiles}", "ends": "Open ends: {ends} (counting {sum})", "empty_line": "Line: empty (open it with any tile)",
+        "line": "Line: {tiles}", "ends": "Open ends: {ends}; sum {sum}", "counts": "counts", "empty_line": "Line: empty (open it with any tile)",
         "pile": "Pile: {cards} — total {total} of {limit}", "empty_pile": "Pile: empty — total 0 of {limit}",
         "hand": "Your hand ({player}): {hand}", "moves": "Moves: {moves}",
         "claim": "You scored {points} ({reason}): type claim, or press Enter to let them go.",
@@ -48,7 +49,7 @@ _UI = {
     "es": {
         "you": "tú", "table": "--- Ronda {round} · objetivo {target} · {stock_name} {stock} ---",
         "boneyard": "montón", "stock": "mazo de reserva", "scores": "Puntuaciones: {scores}",
-        "line": "Línea: {tiles}", "ends": "Extremos abiertos: {ends} (suman {sum})", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
+        "line": "Línea: {tiles}", "ends": "Extremos abiertos: {ends}; suma {sum}", "counts": "aporta", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
         "pile": "Pila: {cards} — total acumulado {total} de {limit}", "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
         "hand": "Tu mano ({player}): {hand}", "moves": "Jugadas: {moves}",
         "claim": "Has anotado {points} ({reason}): escribe claim para reclamarlos, o pulsa Intro para dejarlos.",
@@ -261,12 +262,12 @@ class Session:
                 try:
                     move = game.parse_move(text)
                 except IllegalMoveError as exc:
-                    self.print(ui["unknown"].format(text=text, reason=exc))
+                    self.print(ui["unknown"].format(text=text, reason=reason(exc, self.lang)))
                     continue
             try:
                 state.play(move)
             except IllegalMoveError as exc:
-                self.print(ui["refused"].format(reason=exc))
+                self.print(ui["refused"].format(reason=reason(exc, self.lang)))
                 continue
             return move
 
@@ -285,7 +286,10 @@ class Session:
                 self.print(ui["empty_line"])
             else:
                 self.print(ui["line"].format(tiles=line.layout()))
-                ends = ", ".join(f"{end_name(i, lang)} {end.value}" for i, end in enumerate(line.ends))
+                counted = dict(line.contributions_by_end())
+                ends = ", ".join(f"{end_name(i, lang)} {end.value}"
+                                 + (f" ({ui['counts']} {counted.get(i, 0)})" if counted.get(i, 0) != end.value else "")
+                                 for i, end in enumerate(line.ends))
                 self.print(ui["ends"].format(ends=ends, sum=line.ends_sum()))
             hand = " ".join(map(str, sorted(view.hand)))
         else:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from ..errors import IllegalMoveError
+from ..messages import illegal
 from ..pieces import Card, Deck
 from ..rules import Rules
 from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
@@ -369,9 +370,9 @@ class CardState:
     def play(self, move: CardMove) -> list[Any]:
         """Apply `move` after checking it; an illegal move raises and changes nothing."""
         if self.outcome is not None:
-            raise IllegalMoveError("the game is over")
+            raise illegal("game_over")
         if move not in self.legal_moves():
-            raise IllegalMoveError(self._why_illegal(move))
+            raise self._why_illegal(move)
         return self.apply(move)
 
     def apply(self, move: CardMove) -> list[Any]:
@@ -586,28 +587,21 @@ class CardState:
 
     # -- errors ------------------------------------------------------------------------------
 
-    def _why_illegal(self, move: CardMove) -> str:
+    def _why_illegal(self, move: CardMove) -> IllegalMoveError:
         game = self.game
         decision = self.decision
         if isinstance(move, Claim):
-            if decision is not None and decision.kind == "muggins":
-                return "nothing to claim: the points are another player's; call muggins to take them"
-            return "nothing to claim"
+            return illegal("claim_others" if decision is not None and decision.kind == "muggins" else "nothing_to_claim")
         if isinstance(move, Muggins):
-            if decision is not None and decision.kind == "claim":
-                return "these are your own points: claim them"
-            return "nothing to take: no unclaimed points"
+            return illegal("own_points" if decision is not None and decision.kind == "claim" else "nothing_to_take")
         if isinstance(move, Decline):
-            return "nothing to decline"
+            return illegal("nothing_to_decline")
         if decision is not None:
-            who = f"player {decision.actor + 1}"
-            return f"first {who} must {'claim or decline' if decision.kind == 'claim' else 'call muggins or decline'}"
+            return illegal("first_claim" if decision.kind == "claim" else "first_call", player=decision.actor + 1)
         player = self.turn
         if isinstance(move, Go):
             card = self.playable(player)[0]
-            return f"cannot say go: {game.deck.long_name(card)} is playable"
+            return illegal("go_playable", card=game.deck.name(card), card_words=game.deck.long_name(card))
         if move.card not in self.hands[player]:
-            return f"{game.deck.name(move.card)} is not in player {player + 1}'s hand"
-        value = game.value(move.card)
-        return f"{self.pile.limit} would be exceeded: total {self.pile.total} + {value}"
-
+            return illegal("not_in_hand", piece=game.deck.name(move.card), player=player + 1)
+        return illegal("exceeded", limit=self.pile.limit, total=self.pile.total, value=game.value(move.card))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from ..errors import IllegalMoveError
+from ..messages import illegal
 from ..pieces import Tile, TileSet
 from ..rules import Rules
 from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
@@ -224,13 +225,13 @@ class DominoGame:
         if words in (["pass"], ["paso"], ["pasar"]):
             return PASS
         if not words or len(words) > 2:
-            raise IllegalMoveError(f"not a move: {text!r} (write a tile and an end like `3-4 left`, or draw, or pass)")
+            raise illegal("not_a_move", text=text)
         tile = self.rules.pieces.parse(words[0])
         if len(words) == 1:
             return Place(tile)
         end = _END_WORDS.get(words[1])
         if end is None:
-            raise IllegalMoveError(f"not an end: {words[1]!r} (ends: {', '.join(END_NAMES)})")
+            raise illegal("not_an_end", text=words[1], ends=", ".join(END_NAMES))
         return Place(tile, end)
 
 
@@ -326,9 +327,9 @@ class DominoState:
     def play(self, move: DominoMove) -> list[Any]:
         """Apply `move` after checking it; an illegal move raises and changes nothing."""
         if self.outcome is not None:
-            raise IllegalMoveError("the game is over")
+            raise illegal("game_over")
         if move not in self.legal_moves():
-            raise IllegalMoveError(self._why_illegal(move))
+            raise self._why_illegal(move)
         return self.apply(move)
 
     def apply(self, move: DominoMove) -> list[Any]:
@@ -475,36 +476,33 @@ class DominoState:
 
     # -- errors ------------------------------------------------------------------------------
 
-    def _why_illegal(self, move: DominoMove) -> str:
+    def _why_illegal(self, move: DominoMove) -> IllegalMoveError:
         player = self.turn
-        hand = self.hands[player]
         placements = self.placements(player)
-        open_values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends})) or "nothing"
         if isinstance(move, Place):
-            if move.tile not in hand:
-                return f"{move.tile} is not in player {player + 1}'s hand"
+            if move.tile not in self.hands[player]:
+                return illegal("not_in_hand", piece=move.tile, player=player + 1)
             if self.must_play is not None and move.tile != self.must_play:
-                return f"must place the drawn tile {self.must_play} at once"
+                return illegal("must_place_drawn", tile=self.must_play)
             if self.line.empty:
-                return "the first tile opens the line: give no end"
+                return illegal("opening_no_end")
             if move.end is None or not 0 <= move.end < len(self.line.ends):
-                names = ", ".join(END_NAMES[i] for i in range(len(self.line.ends)))
-                return f"say which end: {names}"
-            end = self.line.ends[move.end]
+                return illegal("which_end", ends=", ".join(END_NAMES[: len(self.line.ends)]))
             if move.end not in self.line.fits(move.tile):
-                return f"{move.tile} does not match the {END_NAMES[move.end]} end ({end.value})"
-            return f"{move.tile} must go on the first end it fits"
+                return illegal("no_match", tile=move.tile, end=END_NAMES[move.end], value=self.line.ends[move.end].value)
+            return illegal("first_end", tile=move.tile)
         if isinstance(move, Draw):
             if self.must_play is not None:
-                return f"cannot draw: the drawn tile {self.must_play} must be placed at once"
+                return illegal("draw_must_place", tile=self.must_play)
             if self.drawable() == 0:
-                return "cannot draw: the boneyard is empty"
+                return illegal("draw_empty")
             play = placements[0]
-            return f"cannot draw: {play.tile} plays on {self.line.ends[play.end].value if play.end is not None else 'the empty line'}"
+            value = self.line.ends[play.end].value if play.end is not None else "—"
+            return illegal("draw_playable", tile=play.tile, value=value)
         if placements or self.must_play is not None:
-            tile = self.must_play or placements[0].tile
-            return f"cannot pass: {tile} can be placed"
-        return f"must draw: no tile matches {open_values}, and the boneyard has tiles"
+            return illegal("pass_playable", tile=self.must_play or placements[0].tile)
+        values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends}))
+        return illegal("must_draw", values=values)
 
 
 def _public(event: Any, player: int) -> Any:

@@ -135,18 +135,23 @@ class Line:
 
     def contributions(self) -> list[tuple[Tile, int]]:
         """What each open end adds to the sum, as (tile, amount) in end order."""
-        result: list[tuple[Tile, int]] = []
+        return [(self.ends[i].tile, amount) for i, amount in self.contributions_by_end()]
+
+    def contributions_by_end(self) -> list[tuple[int, int]]:
+        """(end index, amount) for every end that adds to the sum: a side arm not yet played on
+        adds nothing, and with `opening_double: once` a double holding two ends counts once."""
+        result: list[tuple[int, int]] = []
         counted: set[Tile] = set()
-        for end in self.ends:
+        for i, end in enumerate(self.ends):
             if not end.counts:
                 continue
             if end.crosswise:
                 if self.shared_double_once and end.tile in counted:
                     continue
                 counted.add(end.tile)
-                result.append((end.tile, end.value * self.double_value))
+                result.append((i, end.value * self.double_value))
             else:
-                result.append((end.tile, end.value))
+                result.append((i, end.value))
         return result
 
     def ends_sum(self) -> int:
