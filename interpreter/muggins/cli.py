@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ from .errors import MugginsError, RuleFileError
 from .loader import builtin_rule_names, load_rules, rules_schema
 from .narration import LANGUAGES, describe, player_name, words
 from .records import make_record, read_record, replay
+from .simulate import simulate, summary, two_means, two_proportions
 from .terminal import Session
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files, scenario_schema
 
@@ -123,6 +125,23 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
     check.set_defaults(run=_check)
 
+    simulate_cmd = commands.add_parser("simulate", help="play many bot games and report statistics",
+                                       description="Play seeded bot games and report win rates (95% confidence "
+                                                   "intervals), game length, blocked rounds, scores, points per "
+                                                   "scoring event and Muggins steals. The numbers depend only on the "
+                                                   "rules, bots, seed and game count, not on the workers.")
+    _simulation_arguments(simulate_cmd)
+    simulate_cmd.add_argument("rules", metavar="RULES")
+    simulate_cmd.set_defaults(run=_simulate)
+
+    compare = commands.add_parser("compare", help="the same statistics side by side for several rule files",
+                                  description="Simulate each rule file with the same players, bots, seed and games; "
+                                              "print the statistics side by side, marking differences from the first "
+                                              "file that are significant (* p < 0.05, ** p < 0.01).")
+    _simulation_arguments(compare)
+    compare.add_argument("rules", metavar="RULES", nargs="+")
+    compare.set_defaults(run=_compare)
+
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
     schema.add_argument("which", choices=["rules", "scenario"], help="which schema: rules or scenario")
     schema.set_defaults(run=_schema)
@@ -215,6 +234,106 @@ def _play(args: argparse.Namespace) -> int:
         Path(args.record).write_text(record.to_json() + "\n", encoding="utf-8")
         print(words(args.lang)["record"].format(path=args.record))
     return code
+
+
+def _simulation_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--bots", default="greedy", help="bots by seat, comma-separated, repeated to fill the table")
+    parser.add_argument("--seed", default="0", help="seed of the simulation (default 0)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (needs muggins[cluster])")
+    parser.add_argument("--max-rounds", type=int, default=1000, help="round cap per game (default 1000)")
+    parser.add_argument("--forget", type=float, default=0.0, help="card games: how often bots forget to claim")
+    parser.add_argument("--attention", type=float, default=1.0, help="card games: how often bots call Muggins")
+    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+
+def _run_simulation(args: argparse.Namespace, spec: str) -> dict:
+    rules = load_rules(spec)
+    players = args.players or rules.player_counts[0]
+    if args.games < 1 or args.workers < 1 or args.max_rounds < 1:
+        raise MugginsError("--games, --workers and --max-rounds must be at least 1")
+    if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
+        raise MugginsError("--forget and --attention are chances between 0 and 1")
+    names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
+    for kind in names:
+        if kind not in BOTS:
+            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+    bots = [names[seat % len(names)] for seat in range(players)]
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    with Progress(TextColumn(f"{rules.name}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=args.games)
+        tally = simulate(spec, players, bots, args.games, args.seed, args.max_rounds, args.forget, args.attention,
+                         args.workers, args.scheduler, progress=lambda done: bar.advance(task, done))
+    return summary(tally, rules, args.seed)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    data = _run_simulation(args, args.rules)
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        _print_table([data])
+    return EXIT_OK
+
+
+def _compare(args: argparse.Namespace) -> int:
+    results = [_run_simulation(args, spec) for spec in args.rules]
+    if args.json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        _print_table(results)
+    return EXIT_OK
+
+
+def _print_table(results: list[dict]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    first = results[0]
+    table = Table(title=f"{first['games']} games, {first['players']} players, bots {', '.join(first['bots'])}, "
+                        f"seed {first['seed']}" + (" (* p < 0.05, ** p < 0.01 against the first)" if len(results) > 1 else ""))
+    table.add_column("")
+    for data in results:
+        table.add_column(data["rules"], justify="right")
+
+    def mark(p: float) -> str:
+        return " **" if p < 0.01 else " *" if p < 0.05 else ""
+
+    def row(label: str, cell) -> None:
+        table.add_row(label, *[cell(data, i) for i, data in enumerate(results)])
+
+    games = first["games"]
+    for seat in range(first["players"]):
+        def win(data, i, seat=seat):
+            s = data["seats"][seat]
+            p = two_proportions(s["wins"], data["games"], first["seats"][seat]["wins"], games) if i else 1
+            return f"{s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]{mark(p)}"
+        row(f"P{seat + 1} ({first['seats'][seat]['bot']}) wins", win)
+    if len({s["bot"] for s in first["seats"]}) > 1:
+        for k, entry in enumerate(first["by_bot"]):
+            row(f"{entry['bot']} wins", lambda data, i, k=k: f"{data['by_bot'][k]['win_rate']:.1%} "
+                                                               f"[{data['by_bot'][k]['ci95'][0]:.1%}, {data['by_bot'][k]['ci95'][1]:.1%}]")
+    row("unfinished games", lambda data, i: f"{data['unfinished']} ({data['unfinished'] / data['games']:.1%})")
+    for key, label in (("rounds", "rounds per game"), ("moves", "moves per game"), ("final_score", "final score")):
+        def mean(data, i, key=key):
+            m, sd = data[key]["mean"], data[key]["sd"]
+            count = data["games"] * (data["players"] if key == "final_score" else 1)
+            base = first[key]
+            p = two_means(m, sd, count, base["mean"], base["sd"], count) if i else 1
+            return f"{m:.1f} ± {sd:.1f}{mark(p)}"
+        row(label, mean)
+    row("score range", lambda data, i: f"{data['final_score']['min']} to {data['final_score']['max']}")
+    row("points per scoring event", lambda data, i: f"{data['points_per_scoring_event']:.2f}")
+    row("scoring events per game", lambda data, i: f"{data['scoring_events_per_game']:.1f}")
+    if "blocked_round_rate" in first:
+        row("blocked rounds", lambda data, i: f"{data.get('blocked_round_rate', 0):.1%}")
+    if "muggins_steals_per_game" in first:
+        row("Muggins steals per game", lambda data, i: f"{data.get('muggins_steals_per_game', 0):.2f}")
+        row("points lost unclaimed per game", lambda data, i: f"{data.get('lost_points_per_game', 0):.2f}")
+    Console().print(table)
 
 
 def _humans(spec: str | None, players: int) -> set[int]:

@@ -1,0 +1,270 @@
+"""Many games, fast: seeded shards of bot games, merged into statistics.
+
+Game `i` of a simulation with seed `S` is always played from the seed `"S:i"`, so the numbers
+depend only on the rules, the bots, the seed and the game count: shards of seed ranges may run
+in this process, on a local process pool or on a Dask cluster, and merge to identical results
+(every accumulator is an integer, merged in shard order). Only the accumulators are kept, never
+the games, so memory stays flat however many games are played.
+"""
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from .bots import make_bot
+from .engine import cards as C
+from .engine import domino as D
+from .engine import make_game
+from .engine.common import Scored
+from .errors import MugginsError
+from .loader import load_rules
+from .rules import Rules
+
+SETTLEMENT_REASONS = ("leftover pips", "opponents' pips")
+HISTOGRAM_BIN = 10
+
+
+@dataclass
+class Tally:
+    """Integer accumulators for a set of games; `merge` adds another set's."""
+
+    players: int
+    bots: list[str]
+    games: int = 0
+    finished: int = 0
+    wins: list[int] = field(default_factory=list)
+    rounds: int = 0
+    rounds_sq: int = 0
+    moves: int = 0
+    moves_sq: int = 0
+    turns: int = 0
+    blocked_rounds: int = 0
+    total_rounds: int = 0
+    final_scores: int = 0
+    final_scores_sq: int = 0
+    score_min: int | None = None
+    score_max: int | None = None
+    histogram: dict[str, int] = field(default_factory=dict)
+    scoring_events: int = 0
+    scoring_points: int = 0
+    steals: int = 0
+    steal_points: int = 0
+    lost_points: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0] * self.players
+
+    def merge(self, other: Tally) -> None:
+        for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns", "blocked_rounds",
+                     "total_rounds", "final_scores", "final_scores_sq", "scoring_events", "scoring_points",
+                     "steals", "steal_points", "lost_points"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        for key, count in other.histogram.items():
+            self.histogram[key] = self.histogram.get(key, 0) + count
+        if other.score_min is not None:
+            self.score_min = other.score_min if self.score_min is None else min(self.score_min, other.score_min)
+            self.score_max = other.score_max if self.score_max is None else max(self.score_max, other.score_max)
+
+    def add_game(self, state: Any, moves: int) -> None:
+        outcome = state.outcome
+        self.games += 1
+        self.rounds += outcome.rounds
+        self.rounds_sq += outcome.rounds ** 2
+        self.moves += moves
+        self.moves_sq += moves ** 2
+        if outcome.winner is not None:
+            self.finished += 1
+            self.wins[outcome.winner] += 1
+        for score in outcome.scores:
+            self.final_scores += score
+            self.final_scores_sq += score * score
+            self.score_min = score if self.score_min is None else min(self.score_min, score)
+            self.score_max = score if self.score_max is None else max(self.score_max, score)
+            key = str(math.floor(score / HISTOGRAM_BIN) * HISTOGRAM_BIN)
+            self.histogram[key] = self.histogram.get(key, 0) + 1
+        self.total_rounds += outcome.rounds
+        for event in state.events:
+            kind = type(event)
+            if kind is Scored:
+                if event.points > 0 and event.reason not in SETTLEMENT_REASONS and event.reason != "muggins":
+                    self.scoring_events += 1
+                    self.scoring_points += event.points
+            elif kind is D.RoundBlocked:
+                self.blocked_rounds += 1
+            elif kind is C.Stolen:
+                self.steals += 1
+                self.steal_points += event.score.points
+            elif kind is C.Forfeited:
+                self.lost_points += event.score.points
+            elif kind is D.Placed or kind is D.Passed or kind is C.Played or kind is C.SaidGo:
+                self.turns += 1
+
+
+def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed: int | str, start: int, stop: int,
+               max_rounds: int, forget: float, attention: float) -> Tally:
+    """Play games `start`..`stop - 1` of a simulation (run in any process, or on a cluster)."""
+    rules = load_rules(rules_spec)
+    if rules.digest != digest:
+        raise MugginsError(f"the rules {rules_spec!r} differ where this shard runs")
+    return play_games(rules, players, bots, seed, range(start, stop), max_rounds, forget, attention)
+
+
+def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, numbers: range, max_rounds: int,
+               forget: float, attention: float) -> Tally:
+    game = make_game(rules, players, max_rounds)
+    tally = Tally(players, bots)
+    for number in numbers:
+        game_seed = f"{seed}:{number}"
+        state = game.new_state(game_seed)
+        seats = [make_bot(kind, game_seed, seat, forget, attention) for seat, kind in enumerate(bots)]
+        moves = 0
+        apply, legal_moves, view = state.apply, state.legal_moves, state.view
+        while state.outcome is None:
+            actor = state.actor
+            apply(seats[actor].choose(view(actor), legal_moves()))
+            moves += 1
+        tally.add_game(state, moves)
+    return tally
+
+
+def shards(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: int | str, max_rounds: int = 1000,
+             forget: float = 0.0, attention: float = 1.0, workers: int = 1, scheduler: str | None = None,
+             shard_size: int | None = None, progress: Callable[[int], None] | None = None) -> Tally:
+    """Play `games` seeded games and merge their statistics; the result does not depend on how
+    the shards are spread over workers."""
+    rules = load_rules(rules_spec)
+    make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
+    size = shard_size or max(1, min(500, games // max(1, workers * 8) or 1))
+    plan = list(shards(games, size))
+    arguments = [(rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention) for a, b in plan]
+    results: dict[int, Tally] = {}
+
+    def done(index: int, tally: Tally) -> None:
+        results[index] = tally
+        if progress is not None:
+            progress(tally.games)
+
+    if scheduler:
+        _on_dask(scheduler, arguments, done)
+    elif workers <= 1:
+        for index, args in enumerate(arguments):
+            done(index, play_shard(*args))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(play_shard, *args): index for index, args in enumerate(arguments)}
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+    total = Tally(players, bots)
+    for index in range(len(plan)):
+        total.merge(results[index])
+    return total
+
+
+def _on_dask(address: str, arguments: list[tuple], done: Callable[[int, Tally], None]) -> None:
+    try:
+        from distributed import Client, as_completed as dask_completed
+    except ImportError:
+        raise MugginsError("--scheduler needs Dask: pip install 'muggins[cluster]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError) as exc:
+        raise MugginsError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        futures = [client.submit(play_shard, *args, pure=False) for args in arguments]
+        index = {future.key: i for i, future in enumerate(futures)}
+        for future in dask_completed(futures):
+            done(index[future.key], future.result())
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 0.0
+    p = successes / trials
+    denominator = 1 + Z95 ** 2 / trials
+    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_sd(total: int, squares: int, count: int) -> tuple[float, float]:
+    if count == 0:
+        return 0.0, 0.0
+    mean = total / count
+    variance = max(0.0, (squares - total * total / count) / (count - 1)) if count > 1 else 0.0
+    return mean, math.sqrt(variance)
+
+
+def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
+    """The statistics as plain data (what `--json` prints), rounded so they print stably."""
+    r = lambda x: round(x, 6)  # noqa: E731
+    n, games = tally.players, tally.games
+    per_seat = []
+    for seat in range(n):
+        low, high = wilson(tally.wins[seat], games)
+        per_seat.append({"seat": seat + 1, "bot": tally.bots[seat], "wins": tally.wins[seat],
+                         "win_rate": r(tally.wins[seat] / games if games else 0), "ci95": [r(low), r(high)]})
+    per_bot = []
+    for kind in dict.fromkeys(tally.bots):
+        seats = [s for s in range(n) if tally.bots[s] == kind]
+        wins = sum(tally.wins[s] for s in seats)
+        trials = games * len(seats)
+        low, high = wilson(wins, trials)
+        per_bot.append({"bot": kind, "seats": len(seats), "wins": wins,
+                        "win_rate": r(wins / trials if trials else 0), "ci95": [r(low), r(high)]})
+    rounds = mean_sd(tally.rounds, tally.rounds_sq, games)
+    moves = mean_sd(tally.moves, tally.moves_sq, games)
+    scores = mean_sd(tally.final_scores, tally.final_scores_sq, games * n)
+    result = {
+        "rules": rules.name, "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
+        "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,
+        "seats": per_seat, "by_bot": per_bot,
+        "rounds": {"mean": r(rounds[0]), "sd": r(rounds[1])},
+        "moves": {"mean": r(moves[0]), "sd": r(moves[1])},
+        "final_score": {"mean": r(scores[0]), "sd": r(scores[1]), "min": tally.score_min, "max": tally.score_max,
+                        "histogram": {k: tally.histogram[k] for k in sorted(tally.histogram, key=int)}},
+        "points_per_scoring_event": r(tally.scoring_points / tally.scoring_events if tally.scoring_events else 0),
+        "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
+    }
+    if rules.family == "line":
+        result["blocked_round_rate"] = r(tally.blocked_rounds / tally.total_rounds if tally.total_rounds else 0)
+    else:
+        result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
+        result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)
+        result["lost_points_per_game"] = r(tally.lost_points / games if games else 0)
+    return result
+
+
+def two_proportions(a: int, n: int, b: int, m: int) -> float:
+    """Two-sided p-value that two proportions differ (pooled z-test)."""
+    if n == 0 or m == 0:
+        return 1.0
+    pooled = (a + b) / (n + m)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
+    if se == 0:
+        return 1.0 if a / n == b / m else 0.0
+    return math.erfc(abs(a / n - b / m) / se / math.sqrt(2))
+
+
+def two_means(mean_a: float, sd_a: float, n: int, mean_b: float, sd_b: float, m: int) -> float:
+    """Two-sided p-value that two means differ (Welch's z approximation, fine for many games)."""
+    if n < 2 or m < 2:
+        return 1.0
+    se = math.sqrt(sd_a ** 2 / n + sd_b ** 2 / m)
+    if se == 0:
+        return 1.0 if mean_a == mean_b else 0.0
+    return math.erfc(abs(mean_a - mean_b) / se / math.sqrt(2))

@@ -1,0 +1,75 @@
+"""Rules of simulation: results depend only on rules, bots, seed and game count."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from muggins.cli import main
+from muggins.loader import load_rules
+from muggins.simulate import simulate, summary, two_proportions, wilson
+
+
+def run(workers=1, scheduler=None, spec="domino-muggins", games=24, players=3, bots=("greedy", "random", "greedy")):
+    tally = simulate(spec, players, list(bots), games, "7", max_rounds=30, workers=workers, scheduler=scheduler,
+                     shard_size=5)
+    return summary(tally, load_rules(spec), "7")
+
+
+def test_the_same_seed_gives_the_same_numbers_with_one_or_two_workers():
+    assert run(workers=1) == run(workers=2)
+
+
+def test_the_same_seed_gives_the_same_numbers_on_a_local_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        assert run(scheduler=cluster.scheduler_address) == run(workers=1)
+
+
+def test_card_statistics_count_steals_and_lost_points():
+    tally = simulate("card-muggins", 2, ["greedy", "random"], 30, "s", forget=0.5, attention=0.5, shard_size=7)
+    data = summary(tally, load_rules("card-muggins"), "s")
+    assert data["games"] == 30 and data["finished"] == 30
+    assert data["muggins_steals_per_game"] > 0 and data["lost_points_per_game"] > 0
+    assert sum(seat["wins"] for seat in data["seats"]) == 30
+
+
+def test_game_counts_and_wins_add_up():
+    data = run(games=17)
+    assert data["games"] == 17 and data["finished"] + data["unfinished"] == 17
+    assert sum(s["wins"] for s in data["seats"]) == data["finished"]
+    assert sum(data["final_score"]["histogram"].values()) == 17 * 3
+    assert 0 <= data["blocked_round_rate"] <= 1
+
+
+def test_wilson_interval_contains_the_rate():
+    low, high = wilson(30, 100)
+    assert low < 0.3 < high and round(low, 3) == 0.219 and round(high, 3) == 0.396
+
+
+def test_two_proportion_test_marks_real_differences_only():
+    assert two_proportions(600, 1000, 400, 1000) < 0.01
+    assert two_proportions(500, 1000, 510, 1000) > 0.05
+
+
+def test_cli_simulate_json_is_the_same_with_one_and_two_workers(capsys):
+    outputs = []
+    for workers in ("1", "2"):
+        assert main(["simulate", "card-muggins", "--players", "3", "--games", "20", "--workers", workers,
+                     "--bots", "greedy,random", "--seed", "5", "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert [s["bot"] for s in outputs[0]["seats"]] == ["greedy", "random", "greedy"]
+
+
+def test_cli_compare_prints_both_rule_files_side_by_side(capsys):
+    assert main(["compare", "card-muggins", "card-muggins-strict-21", "--games", "30", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "card-muggins" in out and "card-muggins-strict-21" in out and "P1 (greedy) wins" in out
+
+
+def test_cli_simulate_refuses_bad_options(capsys):
+    assert main(["simulate", "domino-muggins", "--bots", "clever"]) == 1
+    assert "unknown bot 'clever'" in capsys.readouterr().err
+    assert main(["simulate", "domino-muggins", "--players", "9"]) == 1
+    assert "not 9" in capsys.readouterr().err
