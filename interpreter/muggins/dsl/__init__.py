@@ -1,4 +1,6 @@
 """The expression language of rule files: conditions and formulas over named game values."""
-from .compiler import Context, Expression, Type, compile_expression, round_down, round_nearest, round_up
+from .compiler import (Context, Expression, Type, compile_expression, lookup, round_down, round_nearest, round_up,
+                       tabulate)
 
-__all__ = ["Context", "Expression", "Type", "compile_expression", "round_down", "round_nearest", "round_up"]
+__all__ = ["Context", "Expression", "Type", "compile_expression", "lookup", "round_down", "round_nearest", "round_up",
+           "tabulate"]

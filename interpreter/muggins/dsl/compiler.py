@@ -59,6 +59,38 @@ class Expression:
         return not self.names
 
 
+def tabulate(expressions: list[Expression], name: str, values: range,
+             combine: Callable[[dict[str, Any]], Any]) -> list[Any] | None:
+    """`combine(env)` for every value of `name`, when the expressions read nothing else: a
+    lookup table computed once at load time for the hot path. A value whose evaluation fails is
+    stored as its error and raised only if a game ever reaches it. None when not tabulable."""
+    if any(not expression.names <= {name} for expression in expressions):
+        return None
+    table: list[Any] = []
+    for value in values:
+        try:
+            table.append(combine({name: value}))
+        except RuleError as exc:
+            table.append(_Deferred(exc))
+    return table
+
+
+class _Deferred:
+    """A table entry whose evaluation failed; looking it up raises the original error."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: RuleError):
+        self.error = error
+
+
+def lookup(table: list[Any], index: int) -> Any:
+    entry = table[index]
+    if type(entry) is _Deferred:
+        raise entry.error
+    return entry
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True)

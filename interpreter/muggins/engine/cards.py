@@ -17,6 +17,7 @@ from typing import Any, Callable, Union
 from ..errors import IllegalMoveError
 from ..messages import illegal
 from ..pieces import Card, Deck
+from ..dsl import lookup, tabulate
 from ..rules import Rules
 from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
 from .pile import Pile
@@ -214,6 +215,13 @@ class CardGame:
         self.values = self.deck.values
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
+        # Precomputed for the hot path: the scores of every running total, when the scoring
+        # rules read nothing but the total.
+        o = self.options
+        expressions = [e for score in rules.scoring for e in (score.when, score.points)]
+        if o.exact_limit_timing == "immediate":
+            expressions.append(o.exact_limit_points)
+        self.awards_by_total = tabulate(expressions, "total", range(o.limit + 1), self._awards)
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
@@ -225,12 +233,16 @@ class CardGame:
     def scores_for(self, card: Card, before: int, pile_size: int, hand_size: int, stock: int,
                    score: int, players: int) -> list[tuple[str, int]]:
         """The scores a card earns when laid on a pile totalling `before`."""
-        total = before + self.value(card)
-        env = {"total": total, "limit": self.options.limit, "card.rank": card.rank, "card.value": self.value(card),
-               "pile_size": pile_size, "hand_size": hand_size, "stock": stock, "players": players,
-               "score": score, "target": self.target}
+        total = before + self.values[card.rank - 1]
+        if self.awards_by_total is not None:
+            return lookup(self.awards_by_total, total)
+        return self._awards({"total": total, "limit": self.options.limit, "card.rank": card.rank,
+                             "card.value": self.value(card), "pile_size": pile_size, "hand_size": hand_size,
+                             "stock": stock, "players": players, "score": score, "target": self.target})
+
+    def _awards(self, env: dict[str, Any]) -> list[tuple[str, int]]:
         found = [(s.name, s.points(env)) for s in self.rules.scoring if s.when(env)]
-        if total == self.options.limit and self.options.exact_limit_timing == "immediate":
+        if env["total"] == self.options.limit and self.options.exact_limit_timing == "immediate":
             found.append(("exact limit", self.options.exact_limit_points(env)))
         return [(name, points) for name, points in found if points > 0]
 

@@ -14,6 +14,7 @@ from typing import Any, Union
 from ..errors import IllegalMoveError
 from ..messages import illegal
 from ..pieces import Tile, TileSet
+from ..dsl import lookup, tabulate
 from ..rules import Rules
 from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
 from .line import Connection, End, Line
@@ -137,6 +138,7 @@ class DominoView:
     round: int
     target: int
     rules: Rules
+    game: DominoGame
     _events: list[Any]
 
     @property
@@ -152,6 +154,9 @@ class DominoView:
         """The points a placement would score now, computed only from what the player sees."""
         if not isinstance(move, Place):
             return 0
+        table = self.game.awards_by_sum
+        if table is not None:
+            return sum(points for _, points in lookup(table, self.line.sum_after(move.tile, move.end)))
         line = self.line.copy()
         line.place(move.tile, move.end)
         env = _placement_env(self.rules, line, move.tile, len(self.hand) - 1, self.boneyard,
@@ -186,6 +191,14 @@ class DominoGame:
         self.tiles = rules.pieces.tiles
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
+        # Precomputed for the hot path: one Place per tile and end, and the scores of every
+        # possible sum of the ends when the scoring rules read nothing but that sum.
+        self.places = {(tile, end): Place(tile, end) for tile in self.tiles for end in (None, 0, 1, 2, 3)}
+        scoring = rules.scoring
+        self.awards_by_sum = tabulate(
+            [e for score in scoring for e in (score.when, score.points)], "ends_sum",
+            range(8 * rules.pieces.highest_pip + 1),
+            lambda env: tuple((score.name, score.points(env)) for score in scoring if score.when(env)))
 
     def new_state(self, seed: int | str) -> DominoState:
         """A game at its first decision: the first opener drawn by lot and the first round dealt."""
@@ -280,10 +293,11 @@ class DominoState:
 
     def placements(self, player: int) -> list[Place]:
         hand = self.hands[player]
+        places = self.game.places
         if self.line.empty:
-            return [Place(tile) for tile in hand]
+            return [places[tile, None] for tile in hand]
         fits = self.line.fits
-        return [Place(tile, end) for tile in hand for end in fits(tile)]
+        return [places[tile, end] for tile in hand for end in fits(tile)]
 
     def legal_moves(self) -> list[DominoMove]:
         if self.outcome is not None:
@@ -307,7 +321,7 @@ class DominoState:
             player=player, hand=tuple(self.hands[player]), line=self.line, scores=tuple(self.scores),
             hand_sizes=tuple(len(h) for h in self.hands), boneyard=len(self.boneyard),
             must_play=self.must_play if player == self.turn else None, round=self.round,
-            target=self.game.target, rules=self.rules, _events=self.events,
+            target=self.game.target, rules=self.rules, game=self.game, _events=self.events,
         )
 
     def copy(self) -> DominoState:
@@ -351,14 +365,19 @@ class DominoState:
         hand.remove(move.tile)
         self.must_play = None
         opening = self.line.empty
-        connection = self.line.place(move.tile, move.end)
-        env = _placement_env(self.rules, self.line, move.tile, len(hand), len(self.boneyard), self.scores[player],
-                             self.game.target, self.round, self.players, opening)
-        awards = [(score.name, score.points(env)) for score in self.rules.scoring if score.when(env)]
-        contributions = tuple(self.line.contributions())
         line = self.line
+        connection = line.place(move.tile, move.end)
+        contributions = tuple(line.contributions())
+        ends_sum = sum(amount for _, amount in contributions)
+        table = self.game.awards_by_sum
+        if table is not None:
+            awards = lookup(table, ends_sum)
+        else:
+            env = _placement_env(self.rules, line, move.tile, len(hand), len(self.boneyard), self.scores[player],
+                                 self.game.target, self.round, self.players, opening)
+            awards = [(score.name, score.points(env)) for score in self.rules.scoring if score.when(env)]
         self.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
-                                  tuple(line.ends), contributions, env["ends_sum"], sum(p for _, p in awards)))
+                                  tuple(line.ends), contributions, ends_sum, sum(p for _, p in awards)))
         for name, points in awards:
             if points and self._score(player, points, name):
                 return

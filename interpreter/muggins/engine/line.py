@@ -155,5 +155,28 @@ class Line:
         return result
 
     def ends_sum(self) -> int:
-        return sum(amount for _, amount in self.contributions())
+        return sum(amount for _, amount in self.contributions_by_end())
+
+    def sum_after(self, tile: Tile, end: int | None) -> int:
+        """The sum of the ends if `tile` were placed on `end` (None opens), without placing it:
+        what a player weighs when choosing a placement."""
+        if not self.tiles:
+            if tile.is_double:
+                return tile.low * self.double_value * (1 if self.shared_double_once else 2)
+            return tile.low + tile.high
+        value = self.ends[end].value
+        new_value = tile.high if tile.low == value else tile.low
+        total = new_value * self.double_value if tile.is_double else new_value
+        counted: set[Tile] = set()
+        for i, other in enumerate(self.ends):
+            if i == end or not other.counts:
+                continue
+            if other.crosswise:
+                if self.shared_double_once and other.tile in counted:
+                    continue
+                counted.add(other.tile)
+                total += other.value * self.double_value
+            else:
+                total += other.value
+        return total
 

@@ -1,0 +1,104 @@
+"""Race the muggins interpreter against the hand-written baseline in ../shared/bench.
+
+    python bench/bench.py                    # 40 games per configuration
+    python bench/bench.py --games 200 --only cards
+    python bench/bench.py --baseline PATH    # where the baseline's domino.py and cards.py are
+
+For each game x {2,3,4} players x {random, greedy} both engines play the same number of games,
+in one run (the machines are noisy: compare the ratio, not the absolute figures). A "move" is a
+turn as the baseline counts it: a placement (with any forced draws before it) or a pass, a card
+played or a go. The ratio is our time per move over the baseline's: 1.0 is as fast, 1.5 is 50%
+slower. It also times loading and validating each built-in rule file.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from muggins.loader import builtin_rule_names, load_rules
+from muggins.simulate import play_games
+
+HERE = Path(__file__).resolve().parent
+
+
+def load_baseline(folder: Path, name: str):
+    spec = importlib.util.spec_from_file_location(f"baseline_{name}", folder / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ours(rules, players: int, policy: str, games: int, max_rounds: int) -> tuple[float, int, int]:
+    started = time.perf_counter()
+    tally = play_games(rules, players, [policy] * players, "bench", range(games), max_rounds, 0.0, 1.0)
+    return time.perf_counter() - started, tally.turns, tally.finished
+
+
+def baseline(module, family: str, players: int, policy: str, games: int, max_rounds: int) -> tuple[float, int, int]:
+    started = time.perf_counter()
+    moves = finished = 0
+    for seed in range(games):
+        if family == "domino":
+            scores, m, _ = module.play_game(seed, players, policy, max_rounds=max_rounds)
+            target = module.targets(players)[1]
+        else:
+            scores, m, _ = module.play_game(seed, players, policy)
+            target = 61
+        moves += m
+        finished += max(scores) >= target
+    return time.perf_counter() - started, moves, finished
+
+
+def loading_times() -> list[tuple[str, float, float]]:
+    """(name, cold ms in a fresh process, warm ms) for every built-in rule file."""
+    rows = []
+    for name in builtin_rule_names():
+        code = ("import time; t = time.perf_counter(); from muggins.loader import load_rules; "
+                f"load_rules({name!r}); print((time.perf_counter() - t) * 1000)")
+        cold = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        started = time.perf_counter()
+        for _ in range(10):
+            load_rules(name)
+        rows.append((name, cold, (time.perf_counter() - started) * 100))
+    return rows
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per configuration, for each engine")
+    parser.add_argument("--max-rounds", type=int, default=200, help="domino round cap, for both engines")
+    parser.add_argument("--baseline", type=Path, default=HERE.parent.parent / "shared" / "bench")
+    parser.add_argument("--only", choices=["domino", "cards"])
+    parser.add_argument("--no-loading", action="store_true", help="skip timing the rule files' loading")
+    args = parser.parse_args(argv)
+    if not (args.baseline / "domino.py").is_file():
+        parser.error(f"no baseline in {args.baseline} (give --baseline PATH)")
+    families = [args.only] if args.only else ["domino", "cards"]
+    print(f"python {sys.version.split()[0]}; {args.games} games per configuration; domino round cap {args.max_rounds}")
+    print(f"| game | players | bots | ours games/s | ours moves/s | baseline games/s | baseline moves/s | time per move, ours / baseline |")
+    print("|---|---|---|---|---|---|---|---|")
+    for family in families:
+        module = load_baseline(args.baseline, "domino" if family == "domino" else "cards")
+        rules = load_rules("domino-muggins" if family == "domino" else "card-muggins")
+        for players in (2, 3, 4):
+            for policy in ("random", "greedy"):
+                t1, m1, f1 = ours(rules, players, policy, args.games, args.max_rounds)
+                t2, m2, f2 = baseline(module, family, players, policy, args.games, args.max_rounds)
+                ratio = (t1 / m1) / (t2 / m2)
+                print(f"| {family} | {players} | {policy} | {args.games / t1:,.0f} | {m1 / t1:,.0f} | "
+                      f"{args.games / t2:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |", flush=True)
+    if not args.no_loading:
+        print()
+        print("| rule file | load and validate, cold (ms) | warm (ms) |")
+        print("|---|---|---|")
+        for name, cold, warm in loading_times():
+            print(f"| {name} | {cold:.1f} | {warm:.1f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
