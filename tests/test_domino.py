@@ -9,7 +9,7 @@ import pytest
 from muggins.bots import make_bot
 from muggins.cli import main
 from muggins.engine.common import GameEnded, Scored
-from muggins.engine.domino import (DRAW, PASS, Dominoed, DominoGame, Drew, Passed, Place, Placed, RoundBlocked,
+from muggins.engine.domino import (DRAW, PASS, DominoGame, Drew, Passed, Place, Placed, RoundBlocked,
                                    RoundEnded, RoundStarted)
 from muggins.errors import IllegalMoveError, RecordError
 from muggins.loader import load_rules
@@ -273,7 +273,7 @@ def test_bot_choices_never_depend_on_hidden_tiles(rules):
     state = DominoGame(rules, 2).new_state(11)
     for kind in ("random", "greedy"):
         choices = set()
-        for swap in range(5):
+        for _ in range(5):
             other = state.copy()
             hidden = other.hands[1] + other.boneyard
             other.rng.shuffle(hidden)  # a different opponent hand and boneyard, same sizes

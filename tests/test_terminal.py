@@ -188,7 +188,7 @@ def test_save_from_other_rules_is_refused(tmp_path, monkeypatch):
     path = _a_save(tmp_path, monkeypatch)
     house = tmp_path / "house.yaml"
     house.write_text("extends: domino-muggins\nname: domino-muggins\ndeal:\n  hand: 6\n")
-    from muggins.records import Save, read_save
+    from muggins.records import read_save
     save = read_save(path)
     save.rules = str(house)
     path.write_text(save.to_json())
@@ -199,7 +199,7 @@ def test_save_from_other_rules_is_refused(tmp_path, monkeypatch):
 
 
 def test_resume_and_play_commands_through_the_cli(tmp_path, monkeypatch, capsys):
-    path = _a_save(tmp_path, monkeypatch)
+    monkeypatch.chdir(tmp_path)
     assert main(["resume", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
     (tmp_path / "bad.json").write_text("{")

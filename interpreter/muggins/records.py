@@ -50,19 +50,24 @@ def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, se
     )
 
 
-def read_record(path: str | Path) -> Record:
-    """Read a record file, refusing anything that is not a complete muggins record."""
+def _read_json(path: str | Path, what: str) -> Any:
+    """The JSON in a file of at most MAX_RECORD_BYTES, or a RecordError saying what is wrong."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: too large for a record")
+        raise RecordError(f"{path}: too large for a {what}")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"{path}: not a JSON record ({exc})") from None
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise RecordError(f"{path}: not a complete {what} (corrupt or truncated)") from None
+
+
+def read_record(path: str | Path) -> Record:
+    """Read a record file, refusing anything that is not a complete muggins record."""
+    data = _read_json(path, "record")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{path}: not a muggins record (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
@@ -134,15 +139,7 @@ def _checksum(body: dict[str, Any]) -> str:
 
 def read_save(path: str | Path) -> Save:
     """Read a save file; a corrupt, truncated or edited one is refused, naming the problem."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RecordError(f"{path}: not a complete save file (corrupt or truncated)") from None
+    data = _read_json(path, "save file")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RecordError(f"{path}: not a muggins save file")
     if data.get("version") != VERSION:

@@ -178,7 +178,6 @@ def build_state(scenario: Scenario) -> Any:
     """The scenario's starting position, with what it leaves out filled in deterministically."""
     position = scenario.doc.data.get("position", {})
     n = scenario.players
-    game = scenario.game
     turn = position.get("turn", 1) - 1
     if turn >= n:
         raise _located(scenario, ("position", "turn"), f"there are only {n} players")

@@ -19,7 +19,7 @@ from ..messages import illegal
 from ..pieces import Card, Deck
 from ..dsl import lookup, tabulate
 from ..rules import Rules
-from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
+from .common import GameEnded, Outcome, Scored, draw_lots
 from .pile import Pile
 
 
