@@ -173,3 +173,10 @@ def test_cli_unknown_rules_name_suggests_the_nearest(capsys):
 def test_cli_without_a_command_prints_help_and_exits_2(capsys):
     assert main([]) == 2
     assert "validate" in capsys.readouterr().out
+
+
+def test_shipped_schemas_are_valid_draft_2020_12():
+    from jsonschema import Draft202012Validator
+    from muggins.scenarios import scenario_schema
+    for schema in (rules_schema(), scenario_schema()):
+        Draft202012Validator.check_schema(schema)

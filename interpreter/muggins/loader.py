@@ -60,9 +60,7 @@ def load_rules(spec: str | Path) -> Rules:
 @lru_cache(maxsize=1)
 def _schema_validator() -> jsonschema.protocols.Validator:
     schema = json.loads(resources.files("muggins.schema").joinpath("rules.schema.json").read_text("utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
+    return jsonschema.validators.validator_for(schema)(schema)
 
 
 def rules_schema() -> dict[str, Any]:

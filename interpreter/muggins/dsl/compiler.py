@@ -93,7 +93,8 @@ def lookup(table: list[Any], index: int) -> Any:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True)
+    # cache=True keeps the built parser in the temporary folder: later processes load it in ms.
+    return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True, cache=True)
 
 
 # How terminals are spelled in messages.
