@@ -53,7 +53,7 @@ class RandomBot(Bot):
     name = "random"
 
     def pick(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[int(self.rng.random() * len(legal))]  # one float per choice: the fast kernels match it
 
 
 class GreedyBot(Bot):

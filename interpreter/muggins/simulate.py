@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from .bots import make_bot
 from .engine import cards as C
 from .engine import domino as D
-from .engine import make_game
+from .engine import fastline, make_game
 from .engine.common import Scored
 from .errors import MugginsError
 from .loader import load_rules
@@ -70,23 +70,9 @@ class Tally:
             self.score_max = other.score_max if self.score_max is None else max(self.score_max, other.score_max)
 
     def add_game(self, state: Any, moves: int) -> None:
+        """Count a game played by the event engine, from its events."""
         outcome = state.outcome
-        self.games += 1
-        self.rounds += outcome.rounds
-        self.rounds_sq += outcome.rounds ** 2
-        self.moves += moves
-        self.moves_sq += moves ** 2
-        if outcome.winner is not None:
-            self.finished += 1
-            self.wins[outcome.winner] += 1
-        for score in outcome.scores:
-            self.final_scores += score
-            self.final_scores_sq += score * score
-            self.score_min = score if self.score_min is None else min(self.score_min, score)
-            self.score_max = score if self.score_max is None else max(self.score_max, score)
-            key = str(math.floor(score / HISTOGRAM_BIN) * HISTOGRAM_BIN)
-            self.histogram[key] = self.histogram.get(key, 0) + 1
-        self.total_rounds += outcome.rounds
+        self.record(outcome.winner, outcome.scores, outcome.rounds, moves)
         for event in state.events:
             kind = type(event)
             if kind is Scored:
@@ -103,6 +89,31 @@ class Tally:
             elif kind is D.Placed or kind is D.Passed or kind is C.Played or kind is C.SaidGo:
                 self.turns += 1
 
+    def add_counts(self, result: dict[str, Any]) -> None:
+        """Count a game played by a fast kernel, from the counts it kept."""
+        self.record(result["winner"], result["scores"], result["rounds"], result["moves"])
+        for name in ("turns", "scoring_events", "scoring_points", "blocked_rounds", "steals", "steal_points",
+                     "lost_points"):
+            setattr(self, name, getattr(self, name) + result.get(name, 0))
+
+    def record(self, winner: int | None, scores: Any, rounds: int, moves: int) -> None:
+        self.games += 1
+        self.rounds += rounds
+        self.rounds_sq += rounds ** 2
+        self.moves += moves
+        self.moves_sq += moves ** 2
+        if winner is not None:
+            self.finished += 1
+            self.wins[winner] += 1
+        for score in scores:
+            self.final_scores += score
+            self.final_scores_sq += score * score
+            self.score_min = score if self.score_min is None else min(self.score_min, score)
+            self.score_max = score if self.score_max is None else max(self.score_max, score)
+            key = str(math.floor(score / HISTOGRAM_BIN) * HISTOGRAM_BIN)
+            self.histogram[key] = self.histogram.get(key, 0) + 1
+        self.total_rounds += rounds
+
 
 def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed: int | str, start: int, stop: int,
                max_rounds: int, forget: float, attention: float) -> Tally:
@@ -114,9 +125,15 @@ def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed
 
 
 def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, numbers: range, max_rounds: int,
-               forget: float, attention: float) -> Tally:
+               forget: float, attention: float, fast: bool = True) -> Tally:
+    """Play the numbered games of a simulation; with `fast`, on a kernel when one covers the rules
+    (it plays the very same games, without building events)."""
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots)
+    if fast and fastline.supports(game, bots):
+        for number in numbers:
+            tally.add_counts(fastline.play(game, f"{seed}:{number}", bots))
+        return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
         state = game.new_state(game_seed)

@@ -1,0 +1,284 @@
+"""A fast path for simulating domino games: the same rules as `domino.py`, without events.
+
+`muggins simulate` plays thousands of games and needs only their statistics. This kernel plays a
+whole game with integers and tables derived from the compiled rules (tile halves and pips, the
+scores of every sum of the ends, the line options), asks the same seeded bots the same questions
+in the same order, and so plays exactly the game the event engine plays from the same seed: the
+test suite checks that game by game. Rules it does not cover (a spinner, scoring that reads more
+than the sum of the ends) are simulated by the event engine instead (`supports`).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..dsl.compiler import _Deferred
+from .common import draw_lots
+from .domino import DominoGame
+
+
+def supports(game: Any, bots: list[str]) -> bool:
+    """Whether this kernel can play `game` with these bots exactly as the event engine would."""
+    return (isinstance(game, DominoGame) and not game.rules.line.spinner and game.awards_by_sum is not None
+            and not any(type(entry) is _Deferred for entry in game.awards_by_sum)
+            and all(kind in ("random", "greedy") for kind in bots))
+
+
+class _Tables:
+    """Everything the kernel reads, computed once per game object."""
+
+    def __init__(self, game: DominoGame):
+        rules, o = game.rules, game.rules.line
+        self.tiles = list(game.tiles)
+        self.low = [t.low for t in self.tiles]
+        self.high = [t.high for t in self.tiles]
+        self.pips = [t.pips for t in self.tiles]
+        self.double = [t.is_double for t in self.tiles]
+        self.dv = 2 if o.double_at_end == "both_halves" else 1
+        highest = rules.pieces.highest_pip
+        self.mask = [sum(1 << i for i, t in enumerate(self.tiles) if v in (t.low, t.high)) for v in range(highest + 1)]
+        self.shared_once = o.opening_double == "once"
+        self.awards = [tuple(a for a in entry if a[1]) for entry in game.awards_by_sum]
+        self.points = [sum(p for _, p in entry) for entry in game.awards_by_sum]
+        self.rank = None
+        if o.first_opener.method == "high_draw":
+            expression = o.first_opener.rank
+            self.rank = lambda t: expression({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low})  # noqa: E731
+
+
+def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
+    """Play one game from `seed`; returns what the statistics need (see simulate.Tally)."""
+    t = getattr(game, "_fast_tables", None)
+    if t is None:
+        t = game._fast_tables = _Tables(game)
+    rules, o = game.rules, game.rules.line
+    n, size, target, reserve = game.players, game.hand_size, game.target, o.reserve
+    low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask
+    awards_by_sum, points_by_sum, shared_once = t.awards, t.points, t.shared_once
+    only_when_stuck, one_at_a_time = o.draw_only_when_stuck, o.draw_one_at_a_time
+    first_end_only = o.drawn_tile_end == "first"
+    pass_only_when_empty = o.pass_only_when_boneyard_empty
+    immediate = rules.immediate_win
+    rng = random.Random(seed)
+    greedy = [kind == "greedy" for kind in bots]
+    bot_rng = [random.Random(f"{seed}:bot:{seat}") for seat in range(n)]
+    scores = [0] * n
+    moves = turns = scoring_events = scoring_points = blocked_rounds = 0
+    round_number = 0
+    winner = None
+    termination = "unfinished"
+
+    opener = draw_lots("first opener", range(n), game.tiles, t.rank, rng).winner
+    tile_count = len(low)
+    while True:
+        # -- deal, as DominoState._start_round does: shuffling indexes draws the same permutation
+        round_number += 1
+        deck = list(range(tile_count))
+        rng.shuffle(deck)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        masks = [0] * n
+        for i in range(size * n):
+            p = (opener + i) % n
+            hands[p].append(deck[i])
+            masks[p] |= 1 << deck[i]
+        boneyard = deck[size * n:]
+        turn = opener
+        empty = True
+        left = right = c_left = c_right = 0
+        shared = False
+        must = -1
+        dominoer = -1
+        blocked = False
+        over = False
+        while not over:
+            hand = hands[turn]
+            # -- the legal moves, in the event engine's order: (tile, end) by hand order, then draw, pass
+            if must >= 0:
+                f0 = left == low[must] or left == high[must]
+                f1 = right == low[must] or right == high[must]
+                fitting = f0 + f1 if not first_end_only else 1
+                can_draw = can_pass = False
+            else:
+                if empty:
+                    fitting = len(hand)
+                else:
+                    m = masks[turn]
+                    fitting = (m & mask[left]).bit_count() + (m & mask[right]).bit_count()
+                drawable = len(boneyard) - reserve > 0
+                can_draw = drawable and (not fitting or not only_when_stuck)
+                can_pass = not fitting and (not drawable or not pass_only_when_empty)
+            count = fitting + can_draw + can_pass
+            # -- the bot's choice, as bots.py makes it
+            if count == 1:
+                choice = 0
+            elif greedy[turn]:
+                choice = -1
+                best = None
+                k = 0
+                for tile in ((must,) if must >= 0 else hand):
+                    if empty:
+                        s = low[tile] * dv * (1 if shared_once else 2) if double[tile] else pips[tile]
+                        key = (points_by_sum[s], pips[tile])
+                        if best is None or key > best:
+                            choice, best, pick_tile, pick_end = k, key, tile, -1
+                        k += 1
+                        continue
+                    a, b = low[tile], high[tile]
+                    for end in (0, 1):
+                        value = left if end == 0 else right
+                        if value != a and value != b:
+                            continue
+                        new = b if a == value else a
+                        c_new = new * dv if double[tile] else new
+                        key = (points_by_sum[c_new + (c_right if end == 0 else c_left)], pips[tile])
+                        if best is None or key > best:
+                            choice, best, pick_tile, pick_end = k, key, tile, end
+                        k += 1
+                        if must >= 0 and first_end_only:
+                            break
+                if best is None or (0, -1) > best:
+                    choice = fitting
+            else:
+                choice = int(bot_rng[turn].random() * count)
+                if choice < fitting:
+                    k = choice
+                    for tile in ((must,) if must >= 0 else hand):
+                        if empty:
+                            if k == 0:
+                                pick_tile, pick_end = tile, -1
+                                break
+                            k -= 1
+                            continue
+                        a, b = low[tile], high[tile]
+                        if left == a or left == b:
+                            if k == 0:
+                                pick_tile, pick_end = tile, 0
+                                break
+                            k -= 1
+                            if must >= 0 and first_end_only:
+                                continue
+                        if right == a or right == b:
+                            if k == 0:
+                                pick_tile, pick_end = tile, 1
+                                break
+                            k -= 1
+            if count == 1 and choice < fitting:
+                # the only move is a placement: find it
+                for tile in ((must,) if must >= 0 else hand):
+                    if empty:
+                        pick_tile, pick_end = tile, -1
+                        break
+                    if left == low[tile] or left == high[tile]:
+                        pick_tile, pick_end = tile, 0
+                        break
+                    if right == low[tile] or right == high[tile]:
+                        pick_tile, pick_end = tile, 1
+                        break
+            moves += 1
+            if choice >= fitting:
+                if can_draw and choice == fitting:
+                    # -- draw one tile; a playable one must be placed at once
+                    tile = boneyard.pop()
+                    hand.append(tile)
+                    masks[turn] |= 1 << tile
+                    if one_at_a_time and not empty and (left == low[tile] or left == high[tile]
+                                                        or right == low[tile] or right == high[tile]):
+                        must = tile
+                    continue
+                # -- pass
+                turns += 1
+                turn = (turn + 1) % n
+            else:
+                tile, end = pick_tile, pick_end
+                hand.remove(tile)
+                masks[turn] ^= 1 << tile
+                must = -1
+                turns += 1
+                if end < 0:
+                    empty = False
+                    left, right = low[tile], high[tile]
+                    if double[tile]:
+                        c_left = c_right = left * dv
+                        shared = True
+                    else:
+                        c_left, c_right = left, right
+                else:
+                    value = left if end == 0 else right
+                    new = high[tile] if low[tile] == value else low[tile]
+                    c_new = new * dv if double[tile] else new
+                    if end == 0:
+                        left, c_left = new, c_new
+                    else:
+                        right, c_right = new, c_new
+                    shared = False
+                ends_sum = c_left if shared and shared_once else c_left + c_right
+                for _, points in awards_by_sum[ends_sum]:
+                    scores[turn] += points
+                    if points > 0:
+                        scoring_events += 1
+                        scoring_points += points
+                        if immediate and scores[turn] >= target:
+                            winner, termination = turn, "target"
+                            break
+                if winner is not None:
+                    break
+                if not hand:
+                    dominoer = turn
+                    over = True
+                    continue
+                turn = (turn + 1) % n
+            # -- blocked: nothing to draw and nobody can place
+            if len(boneyard) - reserve <= 0:
+                open_mask = mask[left] | mask[right]
+                if not any(m & open_mask for m in masks):
+                    blocked = over = True
+        if winner is not None:
+            break
+        # -- settlement, as DominoState._end_round does (with the rule file's own formulas)
+        if blocked:
+            blocked_rounds += 1
+        hand_pips = [sum(pips[x] for x in h) for h in hands]
+        total_pips = sum(hand_pips)
+        for player in range(n):
+            env = {"hand_pips": hand_pips[player], "hand_size": len(hands[player]),
+                   "opponents_pips": total_pips - hand_pips[player], "dominoed": player == dominoer,
+                   "blocked": blocked, "players": n, "score": scores[player], "target": target}
+            if player == dominoer:
+                award = o.award(env)
+                if award:
+                    scores[player] += award
+                    if award > 0 and immediate and scores[player] >= target:
+                        winner, termination = player, "target"
+                        break
+            if not blocked or o.penalty_on_blocked:
+                penalty = o.penalty(env)
+                new = scores[player] - penalty
+                if o.floor is not None:
+                    new = max(new, min(o.floor, scores[player]))
+                if new != scores[player]:
+                    gained = new - scores[player]
+                    scores[player] = new
+                    if gained > 0 and immediate and new >= target:
+                        winner, termination = player, "target"
+                        break
+        if winner is not None:
+            break
+        if not immediate:
+            reached = [p for p in range(n) if scores[p] >= target]
+            if reached:
+                order = [(opener + i) % n for i in range(n)]
+                winner = max(reached, key=lambda p: (scores[p], -order.index(p)))
+                termination = "target"
+                break
+        if round_number >= game.max_rounds:
+            break
+        rule = o.opener_after_blocked if blocked else o.next_opener
+        if rule == "dominoer":
+            opener = dominoer
+        elif rule == "clockwise":
+            opener = (opener + 1) % n
+        else:
+            opener = draw_lots("next opener", range(n), game.tiles, t.rank, rng).winner
+    return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
+            "moves": moves, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
+            "blocked_rounds": blocked_rounds}
