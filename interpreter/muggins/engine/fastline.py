@@ -112,32 +112,28 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
             if count == 1:
                 choice = 0
             elif greedy[turn]:
-                choice = -1
-                best = None
-                k = 0
+                # the greedy key (points, pips) as one integer: pips stay below 128
+                choice, best = fitting, -1 if fitting < count else None
                 for tile in ((must,) if must >= 0 else hand):
                     if empty:
                         s = low[tile] * dv * (1 if shared_once else 2) if double[tile] else pips[tile]
-                        key = (points_by_sum[s], pips[tile])
+                        key = points_by_sum[s] * 128 + pips[tile]
                         if best is None or key > best:
-                            choice, best, pick_tile, pick_end = k, key, tile, -1
-                        k += 1
+                            choice, best, pick_tile, pick_end = 0, key, tile, -1
                         continue
                     a, b = low[tile], high[tile]
-                    for end in (0, 1):
-                        value = left if end == 0 else right
-                        if value != a and value != b:
-                            continue
-                        new = b if a == value else a
-                        c_new = new * dv if double[tile] else new
-                        key = (points_by_sum[c_new + (c_right if end == 0 else c_left)], pips[tile])
+                    if left == a or left == b:
+                        new = b if a == left else a
+                        key = points_by_sum[(new * dv if double[tile] else new) + c_right] * 128 + pips[tile]
                         if best is None or key > best:
-                            choice, best, pick_tile, pick_end = k, key, tile, end
-                        k += 1
+                            choice, best, pick_tile, pick_end = 0, key, tile, 0
                         if must >= 0 and first_end_only:
-                            break
-                if best is None or (0, -1) > best:
-                    choice = fitting
+                            continue
+                    if right == a or right == b:
+                        new = b if a == right else a
+                        key = points_by_sum[(new * dv if double[tile] else new) + c_left] * 128 + pips[tile]
+                        if best is None or key > best:
+                            choice, best, pick_tile, pick_end = 0, key, tile, 1
             else:
                 choice = int(bot_rng[turn].random() * count)
                 if choice < fitting:
