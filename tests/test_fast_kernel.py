@@ -39,3 +39,28 @@ def test_rules_the_kernel_does_not_cover_are_simulated_by_the_engine():
     spinner = make_game(load_rules("domino-muggins-spinner"), 2)
     assert not fastline.supports(spinner, ["greedy", "greedy"])
     assert play_games(spinner.rules, 2, ["greedy", "greedy"], "k", range(3), 10, 0.0, 1.0).games == 3
+
+
+CARD_OPTIONS = {
+    "defaults": "",
+    "limit as last, last player starts": "pile:\n  exact_limit: {timing: as_last}\n  next_starter: last_player\n",
+    "muggins on last, no last at round end": "last:\n  muggins: true\n  on_round_end: false\n",
+    "no draw on go, no refill": "go:\n  draw: false\nrefill:\n  enabled: false\n",
+    "no muggins": "muggins:\n  enabled: false\n",
+    "random dealer, no cut, win at round end": "dealer:\n  first: {method: random}\n  cut: false\nwin:\n  immediate: false\n",
+    "strict 21 and a last formula": "pile:\n  limit: 21\nlast:\n  points: '2 if total == limit else 1'\n",
+}
+
+
+@pytest.mark.parametrize("options", list(CARD_OPTIONS), ids=list(CARD_OPTIONS))
+def test_card_kernel_plays_the_engines_games(options, tmp_path: Path):
+    from muggins.engine import fastpile
+    path = tmp_path / "variant.yaml"
+    path.write_text("extends: card-muggins\nname: variant\n" + CARD_OPTIONS[options])
+    rules = load_rules(path)
+    for players, bots, forget, attention in [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6),
+                                             (4, ["greedy"] * 4, 0.5, 0.2)]:
+        assert fastpile.supports(make_game(rules, players), bots)
+        engine = play_games(rules, players, bots, "k", range(12), 8, forget, attention, fast=False)
+        kernel = play_games(rules, players, bots, "k", range(12), 8, forget, attention, fast=True)
+        assert asdict(kernel) == asdict(engine)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from .bots import make_bot
 from .engine import cards as C
 from .engine import domino as D
-from .engine import fastline, make_game
+from .engine import fastline, fastpile, make_game
 from .engine.common import Scored
 from .errors import MugginsError
 from .loader import load_rules
@@ -133,6 +133,10 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     if fast and fastline.supports(game, bots):
         for number in numbers:
             tally.add_counts(fastline.play(game, f"{seed}:{number}", bots))
+        return tally
+    if fast and fastpile.supports(game, bots):
+        for number in numbers:
+            tally.add_counts(fastpile.play(game, f"{seed}:{number}", bots, forget, attention))
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
