@@ -68,9 +68,8 @@ def draw_lots(
     rounds = []
     remaining = list(candidates)
     for _ in range(MAX_TIE_ROUNDS):
-        shuffled = list(pieces)
-        rng.shuffle(shuffled)
-        draws = tuple(zip(remaining, shuffled))
+        # each candidate draws a different piece of the shuffled set: a sample is the same draw
+        draws = tuple(zip(remaining, rng.sample(pieces, len(remaining))))
         rounds.append(draws)
         best = max(rank(piece) for _, piece in draws)
         remaining = [player for player, piece in draws if rank(piece) == best]

@@ -61,7 +61,14 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     immediate = rules.immediate_win
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    bot_rng = [random.Random(f"{seed}:bot:{seat}") for seat in range(n)]
+    # a bot's generator is made when it first draws: seeding costs, and greedy bots may never draw
+    bot_rng: list[Any] = [None] * n
+
+    def bot_random(seat: int) -> float:
+        generator = bot_rng[seat]
+        if generator is None:
+            generator = bot_rng[seat] = random.Random(f"{seed}:bot:{seat}")
+        return generator.random()
     scores = [0] * n
     moves = turns = scoring_events = scoring_points = blocked_rounds = 0
     round_number = 0
@@ -135,7 +142,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         if best is None or key > best:
                             choice, best, pick_tile, pick_end = 0, key, tile, 1
             else:
-                choice = int(bot_rng[turn].random() * count)
+                choice = int(bot_random(turn) * count)
                 if choice < fitting:
                     k = choice
                     for tile in ((must,) if must >= 0 else hand):

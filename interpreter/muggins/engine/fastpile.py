@@ -33,9 +33,11 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
     rules, o = game.rules, game.options
     n, size, target, limit = game.players, game.hand_size, game.target, o.limit
     cards = game.cards
-    value = [game.value(card) for card in cards]
-    awards = [tuple(entry) for entry in game.awards_by_total]
-    points_by_total = [sum(p for _, p in entry) for entry in awards]
+    tables = getattr(game, "_fast_tables", None)
+    if tables is None:
+        tables = game._fast_tables = ([game.value(card) for card in cards], [tuple(e) for e in game.awards_by_total],
+                                      [sum(p for _, p in e) for e in game.awards_by_total])
+    value, awards, points_by_total = tables
     immediate = rules.immediate_win
     muggins_on, last_muggins = o.muggins, o.last_muggins
     refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
@@ -43,7 +45,14 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
     after_last = o.next_starter == "after_last_player"
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    bot_rng = [random.Random(f"{seed}:bot:{seat}") for seat in range(n)]
+    # a bot's generator is made when it first draws: seeding costs, and greedy bots may never draw
+    bot_rng: list[Any] = [None] * n
+
+    def bot_random(seat: int) -> float:
+        generator = bot_rng[seat]
+        if generator is None:
+            generator = bot_rng[seat] = random.Random(f"{seed}:bot:{seat}")
+        return generator.random()
     rank = None
     if o.first_dealer.method == "high_draw":
         expression = o.first_dealer.rank
@@ -188,11 +197,11 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             # -- a claim or a Muggins call (Bot.choose: forget and attention)
             kind, actor, pending = queue.popleft()
             if kind == CLAIM:
-                if forget <= 0 or bot_rng[actor].random() >= forget:
+                if forget <= 0 or bot_random(actor) >= forget:
                     score(actor, pending[1], pending[2])
                 else:
                     unclaimed.append(pending)
-            elif attention >= 1 or bot_rng[actor].random() < attention:
+            elif attention >= 1 or bot_random(actor) < attention:
                 for item in [item for item in queue if type(item) is list and item[2] is pending]:
                     queue.remove(item)
                 g["steals"] += 1
@@ -213,7 +222,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
                     if best is None or key > best:
                         best, choice = key, card
             else:
-                choice = playable[int(bot_rng[turn].random() * len(playable))]
+                choice = playable[int(bot_random(turn) * len(playable))]
         elif playable:
             choice = playable[0]
         else:
