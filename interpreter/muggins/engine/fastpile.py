@@ -58,8 +58,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
         expression = o.first_dealer.rank
         rank = lambda c: expression({"card.rank": c.rank, "card.value": game.value(c)})  # noqa: E731
 
-    g: dict[str, Any] = {"moves": 0, "turns": 0, "scoring_events": 0, "scoring_points": 0, "steals": 0,
-                         "steal_points": 0, "lost_points": 0}
+    moves = turns = scoring_events = scoring_points = steals = steal_points = lost_points = 0
     scores = [0] * n
     hands: list[list[int]] = [[] for _ in range(n)]
     stock: list[int] = []
@@ -74,21 +73,22 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
     finished = False
 
     def score(player: int, points: int, reason: str) -> None:
-        nonlocal winner, termination, finished
+        nonlocal winner, termination, finished, scoring_events, scoring_points
         scores[player] += points
         if points > 0 and reason != "muggins":
-            g["scoring_events"] += 1
-            g["scoring_points"] += points
+            scoring_events += 1
+            scoring_points += points
         if immediate and scores[player] >= target:
             winner, termination, finished = player, "target", True
 
     def close_window() -> list:
+        nonlocal lost_points
         calls = []
         for pending in unclaimed:
             if muggins_on and (not pending[3] or last_muggins):
                 calls.extend([CALL, (pending[0] + i) % n, pending] for i in range(1, n))
             else:
-                g["lost_points"] += pending[1]
+                lost_points += pending[1]
         unclaimed.clear()
         return calls
 
@@ -192,7 +192,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
                 end_round()
         if finished:
             break
-        g["moves"] += 1
+        moves += 1
         if queue:
             # -- a claim or a Muggins call (Bot.choose: forget and attention)
             kind, actor, pending = queue.popleft()
@@ -204,11 +204,11 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             elif attention >= 1 or bot_random(actor) < attention:
                 for item in [item for item in queue if type(item) is list and item[2] is pending]:
                     queue.remove(item)
-                g["steals"] += 1
-                g["steal_points"] += pending[1]
+                steals += 1
+                steal_points += pending[1]
                 score(actor, pending[1], "muggins")
             elif not any(type(item) is list and item[2] is pending for item in queue):
-                g["lost_points"] += pending[1]
+                lost_points += pending[1]
             continue
         # -- the player to move: the playable cards in hand order, or go
         hand = hands[turn]
@@ -227,7 +227,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             choice = playable[0]
         else:
             choice = -1
-        g["turns"] += 1
+        turns += 1
         if choice >= 0:
             player = turn
             hand.remove(choice)
@@ -235,21 +235,33 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             pile_size += 1
             last_player = player
             goes = 0
-            earned = [pair for pair in awards[pile_total] if pair[1] > 0]
-            calls = close_window()
-            if refill:
+            calls = close_window() if unclaimed else ()
+            if refill and len(hand) < refill_to and stock:
                 for _ in range(min(refill_to - len(hand), len(stock))):
                     hand.append(stock.pop())
-            for name, points in earned:
+            for name, points in awards[pile_total]:  # the tabulated scores are all positive
                 queue.append([CLAIM, player, [player, points, name, False]])
-            queue.extend(calls)
-            queue.append(AFTER_PLAY)
+            if calls:
+                queue.extend(calls)
+            if queue:
+                queue.append(AFTER_PLAY)
+            elif pile_total == limit and at_limit_now:  # AFTER_PLAY at once: nothing is due before it
+                close_pile(False)
+            else:
+                advance()
         else:
-            calls = close_window()
+            calls = close_window() if unclaimed else ()
             if go_draw and stock:
                 hand.append(stock.pop())
             goes += 1
-            queue.extend(calls)
-            queue.append(AFTER_GO)
-    g.update({"termination": termination, "winner": winner, "scores": scores, "rounds": round_number})
-    return g
+            if calls:
+                queue.extend(calls)
+            if queue:
+                queue.append(AFTER_GO)
+            elif goes >= sum(1 for h in hands if h):
+                close_pile(True)
+            else:
+                advance()
+    return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
+            "moves": moves, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
+            "steals": steals, "steal_points": steal_points, "lost_points": lost_points}
