@@ -8,6 +8,7 @@ move first and raises IllegalMoveError naming the broken rule, leaving the state
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -211,7 +212,7 @@ class DominoGame:
         `line`'s (tile, end) pairs in order; later chance (next rounds) comes from `seed`."""
         state = DominoState.__new__(DominoState)
         state._init_fields(self, random.Random(seed))
-        state.hands = [list(h) for h in hands]
+        state.hands = [sorted(h) for h in hands]
         state.boneyard = list(boneyard or [])
         for tile, end in line or []:
             fits = end is None if state.line.empty else end in state.line.fits(tile)
@@ -391,7 +392,7 @@ class DominoState:
     def _draw(self) -> None:
         player = self.turn
         tile = self.boneyard.pop()
-        self.hands[player].append(tile)
+        insort(self.hands[player], tile)
         playable = bool(self.line.fits(tile))
         self.events.append(Drew(player, tile, playable))
         if playable and self.options.draw_one_at_a_time:
@@ -443,6 +444,8 @@ class DominoState:
         self.hands = [[] for _ in range(n)]
         for i in range(size * n):
             self.hands[(opener + i) % n].append(tiles[i])
+        for hand in self.hands:
+            hand.sort()  # a hand is kept in tile order, as a player sorts it: legal moves follow it
         self.boneyard = tiles[size * n:]
         self.events.append(RoundStarted(self.round, opener, tuple(tuple(h) for h in self.hands), len(self.boneyard)))
 

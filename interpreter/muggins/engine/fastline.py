@@ -29,7 +29,10 @@ class _Tables:
 
     def __init__(self, game: DominoGame):
         rules, o = game.rules, game.rules.line
-        self.tiles = list(game.tiles)
+        # Tiles are numbered by their order (as hands are kept sorted): bit r of a hand's mask is
+        # the r-th tile, so walking the bits upwards walks the hand in order.
+        self.tiles = sorted(game.tiles)
+        self.rank_of = [self.tiles.index(tile) for tile in game.tiles]
         self.low = [t.low for t in self.tiles]
         self.high = [t.high for t in self.tiles]
         self.pips = [t.pips for t in self.tiles]
@@ -77,18 +80,16 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
 
     opener = draw_lots("first opener", range(n), game.tiles, t.rank, rng).winner
     tile_count = len(low)
+    rank_of = t.rank_of
     while True:
         # -- deal, as DominoState._start_round does: shuffling indexes draws the same permutation
         round_number += 1
         deck = list(range(tile_count))
         rng.shuffle(deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
         masks = [0] * n
         for i in range(size * n):
-            p = (opener + i) % n
-            hands[p].append(deck[i])
-            masks[p] |= 1 << deck[i]
-        boneyard = deck[size * n:]
+            masks[(opener + i) % n] |= 1 << rank_of[deck[i]]
+        boneyard = [rank_of[i] for i in deck[size * n:]]
         turn = opener
         empty = True
         left = right = c_left = c_right = 0
@@ -98,30 +99,38 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         blocked = False
         over = False
         while not over:
-            hand = hands[turn]
-            # -- the legal moves, in the event engine's order: (tile, end) by hand order, then draw, pass
+            m = masks[turn]
+            # -- the legal moves, in the event engine's order: tiles in hand order, left end first,
+            #    then draw, then pass
             if must >= 0:
-                f0 = left == low[must] or left == high[must]
-                f1 = right == low[must] or right == high[must]
-                fitting = f0 + f1 if not first_end_only else 1
+                fits_left = (left == low[must] or left == high[must]) << must
+                fits_right = (right == low[must] or right == high[must]) << must
+                if first_end_only and fits_left:
+                    fits_right = 0
+                fitting = bool(fits_left) + bool(fits_right)
+                candidates = 1 << must
                 can_draw = can_pass = False
             else:
                 if empty:
-                    fitting = len(hand)
+                    fits_left, fits_right = m, 0
+                    fitting = m.bit_count()
                 else:
-                    m = masks[turn]
-                    fitting = (m & mask[left]).bit_count() + (m & mask[right]).bit_count()
+                    fits_left, fits_right = m & mask[left], m & mask[right]
+                    fitting = fits_left.bit_count() + fits_right.bit_count()
+                candidates = fits_left | fits_right
                 drawable = len(boneyard) - reserve > 0
                 can_draw = drawable and (not fitting or not only_when_stuck)
                 can_pass = not fitting and (not drawable or not pass_only_when_empty)
             count = fitting + can_draw + can_pass
             # -- the bot's choice, as bots.py makes it
-            if count == 1:
-                choice = 0
-            elif greedy[turn]:
+            if count > 1 and greedy[turn]:
                 # the greedy key (points, pips) as one integer: pips stay below 128
                 choice, best = fitting, -1 if fitting < count else None
-                for tile in ((must,) if must >= 0 else hand):
+                bits = candidates
+                while bits:
+                    bit = bits & -bits
+                    bits ^= bit
+                    tile = bit.bit_length() - 1
                     if empty:
                         s = low[tile] * dv * (1 if shared_once else 2) if double[tile] else pips[tile]
                         key = points_by_sum[s] * 128 + pips[tile]
@@ -129,60 +138,39 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                             choice, best, pick_tile, pick_end = 0, key, tile, -1
                         continue
                     a, b = low[tile], high[tile]
-                    if left == a or left == b:
+                    if fits_left & bit:
                         new = b if a == left else a
                         key = points_by_sum[(new * dv if double[tile] else new) + c_right] * 128 + pips[tile]
                         if best is None or key > best:
                             choice, best, pick_tile, pick_end = 0, key, tile, 0
-                        if must >= 0 and first_end_only:
-                            continue
-                    if right == a or right == b:
+                    if fits_right & bit:
                         new = b if a == right else a
                         key = points_by_sum[(new * dv if double[tile] else new) + c_left] * 128 + pips[tile]
                         if best is None or key > best:
                             choice, best, pick_tile, pick_end = 0, key, tile, 1
             else:
-                choice = int(bot_random(turn) * count)
+                choice = 0 if count == 1 else int(bot_random(turn) * count)
                 if choice < fitting:
                     k = choice
-                    for tile in ((must,) if must >= 0 else hand):
-                        if empty:
+                    bits = candidates
+                    while bits:
+                        bit = bits & -bits
+                        bits ^= bit
+                        if fits_left & bit:
                             if k == 0:
-                                pick_tile, pick_end = tile, -1
+                                pick_tile, pick_end = bit.bit_length() - 1, -1 if empty else 0
                                 break
                             k -= 1
-                            continue
-                        a, b = low[tile], high[tile]
-                        if left == a or left == b:
+                        if fits_right & bit:
                             if k == 0:
-                                pick_tile, pick_end = tile, 0
+                                pick_tile, pick_end = bit.bit_length() - 1, 1
                                 break
                             k -= 1
-                            if must >= 0 and first_end_only:
-                                continue
-                        if right == a or right == b:
-                            if k == 0:
-                                pick_tile, pick_end = tile, 1
-                                break
-                            k -= 1
-            if count == 1 and choice < fitting:
-                # the only move is a placement: find it
-                for tile in ((must,) if must >= 0 else hand):
-                    if empty:
-                        pick_tile, pick_end = tile, -1
-                        break
-                    if left == low[tile] or left == high[tile]:
-                        pick_tile, pick_end = tile, 0
-                        break
-                    if right == low[tile] or right == high[tile]:
-                        pick_tile, pick_end = tile, 1
-                        break
             moves += 1
             if choice >= fitting:
                 if can_draw and choice == fitting:
                     # -- draw one tile; a playable one must be placed at once
                     tile = boneyard.pop()
-                    hand.append(tile)
                     masks[turn] |= 1 << tile
                     if one_at_a_time and not empty and (left == low[tile] or left == high[tile]
                                                         or right == low[tile] or right == high[tile]):
@@ -193,7 +181,6 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                 turn = (turn + 1) % n
             else:
                 tile, end = pick_tile, pick_end
-                hand.remove(tile)
                 masks[turn] ^= 1 << tile
                 must = -1
                 turns += 1
@@ -225,7 +212,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                             break
                 if winner is not None:
                     break
-                if not hand:
+                if not masks[turn]:
                     dominoer = turn
                     over = True
                     continue
@@ -240,10 +227,10 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         # -- settlement, as DominoState._end_round does (with the rule file's own formulas)
         if blocked:
             blocked_rounds += 1
-        hand_pips = [sum(pips[x] for x in h) for h in hands]
+        hand_pips = [sum(pips[x] for x in range(tile_count) if h >> x & 1) for h in masks]
         total_pips = sum(hand_pips)
         for player in range(n):
-            env = {"hand_pips": hand_pips[player], "hand_size": len(hands[player]),
+            env = {"hand_pips": hand_pips[player], "hand_size": masks[player].bit_count(),
                    "opponents_pips": total_pips - hand_pips[player], "dominoed": player == dominoer,
                    "blocked": blocked, "players": n, "score": scores[player], "target": target}
             if player == dominoer:
