@@ -1,4 +1,5 @@
-"""The `muggins` command: validate and inspect rule files, and play games from them.
+"""The `muggins` command: validate and inspect rule files, play games from them (bots and
+people), replay records, check scenarios, and simulate many games.
 
 Every error a person can cause (a wrong rule file, an unknown name, an illegal move) is one of
 our MugginsError family and is printed as located lines with exit code 1; usage errors exit 2.
