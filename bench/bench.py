@@ -83,6 +83,7 @@ def main(argv=None) -> int:
         parser.error(f"no baseline in {args.baseline} (give --baseline PATH)")
     families = [args.only] if args.only else ["domino", "cards"]
     print(f"python {sys.version.split()[0]}; {args.games} games per configuration; domino round cap {args.max_rounds}")
+    print()
     print("| game | players | bots | ours games/s | ours moves/s | baseline games/s | baseline moves/s | time per move, ours / baseline |")
     print("|---|---|---|---|---|---|---|---|")
     for family in families:
