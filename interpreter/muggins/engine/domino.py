@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 from ..errors import IllegalMoveError
 from ..messages import illegal
@@ -456,29 +456,15 @@ class DominoState:
         pips = [sum(t.pips for t in hand) for hand in self.hands]
         for player in range(n):
             self.events.append(Revealed(player, tuple(self.hands[player]), pips[player]))
-        for player in range(n):
-            env = {
-                "hand_pips": pips[player], "hand_size": len(self.hands[player]),
-                "opponents_pips": sum(pips) - pips[player], "dominoed": player == self.dominoer,
-                "blocked": blocked, "players": n, "score": self.scores[player], "target": self.game.target,
-            }
-            if player == self.dominoer:
-                award = o.award(env)
-                if award and self._score(player, award, "opponents' pips"):
-                    return
-            if not blocked or o.penalty_on_blocked:
-                penalty = o.penalty(env)
-                new = self.scores[player] - penalty
-                if o.floor is not None:
-                    new = max(new, min(o.floor, self.scores[player]))
-                if new != self.scores[player] and self._score(player, new - self.scores[player], "leftover pips"):
-                    return
+        sizes = [len(hand) for hand in self.hands]
+        for player, points, reason in settle(o, pips, sizes, self.scores, self.dominoer, blocked, self.game.target):
+            if self._score(player, points, reason):
+                return
         self.events.append(RoundEnded(self.round, blocked, self.dominoer, tuple(self.scores)))
         if not self.rules.immediate_win:
-            reached = [p for p in range(n) if self.scores[p] >= self.game.target]
-            if reached:
-                order = [(self.opener + i) % n for i in range(n)]
-                self._finish("target", max(reached, key=lambda p: (self.scores[p], -order.index(p))))
+            winner = round_end_winner(self.scores, self.game.target, self.opener)
+            if winner is not None:
+                self._finish("target", winner)
                 return
         if self.round >= self.game.max_rounds:
             self._finish("unfinished", None)
@@ -525,6 +511,40 @@ class DominoState:
             return illegal("pass_playable", tile=self.must_play or placements[0].tile)
         values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends}))
         return illegal("must_draw", values=values)
+
+
+def settle(options: Any, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
+           blocked: bool, target: int) -> Iterator[tuple[int, int, str]]:
+    """The score changes of a round's end, in order: the dominoer's award, then each player's
+    penalty (down to the floor). A generator: the caller applies each change to `scores` (and
+    stops when one wins) before the next formula reads them."""
+    total = sum(pips)
+    for player in range(len(pips)):
+        env = {"hand_pips": pips[player], "hand_size": sizes[player], "opponents_pips": total - pips[player],
+               "dominoed": player == dominoer, "blocked": blocked, "players": len(pips), "score": scores[player],
+               "target": target}
+        if player == dominoer:
+            award = options.award(env)
+            if award:
+                yield player, award, "opponents' pips"
+        if not blocked or options.penalty_on_blocked:
+            current = scores[player]
+            new = current - options.penalty(env)
+            if options.floor is not None:
+                new = max(new, min(options.floor, current))
+            if new != current:
+                yield player, new - current, "leftover pips"
+
+
+def round_end_winner(scores: list[int], target: int, opener: int) -> int | None:
+    """Without an immediate win: the highest score at or over the target at the end of a round
+    (a tie goes to the first in turn order from the round's opener)."""
+    n = len(scores)
+    reached = [p for p in range(n) if scores[p] >= target]
+    if not reached:
+        return None
+    order = [(opener + i) % n for i in range(n)]
+    return max(reached, key=lambda p: (scores[p], -order.index(p)))
 
 
 def _public(event: Any, player: int) -> Any:

@@ -13,8 +13,9 @@ import random
 from typing import Any
 
 from ..dsl.compiler import _Deferred
+from ..bots import bot_randoms
 from .common import draw_lots
-from .domino import DominoGame
+from .domino import DominoGame, round_end_winner, settle
 
 
 def supports(game: Any, bots: list[str]) -> bool:
@@ -64,14 +65,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     immediate = rules.immediate_win
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    # a bot's generator is made when it first draws: seeding costs, and greedy bots may never draw
-    bot_rng: list[Any] = [None] * n
-
-    def bot_random(seat: int) -> float:
-        generator = bot_rng[seat]
-        if generator is None:
-            generator = bot_rng[seat] = random.Random(f"{seed}:bot:{seat}")
-        return generator.random()
+    bot_random = bot_randoms(seed, n)
     scores = [0] * n
     moves = turns = scoring_events = scoring_points = blocked_rounds = 0
     round_number = 0
@@ -228,36 +222,18 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         if blocked:
             blocked_rounds += 1
         hand_pips = [sum(pips[x] for x in range(tile_count) if h >> x & 1) for h in masks]
-        total_pips = sum(hand_pips)
-        for player in range(n):
-            env = {"hand_pips": hand_pips[player], "hand_size": masks[player].bit_count(),
-                   "opponents_pips": total_pips - hand_pips[player], "dominoed": player == dominoer,
-                   "blocked": blocked, "players": n, "score": scores[player], "target": target}
-            if player == dominoer:
-                award = o.award(env)
-                if award:
-                    scores[player] += award
-                    if award > 0 and immediate and scores[player] >= target:
-                        winner, termination = player, "target"
-                        break
-            if not blocked or o.penalty_on_blocked:
-                penalty = o.penalty(env)
-                new = scores[player] - penalty
-                if o.floor is not None:
-                    new = max(new, min(o.floor, scores[player]))
-                if new != scores[player]:
-                    gained = new - scores[player]
-                    scores[player] = new
-                    if gained > 0 and immediate and new >= target:
-                        winner, termination = player, "target"
-                        break
+        sizes = [h.bit_count() for h in masks]
+        for player, points, _ in settle(o, hand_pips, sizes, scores, dominoer if dominoer >= 0 else None,
+                                        blocked, target):
+            scores[player] += points
+            if points > 0 and immediate and scores[player] >= target:
+                winner, termination = player, "target"
+                break
         if winner is not None:
             break
         if not immediate:
-            reached = [p for p in range(n) if scores[p] >= target]
-            if reached:
-                order = [(opener + i) % n for i in range(n)]
-                winner = max(reached, key=lambda p: (scores[p], -order.index(p)))
+            winner = round_end_winner(scores, target, opener)
+            if winner is not None:
                 termination = "target"
                 break
         if round_number >= game.max_rounds:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..dsl.compiler import _Deferred
 from .cards import CardGame
+from ..bots import bot_randoms
 from .common import draw_lots
 
 # queue items: decisions are lists [kind, actor, score]; steps are these codes
@@ -45,14 +46,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
     after_last = o.next_starter == "after_last_player"
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    # a bot's generator is made when it first draws: seeding costs, and greedy bots may never draw
-    bot_rng: list[Any] = [None] * n
-
-    def bot_random(seat: int) -> float:
-        generator = bot_rng[seat]
-        if generator is None:
-            generator = bot_rng[seat] = random.Random(f"{seed}:bot:{seat}")
-        return generator.random()
+    bot_random = bot_randoms(seed, n)
     rank = None
     if o.first_dealer.method == "high_draw":
         expression = o.first_dealer.rank
