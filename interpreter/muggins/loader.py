@@ -56,10 +56,9 @@ def load_rules(spec: str | Path) -> Rules:
     return _load_path(path.resolve(), _display(path))
 
 
-
 @lru_cache(maxsize=1)
 def _schema_validator() -> jsonschema.protocols.Validator:
-    schema = json.loads(resources.files("muggins.schema").joinpath("rules.schema.json").read_text("utf-8"))
+    schema = rules_schema()
     return jsonschema.validators.validator_for(schema)(schema)
 
 
