@@ -81,8 +81,11 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         deck = list(range(tile_count))
         rng.shuffle(deck)
         masks = [0] * n
+        held = [0] * n  # the pips in each hand, kept as tiles come and go
         for i in range(size * n):
-            masks[(opener + i) % n] |= 1 << rank_of[deck[i]]
+            tile = rank_of[deck[i]]
+            masks[(opener + i) % n] |= 1 << tile
+            held[(opener + i) % n] += pips[tile]
         boneyard = [rank_of[i] for i in deck[size * n:]]
         turn = opener
         empty = True
@@ -166,6 +169,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                     # -- draw one tile; a playable one must be placed at once
                     tile = boneyard.pop()
                     masks[turn] |= 1 << tile
+                    held[turn] += pips[tile]
                     if one_at_a_time and not empty and (left == low[tile] or left == high[tile]
                                                         or right == low[tile] or right == high[tile]):
                         must = tile
@@ -176,6 +180,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
             else:
                 tile, end = pick_tile, pick_end
                 masks[turn] ^= 1 << tile
+                held[turn] -= pips[tile]
                 must = -1
                 turns += 1
                 if end < 0:
@@ -221,9 +226,8 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         # -- settlement, as DominoState._end_round does (with the rule file's own formulas)
         if blocked:
             blocked_rounds += 1
-        hand_pips = [sum(pips[x] for x in range(tile_count) if h >> x & 1) for h in masks]
         sizes = [h.bit_count() for h in masks]
-        for player, points, _ in settle(o, hand_pips, sizes, scores, dominoer if dominoer >= 0 else None,
+        for player, points, _ in settle(o, held, sizes, scores, dominoer if dominoer >= 0 else None,
                                         blocked, target):
             scores[player] += points
             if points > 0 and immediate and scores[player] >= target:
