@@ -78,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_rules_show)
     rules.set_defaults(run=lambda args: (rules.print_help(), EXIT_USAGE)[1])
 
-    play = commands.add_parser("play", help="play a game between bots and print its log",
+    play = commands.add_parser("play", help="play a game (bots, or people with --human) and print its log",
                                description="Play one game from a rule file and print a readable log. "
                                            "The same rules, seed and bots always give the same game.")
     play.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
