@@ -276,6 +276,15 @@ def _run_steps(scenario: Scenario) -> None:
                 events = state.play(move)
             except IllegalMoveError as exc:
                 raise ScenarioFailure(f"{label}: the rules refuse it: {exc}") from None
+        elif "end_round" in step:
+            label += " (end of round)"
+            spec = step["end_round"]
+            if isinstance(spec, dict):
+                if scenario.rules.family != "line":
+                    raise _located(scenario, ("steps", index, "end_round"), "`dominoed_by` is for domino games")
+                events = state.end_round(spec["dominoed_by"] - 1)
+            else:
+                events = state.end_round()
         elif "error" in expect:
             raise _located(scenario, ("steps", index, "expect", "error"), "`error` needs an action to refuse")
         problems = _compare(scenario, state, events, expect, actor)

@@ -408,6 +408,20 @@ class CardState:
         if self.outcome is not None:
             self.queue.clear()
 
+    def end_round(self) -> list[Any]:
+        """End the round here: the open pile closes (scoring "last" if the rules say so) and the
+        round is over, as when every hand is empty: for scenarios that state a round's end."""
+        if self.outcome is not None:
+            raise illegal("game_over")
+        start = len(self.events)
+        self.queue.clear()
+        for hand in self.hands:
+            self.discards.extend(hand)
+            hand.clear()
+        self.queue.append(CardState._round_over)
+        self._run()
+        return self.events[start:]
+
     def _play(self, card: Card) -> None:
         player = self.turn
         hand = self.hands[player]

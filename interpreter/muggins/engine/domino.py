@@ -360,6 +360,17 @@ class DominoState:
             self._check_blocked()
         return self.events[start:]
 
+    def end_round(self, dominoer: int | None = None) -> list[Any]:
+        """End the round here, as if `dominoer` had just placed their last tile (None: as if it
+        were blocked), and settle it as the rules say: for scenarios that state a round's end."""
+        if self.outcome is not None:
+            raise illegal("game_over")
+        start = len(self.events)
+        self.must_play = None
+        self.dominoer = dominoer
+        self._end_round(blocked=dominoer is None)
+        return self.events[start:]
+
     def _place(self, move: Place) -> None:
         player = self.turn
         hand = self.hands[player]
