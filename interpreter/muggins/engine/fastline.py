@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ..dsl.compiler import _Deferred
-from ..bots import bot_randoms
+from ..bots import bot_generator
 from .common import draw_lots
 from .domino import DominoGame, round_end_winner, settle
 
@@ -65,7 +65,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     immediate = rules.immediate_win
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    bot_random = bot_randoms(seed, n)
+    bot_draw: list[Any] = [None] * n  # each bot's generator, made when it first draws (seeding costs)
     scores = [0] * n
     moves = turns = scoring_events = scoring_points = blocked_rounds = 0
     round_number = 0
@@ -82,10 +82,13 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         rng.shuffle(deck)
         masks = [0] * n
         held = [0] * n  # the pips in each hand, kept as tiles come and go
-        for i in range(size * n):
-            tile = rank_of[deck[i]]
-            masks[(opener + i) % n] |= 1 << tile
-            held[(opener + i) % n] += pips[tile]
+        dealt = size * n
+        for i in range(n):  # one at a time from the opener: player opener + i gets every n-th tile
+            player = (opener + i) % n
+            for index in deck[i:dealt:n]:
+                tile = rank_of[index]
+                masks[player] |= 1 << tile
+                held[player] += pips[tile]
         boneyard = [rank_of[i] for i in deck[size * n:]]
         turn = opener
         empty = True
@@ -115,9 +118,12 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                     fits_left, fits_right = m & mask[left], m & mask[right]
                     fitting = fits_left.bit_count() + fits_right.bit_count()
                 candidates = fits_left | fits_right
-                drawable = len(boneyard) - reserve > 0
-                can_draw = drawable and (not fitting or not only_when_stuck)
-                can_pass = not fitting and (not drawable or not pass_only_when_empty)
+                if fitting and only_when_stuck:
+                    can_draw = can_pass = False
+                else:
+                    drawable = len(boneyard) - reserve > 0
+                    can_draw = drawable and (not fitting or not only_when_stuck)
+                    can_pass = not fitting and (not drawable or not pass_only_when_empty)
             count = fitting + can_draw + can_pass
             # -- the bot's choice, as bots.py makes it
             if count > 1 and greedy[turn]:
@@ -146,7 +152,13 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         if best is None or key > best:
                             choice, best, pick_tile, pick_end = 0, key, tile, 1
             else:
-                choice = 0 if count == 1 else int(bot_random(turn) * count)
+                if count == 1:
+                    choice = 0
+                else:
+                    draw = bot_draw[turn]
+                    if draw is None:
+                        draw = bot_draw[turn] = bot_generator(seed, turn).random
+                    choice = int(draw() * count)
                 if choice < fitting:
                     k = choice
                     bits = candidates
