@@ -178,13 +178,21 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
             moves += 1
             if choice >= fitting:
                 if can_draw and choice == fitting:
-                    # -- draw one tile; a playable one must be placed at once
-                    tile = boneyard.pop()
-                    masks[turn] |= 1 << tile
-                    held[turn] += pips[tile]
-                    if one_at_a_time and not empty and (left == low[tile] or left == high[tile]
-                                                        or right == low[tile] or right == high[tile]):
-                        must = tile
+                    # -- draw one tile; a playable one must be placed at once. While drawing is the
+                    #    only legal move, each further draw is a move the bot cannot choose: draw on.
+                    forced = count == 1 and pass_only_when_empty and not empty
+                    while True:
+                        tile = boneyard.pop()
+                        masks[turn] |= 1 << tile
+                        held[turn] += pips[tile]
+                        if not empty and (left == low[tile] or left == high[tile]
+                                          or right == low[tile] or right == high[tile]):
+                            if one_at_a_time:
+                                must = tile
+                            break
+                        if not forced or len(boneyard) - reserve <= 0:
+                            break
+                        moves += 1
                     continue
                 # -- pass
                 turns += 1
