@@ -222,6 +222,10 @@ class CardGame:
         if o.exact_limit_timing == "immediate":
             expressions.append(o.exact_limit_points)
         self.awards_by_total = tabulate(expressions, "total", range(o.limit + 1), self._awards)
+        first = o.first_dealer
+        self.lottery_rank = None if first.method != "high_draw" else {
+            c: first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards
+        }.__getitem__
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
@@ -289,12 +293,7 @@ class CardState:
 
     def __init__(self, game: CardGame, rng: random.Random):
         self._init_fields(game, rng)
-        o = game.options
-        rank = None
-        if o.first_dealer.method == "high_draw":
-            expression = o.first_dealer.rank
-            rank = lambda c: expression({"card.rank": c.rank, "card.value": game.value(c)})  # noqa: E731
-        lottery = draw_lots("first dealer", range(game.players), game.cards, rank, rng)
+        lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_rank, rng)
         self.events.append(lottery)
         self._deal(lottery.winner)
         self._run()

@@ -44,10 +44,6 @@ class _Tables:
         self.shared_once = o.opening_double == "once"
         self.awards = [tuple(a for a in entry if a[1]) for entry in game.awards_by_sum]
         self.points = [sum(p for _, p in entry) for entry in game.awards_by_sum]
-        self.rank = None
-        if o.first_opener.method == "high_draw":
-            expression = o.first_opener.rank
-            self.rank = lambda t: expression({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low})  # noqa: E731
 
 
 def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
@@ -72,7 +68,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     winner = None
     termination = "unfinished"
 
-    opener = draw_lots("first opener", range(n), game.tiles, t.rank, rng).winner
+    opener = draw_lots("first opener", range(n), game.tiles, game.lottery_rank, rng).winner
     tile_count = len(low)
     rank_of = t.rank_of
     while True:
@@ -268,7 +264,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         elif rule == "clockwise":
             opener = (opener + 1) % n
         else:
-            opener = draw_lots("next opener", range(n), game.tiles, t.rank, rng).winner
+            opener = draw_lots("next opener", range(n), game.tiles, game.lottery_rank, rng).winner
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
             "moves": moves, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
             "blocked_rounds": blocked_rounds}

@@ -47,10 +47,6 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
     bot_random = bot_randoms(seed, n)
-    rank = None
-    if o.first_dealer.method == "high_draw":
-        expression = o.first_dealer.rank
-        rank = lambda c: expression({"card.rank": c.rank, "card.value": game.value(c)})  # noqa: E731
 
     moves = turns = scoring_events = scoring_points = steals = steal_points = lost_points = 0
     scores = [0] * n
@@ -164,7 +160,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             return
         deal((dealer + 1) % n)
 
-    dealer = draw_lots("first dealer", range(n), cards, rank, rng).winner
+    dealer = draw_lots("first dealer", range(n), cards, game.lottery_rank, rng).winner
     deal(dealer)
     while not finished:
         # -- automatic steps, until a decision is due (CardState._run)
