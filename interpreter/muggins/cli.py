@@ -218,7 +218,7 @@ def _seats(spec: str, players: int, humans: set[int] = frozenset()) -> list[str]
 
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
-    players = args.players or rules.player_counts[0]
+    players = args.players if args.players is not None else rules.player_counts[0]
     if args.max_rounds < 1:
         raise MugginsError("--max-rounds must be at least 1")
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
@@ -252,7 +252,7 @@ def _simulation_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_simulation(args: argparse.Namespace, spec: str) -> dict:
     rules = load_rules(spec)
-    players = args.players or rules.player_counts[0]
+    players = args.players if args.players is not None else rules.player_counts[0]
     if args.games < 1 or args.workers < 1 or args.max_rounds < 1:
         raise MugginsError("--games, --workers and --max-rounds must be at least 1")
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
