@@ -77,18 +77,25 @@ def main(argv=None) -> int:
     parser.add_argument("--max-rounds", type=int, default=200, help="domino round cap, for both engines")
     parser.add_argument("--baseline", type=Path, default=HERE.parent.parent / "shared" / "bench")
     parser.add_argument("--only", choices=["domino", "cards"])
+    parser.add_argument("--rules", choices=["builtin", "as-baseline"], default="builtin",
+                        help="race on the built-in rules, or on bench/rules/*-as-baseline.yaml: the same rules "
+                             "with the baseline's own choices (a uniform pick of opener and dealer, no cut)")
     parser.add_argument("--no-loading", action="store_true", help="skip timing the rule files' loading")
     args = parser.parse_args(argv)
     if not (args.baseline / "domino.py").is_file():
         parser.error(f"no baseline in {args.baseline} (give --baseline PATH)")
     families = [args.only] if args.only else ["domino", "cards"]
-    print(f"python {sys.version.split()[0]}; {args.games} games per configuration; domino round cap {args.max_rounds}")
+    print(f"python {sys.version.split()[0]}; {args.games} games per configuration; domino round cap {args.max_rounds}; "
+          f"rules: {args.rules}")
     print()
     print("| game | players | bots | ours games/s | ours moves/s | baseline games/s | baseline moves/s | time per move, ours / baseline |")
     print("|---|---|---|---|---|---|---|---|")
     for family in families:
         module = load_baseline(args.baseline, "domino" if family == "domino" else "cards")
-        rules = load_rules("domino-muggins" if family == "domino" else "card-muggins")
+        if args.rules == "builtin":
+            rules = load_rules("domino-muggins" if family == "domino" else "card-muggins")
+        else:
+            rules = load_rules(HERE / "rules" / f"{family}-as-baseline.yaml")
         for players in (2, 3, 4):
             for policy in ("random", "greedy"):
                 t1, m1, f1 = ours(rules, players, policy, args.games, args.max_rounds)
