@@ -229,16 +229,34 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             if refill and len(hand) < refill_to and stock:
                 for _ in range(min(refill_to - len(hand), len(stock))):
                     hand.append(stock.pop())
-            for name, points in awards[pile_total]:  # the tabulated scores are all positive
-                queue.append([CLAIM, player, [player, points, name, False]])
-            if calls:
-                queue.extend(calls)
+            earned = awards[pile_total]  # the tabulated scores are all positive
+            if earned and not calls and forget <= 0:
+                # the claims are certain and nothing else is due: make them at once, in order
+                for name, points in earned:
+                    moves += 1
+                    score(player, points, name)
+                    if finished:
+                        break
+                if finished:
+                    break
+            else:
+                for name, points in earned:
+                    queue.append([CLAIM, player, [player, points, name, False]])
+                if calls:
+                    queue.extend(calls)
             if queue:
                 queue.append(AFTER_PLAY)
             elif pile_total == limit and at_limit_now:  # AFTER_PLAY at once: nothing is due before it
                 close_pile(False)
             else:
-                advance()
+                nxt = player  # advance: the next player clockwise holding cards
+                for _ in range(n):
+                    nxt = nxt + 1 if nxt + 1 < n else 0
+                    if hands[nxt]:
+                        turn = nxt
+                        break
+                else:
+                    round_over()
         else:
             calls = close_window() if unclaimed else ()
             if go_draw and stock:
