@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.engine import fastline, make_game
+from muggins.engine import fastline, fastpile, make_game
 from muggins.loader import load_rules
 from muggins.simulate import play_games
 
@@ -23,16 +23,22 @@ DOMINO_OPTIONS = {
 }
 
 
+def assert_kernel_plays_the_engines_games(kernel, base: str, options: str, tmp_path: Path, tables, max_rounds):
+    """The kernel covers the variant, and its statistics equal the event engine's, game by game."""
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"extends: {base}\nname: variant\n" + options)
+    rules = load_rules(path)
+    for players, bots, forget, attention in tables:
+        assert kernel.supports(make_game(rules, players), bots)
+        engine = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, fast=False)
+        fast = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, fast=True)
+        assert asdict(fast) == asdict(engine)
+
+
 @pytest.mark.parametrize("options", list(DOMINO_OPTIONS), ids=list(DOMINO_OPTIONS))
 def test_domino_kernel_plays_the_engines_games(options, tmp_path: Path):
-    path = tmp_path / "variant.yaml"
-    path.write_text("extends: domino-muggins\nname: variant\n" + DOMINO_OPTIONS[options])
-    rules = load_rules(path)
-    for players, bots in [(2, ["greedy", "random"]), (3, ["random"] * 3), (4, ["greedy"] * 4)]:
-        assert fastline.supports(make_game(rules, players), bots)
-        engine = play_games(rules, players, bots, "k", range(12), 15, 0.0, 1.0, fast=False)
-        kernel = play_games(rules, players, bots, "k", range(12), 15, 0.0, 1.0, fast=True)
-        assert asdict(kernel) == asdict(engine)
+    tables = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.0, 1.0), (4, ["greedy"] * 4, 0.0, 1.0)]
+    assert_kernel_plays_the_engines_games(fastline, "domino-muggins", DOMINO_OPTIONS[options], tmp_path, tables, 15)
 
 
 def test_rules_the_kernel_does_not_cover_are_simulated_by_the_engine():
@@ -54,13 +60,5 @@ CARD_OPTIONS = {
 
 @pytest.mark.parametrize("options", list(CARD_OPTIONS), ids=list(CARD_OPTIONS))
 def test_card_kernel_plays_the_engines_games(options, tmp_path: Path):
-    from muggins.engine import fastpile
-    path = tmp_path / "variant.yaml"
-    path.write_text("extends: card-muggins\nname: variant\n" + CARD_OPTIONS[options])
-    rules = load_rules(path)
-    for players, bots, forget, attention in [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6),
-                                             (4, ["greedy"] * 4, 0.5, 0.2)]:
-        assert fastpile.supports(make_game(rules, players), bots)
-        engine = play_games(rules, players, bots, "k", range(12), 8, forget, attention, fast=False)
-        kernel = play_games(rules, players, bots, "k", range(12), 8, forget, attention, fast=True)
-        assert asdict(kernel) == asdict(engine)
+    tables = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.5, 0.2)]
+    assert_kernel_plays_the_engines_games(fastpile, "card-muggins", CARD_OPTIONS[options], tmp_path, tables, 8)

@@ -65,13 +65,19 @@ def _read_json(path: str | Path, what: str) -> Any:
         raise RecordError(f"{path}: not a complete {what} (corrupt or truncated)") from None
 
 
+def _read_document(path: str | Path, form: str, what: str) -> dict[str, Any]:
+    """The JSON object of a record or save file, checked for its format and version."""
+    data = _read_json(path, what)
+    if not isinstance(data, dict) or data.get("format") != form:
+        raise RecordError(f"{path}: not a muggins {what} (no \"format\": \"{form}\")")
+    if data.get("version") != VERSION:
+        raise RecordError(f"{path}: {what} version {data.get('version')!r} is not supported (this muggins reads {VERSION})")
+    return data
+
+
 def read_record(path: str | Path) -> Record:
     """Read a record file, refusing anything that is not a complete muggins record."""
-    data = _read_json(path, "record")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{path}: not a muggins record (no \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise RecordError(f"{path}: record version {data.get('version')!r} is not supported (this muggins reads {VERSION})")
+    data = _read_document(path, FORMAT, "record")
     fields = {"rules": str, "digest": str, "players": int, "seed": (int, str), "max_rounds": int,
               "seats": list, "moves": list, "outcome": dict}
     for name, kind in fields.items():
@@ -139,11 +145,7 @@ def _checksum(body: dict[str, Any]) -> str:
 
 def read_save(path: str | Path) -> Save:
     """Read a save file; a corrupt, truncated or edited one is refused, naming the problem."""
-    data = _read_json(path, "save file")
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RecordError(f"{path}: not a muggins save file")
-    if data.get("version") != VERSION:
-        raise RecordError(f"{path}: save version {data.get('version')!r} is not supported")
+    data = _read_document(path, SAVE_FORMAT, "save file")
     checksum = data.pop("checksum", None)
     data.pop("format"), data.pop("version")
     try:

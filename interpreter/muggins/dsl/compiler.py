@@ -54,10 +54,6 @@ class Expression:
     def __call__(self, env: Mapping[str, Any]) -> Any:
         return self.function(env)
 
-    @property
-    def constant(self) -> bool:
-        return not self.names
-
 
 def tabulate(expressions: list[Expression], name: str, values: range,
              combine: Callable[[dict[str, Any]], Any]) -> list[Any] | None:

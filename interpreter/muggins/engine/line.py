@@ -15,7 +15,6 @@ from ..pieces import Tile
 # Names of the sides of a placed tile: a plain tile has a low and a high end; a double placed
 # crosswise has two lines, A and B, and a spinner two more, C and D.
 LOW, HIGH = "low", "high"
-SIDES_OF_DOUBLE = ("A", "B", "C", "D")
 
 
 @dataclass(frozen=True, slots=True)
