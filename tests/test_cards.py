@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.bots import make_bot
+from muggins.bots import make_bots
 from muggins.cli import main
 from muggins.engine.cards import (CLAIM, DECLINE, GO, MUGGINS, CardGame, Dealt, Forfeited, PileClosed, Play, Refilled, RoundEnded, SaidGo, Stolen)
 from muggins.engine.common import GameEnded, LotteryDrawn, Scored
@@ -208,7 +208,7 @@ def test_deal_of_seven_has_no_refill_and_no_draw_on_go():
     rules = load_rules("card-muggins-deal-of-seven")
     state = CardGame(rules, 4).new_state(4)
     assert all(len(h) == 7 for h in state.hands) and len(state.stock) == 52 - 28
-    run_game(state, [make_bot("greedy", 4, i) for i in range(4)])
+    run_game(state, make_bots(["greedy"] * 4, 4))
     assert not any(isinstance(e, Refilled) for e in state.events)
     assert all(e.drew is None for e in state.events if isinstance(e, SaidGo))
 
@@ -216,7 +216,7 @@ def test_deal_of_seven_has_no_refill_and_no_draw_on_go():
 def test_hundred_point_variant_plays_to_100():
     rules = load_rules("card-muggins-100")
     state = CardGame(rules, 2).new_state(1)
-    run_game(state, [make_bot("greedy", 1, i) for i in range(2)])
+    run_game(state, make_bots(["greedy"] * 2, 1))
     assert state.outcome.scores[state.outcome.winner] >= 100
 
 
@@ -258,7 +258,7 @@ def test_bot_choices_never_depend_on_hidden_cards(rules):
             other.rng.shuffle(hidden)
             a, b = len(other.hands[1]), len(other.hands[2])
             other.hands[1], other.hands[2], other.stock = hidden[:a], hidden[a:a + b], hidden[a + b:]
-            choices.add(make_bot(kind, 3, other.actor).choose(other.view(other.actor), other.legal_moves()))
+            choices.add(make_bots([kind], 3)[0].choose(other.view(other.actor), other.legal_moves()))
         assert len(choices) == 1
 
 
@@ -266,7 +266,7 @@ def test_record_replays(rules, tmp_path: Path):
     g = game(rules, 4)
     state = g.new_state(5)
     kinds = ["greedy", "random", "random", "greedy"]
-    moves = run_game(state, [make_bot(k, 5, i, forget=0.2) for i, k in enumerate(kinds)])
+    moves = run_game(state, make_bots(kinds, 5, forget=0.2))
     path = tmp_path / "cards.json"
     path.write_text(make_record(rules, 4, 5, 1000, kinds, moves, state).to_json())
     assert replay(read_record(path)).scores == state.scores

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.bots import make_bot
+from muggins.bots import make_bots
 from muggins.cli import main
 from muggins.engine.common import GameEnded, Scored
 from muggins.engine.domino import (DRAW, PASS, DominoGame, Drew, Passed, Place, Placed, RoundBlocked,
@@ -206,7 +206,7 @@ def test_player_count_outside_the_rules_is_refused(rules):
 
 def test_round_cap_ends_the_game_as_unfinished_never_a_win(rules):
     state = DominoGame(rules, 4, max_rounds=3).new_state(1)
-    run_game(state, [make_bot("random", 1, i) for i in range(4)])
+    run_game(state, make_bots(["random"] * 4, 1))
     assert state.outcome.rounds <= 3
     if state.outcome.termination == "unfinished":
         assert state.outcome.winner is None
@@ -253,7 +253,7 @@ def test_floor_option_stops_scores_at_zero(tmp_path: Path):
 def test_double_nine_variant_runs_a_whole_game_with_six_players():
     rules = load_rules("domino-muggins-double-nine")
     state = DominoGame(rules, 6, max_rounds=50).new_state(3)
-    run_game(state, [make_bot("greedy", 3, i) for i in range(6)])
+    run_game(state, make_bots(["greedy"] * 6, 3))
     assert state.is_terminal() and len(rules.pieces.tiles) == 55
 
 
@@ -279,7 +279,7 @@ def test_bot_choices_never_depend_on_hidden_tiles(rules):
             other.rng.shuffle(hidden)  # a different opponent hand and boneyard, same sizes
             n = len(other.hands[1])
             other.hands[1], other.boneyard = hidden[:n], hidden[n:]
-            bot = make_bot(kind, 5, other.turn)
+            bot = make_bots([kind], 5)[0]
             choices.add(bot.choose(other.view(other.turn), other.legal_moves()))
         assert len(choices) == 1
 
@@ -290,7 +290,7 @@ def test_record_replays_to_the_same_final_state(rules, tmp_path: Path):
     g = DominoGame(rules, 3, max_rounds=40)
     state = g.new_state(7)
     kinds = ["greedy", "random", "greedy"]
-    moves = run_game(state, [make_bot(k, 7, i) for i, k in enumerate(kinds)])
+    moves = run_game(state, make_bots(kinds, 7))
     record = make_record(rules, 3, 7, 40, kinds, moves, state)
     path = tmp_path / "game.json"
     path.write_text(record.to_json())
@@ -300,7 +300,7 @@ def test_record_replays_to_the_same_final_state(rules, tmp_path: Path):
 
 def test_record_with_an_illegal_move_is_rejected_with_its_number(rules, tmp_path: Path):
     state = DominoGame(rules, 2, max_rounds=5).new_state(2)
-    moves = run_game(state, [make_bot("greedy", 2, i) for i in range(2)])
+    moves = run_game(state, make_bots(["greedy"] * 2, 2))
     record = make_record(rules, 2, 2, 5, ["greedy"] * 2, moves, state)
     record.moves[3] = "pass"
     with pytest.raises(RecordError, match=r"move 4 \('pass'\) is illegal"):
@@ -309,7 +309,7 @@ def test_record_with_an_illegal_move_is_rejected_with_its_number(rules, tmp_path
 
 def test_record_made_with_other_rules_is_rejected(rules):
     state = DominoGame(rules, 2, max_rounds=2).new_state(1)
-    moves = run_game(state, [make_bot("greedy", 1, i) for i in range(2)])
+    moves = run_game(state, make_bots(["greedy"] * 2, 1))
     record = make_record(rules, 2, 1, 2, ["greedy"] * 2, moves, state)
     record.digest = "0" * 64
     with pytest.raises(RecordError, match="different rules"):

@@ -7,7 +7,7 @@ and `tiebreak(move)`, and card views add the Muggins decisions (`claims`, `calls
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from .errors import MugginsError
 
@@ -73,29 +73,21 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def bot_generator(seed: int | str, seat: int) -> random.Random:
-    """The random generator of the bot in `seat` of the game played from `seed`."""
-    return random.Random(f"{seed}:bot:{seat}")
+def bot_generator(seed: int | str) -> random.Random:
+    """The random generator the bots of the game played from `seed` share: one per game, apart
+    from the game's own (so a record replays without bots), since seeding one costs as much as
+    a few dozen moves of a short card game."""
+    return random.Random(f"{seed}:bots")
 
 
-def bot_randoms(seed: int | str, seats: int) -> Callable[[int], float]:
-    """`random()` of each seat's bot generator, each made only when first drawn from (seeding
-    costs, and greedy bots may never draw): what the simulation kernels use."""
-    generators: list[random.Random | None] = [None] * seats
-
-    def draw(seat: int) -> float:
-        generator = generators[seat]
-        if generator is None:
-            generator = generators[seat] = bot_generator(seed, seat)
-        return generator.random()
-
-    return draw
-
-
-def make_bot(kind: str, seed: int | str, seat: int, forget: float = 0.0, attention: float = 1.0) -> Bot:
-    """A bot of `kind` with its own RNG, derived from the game seed and its seat."""
-    try:
-        cls = BOTS[kind]
-    except KeyError:
-        raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})") from None
-    return cls(bot_generator(seed, seat), forget, attention)
+def make_bots(kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0) -> list[Bot]:
+    """One bot of each kind, in seat order, drawing from the game's one bot generator."""
+    rng = bot_generator(seed)
+    bots = []
+    for kind in kinds:
+        try:
+            cls = BOTS[kind]
+        except KeyError:
+            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})") from None
+        bots.append(cls(rng, forget, attention))
+    return bots

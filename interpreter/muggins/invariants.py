@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import make_bot
+from .bots import make_bots
 from .engine import make_game
 from .engine.common import Outcome, Scored
 from .errors import MugginsError
@@ -25,7 +25,7 @@ def play_checked_game(rules: Rules, players: int, bot: str, seed: int, max_round
     """Play one seeded bot game, checking every invariant after every move."""
     game = make_game(rules, players, max_rounds)
     state = game.new_state(seed)
-    seats = [make_bot(bot, seed, seat, forget, attention) for seat in range(players)]
+    seats = make_bots([bot] * players, seed, forget, attention)
     check = _check_line_move if rules.family == "line" else _check_pile_move
     size = len(rules.pieces.tiles if rules.family == "line" else rules.pieces.cards)
     for number in range(1, max_moves + 1):

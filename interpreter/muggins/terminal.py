@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import make_bot
+from .bots import make_bots
 from .engine import cards as C
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
@@ -98,8 +98,8 @@ class Session:
         self.ui = _UI[lang]
         self.game = make_game(rules, players, max_rounds)
         self.state = self.game.new_state(seed)
-        self.bots = {seat: make_bot(kind, seed, seat, forget, attention)
-                     for seat, kind in enumerate(seats) if kind != HUMAN}
+        bot_seats = [seat for seat, kind in enumerate(seats) if kind != HUMAN]
+        self.bots = dict(zip(bot_seats, make_bots([seats[seat] for seat in bot_seats], seed, forget, attention)))
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.moves: list[str] = []
         self.shown = 0

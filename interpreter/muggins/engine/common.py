@@ -69,11 +69,12 @@ def draw_lots(
     remaining = list(candidates)
     for _ in range(MAX_TIE_ROUNDS):
         # each candidate draws a different piece of the shuffled set: a sample is the same draw
-        draws = tuple(zip(remaining, rng.sample(pieces, len(remaining))))
-        rounds.append(draws)
-        best = max(rank(piece) for _, piece in draws)
-        remaining = [player for player, piece in draws if rank(piece) == best]
-        if len(remaining) == 1:
-            return LotteryDrawn(purpose, tuple(rounds), remaining[0])
+        drawn = rng.sample(pieces, len(remaining))
+        rounds.append(tuple(zip(remaining, drawn)))
+        ranks = [rank(piece) for piece in drawn]
+        best = max(ranks)
+        if ranks.count(best) == 1:
+            return LotteryDrawn(purpose, tuple(rounds), remaining[ranks.index(best)])
+        remaining = [player for player, r in zip(remaining, ranks) if r == best]
     # Only a rank that ties everyone forever gets here: settle it with a uniform pick.
     return LotteryDrawn(purpose, tuple(rounds), remaining[rng.randrange(len(remaining))])

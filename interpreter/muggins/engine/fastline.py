@@ -61,7 +61,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     immediate = rules.immediate_win
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    bot_draw: list[Any] = [None] * n  # each bot's generator, made when it first draws (seeding costs)
+    bot_draw = None  # the bots' generator, made when a bot first draws (seeding costs)
     scores = [0] * n
     moves = turns = scoring_events = scoring_points = blocked_rounds = 0
     round_number = 0
@@ -151,10 +151,9 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                 if count == 1:
                     choice = 0
                 else:
-                    draw = bot_draw[turn]
-                    if draw is None:
-                        draw = bot_draw[turn] = bot_generator(seed, turn).random
-                    choice = int(draw() * count)
+                    if bot_draw is None:
+                        bot_draw = bot_generator(seed).random
+                    choice = int(bot_draw() * count)
                 if choice < fitting:
                     k = choice
                     bits = candidates

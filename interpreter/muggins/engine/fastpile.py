@@ -5,16 +5,22 @@ file, the tabulated scores of every running total) and asks the seeded bots the 
 the same order as the event engine, including every claim and every Muggins call, so it plays the
 very game the engine plays from the same seed (checked game by game by the tests). Scoring rules
 that read more than the running total are simulated by the event engine instead.
+
+When no bot ever forgets a claim, every claim is made the moment it is earned and no Muggins call
+can arise, so that game is played by a loop with no decision queue at all (`_play_certain`); the
+queue that orders claims and calls like the engine's (`_play_with_claims`) is only paid for when
+claims can be forgotten.
 """
 from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
+from ..bots import bot_generator
 from ..dsl.compiler import _Deferred
 from .cards import CardGame
-from ..bots import bot_randoms
 from .common import draw_lots
 
 # queue items: decisions are lists [kind, actor, score]; steps are these codes
@@ -31,22 +37,211 @@ def supports(game: Any, bots: list[str]) -> bool:
 
 def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: float) -> dict[str, Any]:
     """Play one game from `seed`; returns what the statistics need (see simulate.Tally)."""
-    rules, o = game.rules, game.options
-    n, size, target, limit = game.players, game.hand_size, game.target, o.limit
-    cards = game.cards
     tables = getattr(game, "_fast_tables", None)
     if tables is None:
-        tables = game._fast_tables = ([game.value(card) for card in cards], [tuple(e) for e in game.awards_by_total],
-                                      [sum(p for _, p in e) for e in game.awards_by_total])
-    value, awards, points_by_total = tables
-    immediate = rules.immediate_win
+        tables = game._fast_tables = _Tables.of(game)
+    if forget <= 0:
+        return _play_certain(game, tables, seed, bots)
+    return _play_with_claims(game, tables, seed, bots, forget, attention)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """What the kernel reads instead of the rules, made once per game object."""
+
+    value: list[int]                      # by card index
+    awards: list[tuple[tuple[str, int], ...]]  # the scores earned by reaching each running total
+    points: list[int]                     # their sum, by total: what a greedy bot maximises
+    span: int                             # above every value: greedy keys are points * span + value
+    rank: list[int] | None                # the first-dealer lottery's rank, by card index
+
+    @classmethod
+    def of(cls, game: CardGame) -> _Tables:
+        value = [game.value(card) for card in game.cards]
+        awards = [tuple(entry) for entry in game.awards_by_total]
+        rank = None if game.lottery_rank is None else [game.lottery_rank(card) for card in game.cards]
+        return cls(value, awards, [sum(p for _, p in entry) for entry in awards], max(value) + 1, rank)
+
+
+def _first_dealer(game: CardGame, tables: _Tables, rng: random.Random) -> int:
+    # the engine's lottery over card indexes: the same draws, since sampling reads only the count
+    rank = None if tables.rank is None else tables.rank.__getitem__
+    return draw_lots("first dealer", range(game.players), range(len(tables.value)), rank, rng).winner
+
+
+def _deal(game: CardGame, rng: random.Random, dealer: int) -> tuple[list[list[int]], list[int]]:
+    """The hands (card indexes, in the engine's order) and the stock, drawn from its end."""
+    n, count = game.players, len(game.cards)
+    deck = list(range(count))
+    rng.shuffle(deck)
+    if game.options.cut and count > 1:
+        cut_at = rng.randrange(1, count)
+        deck = deck[cut_at:] + deck[:cut_at]
+    dealt = game.hand_size * n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k in range(n):  # one card at a time from the dealer's left: seat k gets every n-th card
+        hands[(dealer + 1 + k) % n] = deck[k:dealt:n]
+    stock = deck[dealt:]
+    stock.reverse()
+    return hands, stock
+
+
+def _last_points(game: CardGame, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:
+    """The points and reason for playing last on a closing pile (an exact limit scored as last)."""
+    o = game.options
+    env = {"total": total, "limit": o.limit, "pile_size": pile_size, "players": game.players,
+           "score": score, "target": game.target}
+    if total == o.limit and o.exact_limit_timing != "immediate":
+        env.update({"card.rank": 0, "card.value": 0, "hand_size": 0, "stock": stock})
+        return o.exact_limit_points(env), "exact limit"
+    return o.last_points(env), "last"
+
+
+def _counts(termination: str, winner: int | None, scores: list[int], rounds: int, turns: int, scoring_events: int,
+            scoring_points: int, moves: int | None = None, steals: int = 0, steal_points: int = 0,
+            lost_points: int = 0) -> dict[str, Any]:
+    """What a game counted; its moves are by default its turns and one claim per scoring event
+    (when every claim is made)."""
+    return {"termination": termination, "winner": winner, "scores": scores, "rounds": rounds,
+            "moves": turns + scoring_events if moves is None else moves, "turns": turns,
+            "scoring_events": scoring_events, "scoring_points": scoring_points, "steals": steals,
+            "steal_points": steal_points, "lost_points": lost_points}
+
+
+def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -> dict[str, Any]:
+    """The game when every claim is made at once: one loop over turns, on local variables only."""
+    o = game.options
+    n, target, limit, max_rounds = game.players, game.target, o.limit, game.max_rounds
+    value, awards, points_by_total, span = tables.value, tables.awards, tables.points, tables.span
+    immediate = game.rules.immediate_win
+    refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
+    close_at_limit = o.exact_limit_timing == "immediate"
+    starter_offset = 1 if o.next_starter == "after_last_player" else 0
+    last_on_round_end = o.last_on_round_end
+    greedy = [kind == "greedy" for kind in bots]
+    rng = random.Random(seed)
+    draw = None  # the bots' generator, made when a bot first draws (seeding costs)
+    scores = [0] * n
+    turns = scoring_events = scoring_points = rounds = 0
+    dealer = _first_dealer(game, tables, rng)
+    while True:
+        rounds += 1
+        hands, stock = _deal(game, rng, dealer)
+        active = sum(1 for hand in hands if hand)
+        total = pile_size = goes = 0
+        last = -1
+        turn = (dealer + 1) % n
+        while True:
+            # -- the player to move: the playable cards in hand order, or go
+            hand = hands[turn]
+            room = limit - total
+            if greedy[turn]:
+                best = choice = -1
+                for card in hand:
+                    v = value[card]
+                    if v <= room:
+                        key = points_by_total[total + v] * span + v
+                        if key > best:
+                            best, choice = key, card
+            else:
+                playable = [card for card in hand if value[card] <= room]
+                count = len(playable)
+                if count > 1:
+                    if draw is None:
+                        draw = bot_generator(seed).random
+                    choice = playable[int(draw() * count)]
+                else:
+                    choice = playable[0] if count else -1
+            turns += 1
+            if choice >= 0:
+                hand.remove(choice)
+                total += value[choice]
+                pile_size += 1
+                last = turn
+                goes = 0
+                if refill:
+                    while stock and len(hand) < refill_to:
+                        hand.append(stock.pop())
+                if not hand:
+                    active -= 1
+                earned = awards[total]
+                if earned:
+                    score = scores[turn]
+                    for _, points in earned:  # each a claim, made at once (the tabulated scores are positive)
+                        score += points
+                        scoring_events += 1
+                        scoring_points += points
+                        if immediate and score >= target:
+                            scores[turn] = score
+                            return _counts("target", turn, scores, rounds, turns, scoring_events, scoring_points)
+                    scores[turn] = score
+                if total == limit and close_at_limit:
+                    award_last = False
+                elif active:
+                    while True:  # the next player clockwise holding cards
+                        turn = turn + 1 if turn + 1 < n else 0
+                        if hands[turn]:
+                            break
+                    continue
+                else:
+                    award_last = last_on_round_end
+            else:
+                if go_draw and stock:
+                    hand.append(stock.pop())
+                goes += 1
+                if goes < active:
+                    while True:
+                        turn = turn + 1 if turn + 1 < n else 0
+                        if hands[turn]:
+                            break
+                    continue
+                award_last = True
+            # -- the pile closes: who starts the next one, and any points for playing last
+            starter = (last if last >= 0 else turn) + starter_offset
+            for i in range(n):
+                if hands[(starter + i) % n]:
+                    starter = (starter + i) % n
+                    break
+            else:
+                starter = -1
+            if award_last and last >= 0:
+                points, _ = _last_points(game, total, pile_size, scores[last], len(stock))
+                if points > 0:
+                    scores[last] += points
+                    scoring_events += 1
+                    scoring_points += points
+                    if immediate and scores[last] >= target:
+                        return _counts("target", last, scores, rounds, turns, scoring_events, scoring_points)
+            total = pile_size = goes = 0
+            last = -1
+            if starter < 0:
+                break
+            turn = starter
+        # -- the round is over
+        if not immediate:
+            reached = [p for p in range(n) if scores[p] >= target]
+            if reached:
+                return _counts("target", max(reached, key=lambda p: scores[p]), scores, rounds, turns,
+                               scoring_events, scoring_points)
+        if rounds >= max_rounds:
+            return _counts("unfinished", None, scores, rounds, turns, scoring_events, scoring_points)
+        dealer = (dealer + 1) % n
+
+
+def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str], forget: float,
+                      attention: float) -> dict[str, Any]:
+    """The game when claims can be forgotten: decisions are queued and asked in the engine's order."""
+    o = game.options
+    n, target, limit = game.players, game.target, o.limit
+    value, awards, points_by_total, span = tables.value, tables.awards, tables.points, tables.span
+    immediate = game.rules.immediate_win
     muggins_on, last_muggins = o.muggins, o.last_muggins
     refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
     at_limit_now = o.exact_limit_timing == "immediate"
     after_last = o.next_starter == "after_last_player"
     rng = random.Random(seed)
     greedy = [kind == "greedy" for kind in bots]
-    bot_random = bot_randoms(seed, n)
+    bot_random = bot_generator(seed).random
 
     moves = turns = scoring_events = scoring_points = steals = steal_points = lost_points = 0
     scores = [0] * n
@@ -90,20 +285,10 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
         return None
 
     def deal(new_dealer: int) -> None:
-        nonlocal dealer, round_number, stock, pile_total, pile_size, last_player, goes, turn
+        nonlocal dealer, round_number, hands, stock, pile_total, pile_size, last_player, goes, turn
         round_number += 1
         dealer = new_dealer
-        deck = list(range(len(cards)))
-        rng.shuffle(deck)
-        if o.cut and len(deck) > 1:
-            cut_at = rng.randrange(1, len(deck))
-            deck = deck[cut_at:] + deck[:cut_at]
-        for hand in hands:
-            hand.clear()
-        for i in range(size * n):
-            hands[(dealer + 1 + i) % n].append(deck[i])
-        stock = deck[size * n:]
-        stock.reverse()
+        hands, stock = _deal(game, rng, dealer)
         pile_total = pile_size = goes = 0
         last_player = -1
         turn = (dealer + 1) % n
@@ -114,13 +299,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
         origin = last if last is not None else turn
         starter = next_active(origin + 1) if after_last else next_active(origin)
         if award_last and last is not None:
-            env = {"total": pile_total, "limit": limit, "pile_size": pile_size, "players": n,
-                   "score": scores[last], "target": target}
-            if pile_total == limit and not at_limit_now:
-                env.update({"card.rank": 0, "card.value": 0, "hand_size": 0, "stock": len(stock)})
-                points, reason = o.exact_limit_points(env), "exact limit"
-            else:
-                points, reason = o.last_points(env), "last"
+            points, reason = _last_points(game, pile_total, pile_size, scores[last], len(stock))
             if points > 0:
                 queue.appendleft([CLAIM, last, [last, points, reason, True]])
         pile_total = pile_size = goes = 0
@@ -160,8 +339,7 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             return
         deal((dealer + 1) % n)
 
-    dealer = draw_lots("first dealer", range(n), cards, game.lottery_rank, rng).winner
-    deal(dealer)
+    deal(_first_dealer(game, tables, rng))
     while not finished:
         # -- automatic steps, until a decision is due (CardState._run)
         while queue and not finished and type(queue[0]) is int:
@@ -187,11 +365,11 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             # -- a claim or a Muggins call (Bot.choose: forget and attention)
             kind, actor, pending = queue.popleft()
             if kind == CLAIM:
-                if forget <= 0 or bot_random(actor) >= forget:
+                if bot_random() >= forget:
                     score(actor, pending[1], pending[2])
                 else:
                     unclaimed.append(pending)
-            elif attention >= 1 or bot_random(actor) < attention:
+            elif attention >= 1 or bot_random() < attention:
                 for item in [item for item in queue if type(item) is list and item[2] is pending]:
                     queue.remove(item)
                 steals += 1
@@ -206,18 +384,19 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
         playable = [card for card in hand if value[card] <= room]
         if len(playable) > 1:
             if greedy[turn]:
-                best = None
+                best = -1
                 for card in playable:
-                    key = points_by_total[pile_total + value[card]] * 128 + value[card]
-                    if best is None or key > best:
+                    key = points_by_total[pile_total + value[card]] * span + value[card]
+                    if key > best:
                         best, choice = key, card
             else:
-                choice = playable[int(bot_random(turn) * len(playable))]
+                choice = playable[int(bot_random() * len(playable))]
         elif playable:
             choice = playable[0]
         else:
             choice = -1
         turns += 1
+        calls = close_window() if unclaimed else ()
         if choice >= 0:
             player = turn
             hand.remove(choice)
@@ -225,51 +404,18 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
             pile_size += 1
             last_player = player
             goes = 0
-            calls = close_window() if unclaimed else ()
             if refill and len(hand) < refill_to and stock:
                 for _ in range(min(refill_to - len(hand), len(stock))):
                     hand.append(stock.pop())
-            earned = awards[pile_total]  # the tabulated scores are all positive
-            if earned and not calls and forget <= 0:
-                # the claims are certain and nothing else is due: make them at once, in order
-                for name, points in earned:
-                    moves += 1
-                    score(player, points, name)
-                    if finished:
-                        break
-                if finished:
-                    break
-            else:
-                for name, points in earned:
-                    queue.append([CLAIM, player, [player, points, name, False]])
-                if calls:
-                    queue.extend(calls)
-            if queue:
-                queue.append(AFTER_PLAY)
-            elif pile_total == limit and at_limit_now:  # AFTER_PLAY at once: nothing is due before it
-                close_pile(False)
-            else:
-                nxt = player  # advance: the next player clockwise holding cards
-                for _ in range(n):
-                    nxt = nxt + 1 if nxt + 1 < n else 0
-                    if hands[nxt]:
-                        turn = nxt
-                        break
-                else:
-                    round_over()
+            for name, points in awards[pile_total]:  # the new scorer claims first, then the calls (C10)
+                queue.append([CLAIM, player, [player, points, name, False]])
+            queue.extend(calls)
+            queue.append(AFTER_PLAY)
         else:
-            calls = close_window() if unclaimed else ()
             if go_draw and stock:
                 hand.append(stock.pop())
             goes += 1
-            if calls:
-                queue.extend(calls)
-            if queue:
-                queue.append(AFTER_GO)
-            elif goes >= sum(1 for h in hands if h):
-                close_pile(True)
-            else:
-                advance()
-    return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
-            "moves": moves, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
-            "steals": steals, "steal_points": steal_points, "lost_points": lost_points}
+            queue.extend(calls)
+            queue.append(AFTER_GO)
+    return _counts(termination, winner, scores, round_number, turns, scoring_events, scoring_points, moves,
+                   steals, steal_points, lost_points)
