@@ -46,7 +46,7 @@ class Tally:
     final_scores_sq: int = 0
     score_min: int | None = None
     score_max: int | None = None
-    histogram: dict[str, int] = field(default_factory=dict)
+    histogram: dict[int, int] = field(default_factory=dict)  # final scores by bin (its lowest score)
     scoring_events: int = 0
     scoring_points: int = 0
     steals: int = 0
@@ -119,7 +119,7 @@ class Tally:
         for score in scores:
             self.final_scores += score
             self.final_scores_sq += score * score
-            key = str(score // HISTOGRAM_BIN * HISTOGRAM_BIN)
+            key = score // HISTOGRAM_BIN * HISTOGRAM_BIN
             histogram[key] = histogram.get(key, 0) + 1
 
 
@@ -265,7 +265,7 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
         "rounds": {"mean": r(rounds[0]), "sd": r(rounds[1])},
         "moves": {"mean": r(moves[0]), "sd": r(moves[1])},
         "final_score": {"mean": r(scores[0]), "sd": r(scores[1]), "min": tally.score_min, "max": tally.score_max,
-                        "histogram": {k: tally.histogram[k] for k in sorted(tally.histogram, key=int)}},
+                        "histogram": {str(k): tally.histogram[k] for k in sorted(tally.histogram)}},
         "points_per_scoring_event": r(tally.scoring_points / tally.scoring_events if tally.scoring_events else 0),
         "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
     }

@@ -223,9 +223,8 @@ class CardGame:
             expressions.append(o.exact_limit_points)
         self.awards_by_total = tabulate(expressions, "total", range(o.limit + 1), self._awards)
         first = o.first_dealer
-        self.lottery_rank = None if first.method != "high_draw" else {
-            c: first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards
-        }.__getitem__
+        self.lottery_ranks = None if first.method != "high_draw" else tuple(
+            first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards)
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
@@ -293,7 +292,7 @@ class CardState:
 
     def __init__(self, game: CardGame, rng: random.Random):
         self._init_fields(game, rng)
-        lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_rank, rng)
+        lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_ranks, rng)
         self.events.append(lottery)
         self._deal(lottery.winner)
         self._run()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Generic, Sequence, TypeVar
 
 Piece = TypeVar("Piece")
 MAX_TIE_ROUNDS = 64
@@ -57,24 +57,33 @@ def draw_lots(
     purpose: str,
     candidates: Sequence[int],
     pieces: Sequence[Piece],
-    rank: Callable[[Piece], int] | None,
+    ranks: Sequence[int] | None,
     rng: random.Random,
 ) -> LotteryDrawn:
-    """Choose one of `candidates`: each draws a piece from the shuffled set, the highest `rank`
-    wins and tied candidates draw again from a reshuffled set; with no `rank`, a uniform pick."""
-    if rank is None:
-        winner = candidates[rng.randrange(len(candidates))]
-        return LotteryDrawn(purpose, (), winner)
-    rounds = []
+    """Choose one of `candidates` (see `lottery_winner`); the event names the pieces drawn."""
+    rounds: list[tuple[tuple[int, int], ...]] = []
+    winner = lottery_winner(candidates, ranks, rng, rounds)
+    return LotteryDrawn(purpose, tuple(tuple((player, pieces[i]) for player, i in draws) for draws in rounds),
+                        winner)
+
+
+def lottery_winner(candidates: Sequence[int], ranks: Sequence[int] | None, rng: random.Random,
+                   rounds: list[tuple[tuple[int, int], ...]] | None = None) -> int:
+    """Each candidate draws a piece from the shuffled set (`ranks[i]` ranks piece `i`), the highest
+    rank wins and tied candidates draw again from a reshuffled set; with no ranks, a uniform pick.
+    Each round's (candidate, piece index) draws are added to `rounds` when it is given."""
+    if ranks is None:
+        return candidates[rng.randrange(len(candidates))]
     remaining = list(candidates)
     for _ in range(MAX_TIE_ROUNDS):
         # each candidate draws a different piece of the shuffled set: a sample is the same draw
-        drawn = rng.sample(pieces, len(remaining))
-        rounds.append(tuple(zip(remaining, drawn)))
-        ranks = [rank(piece) for piece in drawn]
-        best = max(ranks)
-        if ranks.count(best) == 1:
-            return LotteryDrawn(purpose, tuple(rounds), remaining[ranks.index(best)])
-        remaining = [player for player, r in zip(remaining, ranks) if r == best]
+        drawn = rng.sample(range(len(ranks)), len(remaining))
+        if rounds is not None:
+            rounds.append(tuple(zip(remaining, drawn)))
+        drawn_ranks = [ranks[i] for i in drawn]
+        best = max(drawn_ranks)
+        if drawn_ranks.count(best) == 1:
+            return remaining[drawn_ranks.index(best)]
+        remaining = [player for player, rank in zip(remaining, drawn_ranks) if rank == best]
     # Only a rank that ties everyone forever gets here: settle it with a uniform pick.
-    return LotteryDrawn(purpose, tuple(rounds), remaining[rng.randrange(len(remaining))])
+    return remaining[rng.randrange(len(remaining))]

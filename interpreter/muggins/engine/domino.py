@@ -196,9 +196,8 @@ class DominoGame:
         # possible sum of the ends when the scoring rules read nothing but that sum.
         self.places = {(tile, end): Place(tile, end) for tile in self.tiles for end in (None, 0, 1, 2, 3)}
         first = rules.line.first_opener
-        self.lottery_rank = None if first.method != "high_draw" else {
-            t: first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles
-        }.__getitem__
+        self.lottery_ranks = None if first.method != "high_draw" else tuple(
+            first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
         scoring = rules.scoring
         self.awards_by_sum = tabulate(
             [e for score in scoring for e in (score.when, score.points)], "ends_sum",
@@ -436,7 +435,7 @@ class DominoState:
         return Line(o.spinner, o.double_at_end, o.opening_double)
 
     def _lottery(self, purpose: str) -> LotteryDrawn:
-        lottery = draw_lots(purpose, range(self.players), self.game.tiles, self.game.lottery_rank, self.rng)
+        lottery = draw_lots(purpose, range(self.players), self.game.tiles, self.game.lottery_ranks, self.rng)
         self.events.append(lottery)
         return lottery
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..dsl.compiler import _Deferred
 from ..bots import bot_generator
-from .common import draw_lots
+from .common import lottery_winner
 from .domino import DominoGame, round_end_winner, settle
 
 
@@ -68,7 +68,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     winner = None
     termination = "unfinished"
 
-    opener = draw_lots("first opener", range(n), game.tiles, game.lottery_rank, rng).winner
+    opener = lottery_winner(range(n), game.lottery_ranks, rng)
     tile_count = len(low)
     rank_of = t.rank_of
     while True:
@@ -263,7 +263,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         elif rule == "clockwise":
             opener = (opener + 1) % n
         else:
-            opener = draw_lots("next opener", range(n), game.tiles, game.lottery_rank, rng).winner
+            opener = lottery_winner(range(n), game.lottery_ranks, rng)
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
             "moves": moves, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
             "blocked_rounds": blocked_rounds}

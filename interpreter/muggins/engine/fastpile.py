@@ -21,7 +21,7 @@ from typing import Any
 from ..bots import bot_generator
 from ..dsl.compiler import _Deferred
 from .cards import CardGame
-from .common import draw_lots
+from .common import lottery_winner
 
 # queue items: decisions are lists [kind, actor, score]; steps are these codes
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND = range(4)
@@ -47,35 +47,33 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
 
 @dataclass(frozen=True)
 class _Tables:
-    """What the kernel reads instead of the rules, made once per game object."""
+    """What the kernel reads instead of the rules, made once per game object.
 
-    value: list[int]                      # by card index
+    A card is coded as its value shifted above its index, `value << shift | index`: codes are
+    distinct, so removing a code from a hand removes that very card, and codes order like values,
+    so the cards that fit below the limit are the codes below one bound."""
+
+    deck: list[int]                       # the codes, in the engine's card order
+    shift: int
     awards: list[tuple[tuple[str, int], ...]]  # the scores earned by reaching each running total
     points: list[int]                     # their sum, by total: what a greedy bot maximises
     span: int                             # above every value: greedy keys are points * span + value
-    rank: list[int] | None                # the first-dealer lottery's rank, by card index
 
     @classmethod
     def of(cls, game: CardGame) -> _Tables:
-        value = [game.value(card) for card in game.cards]
+        values = [game.value(card) for card in game.cards]
+        shift = max(1, (len(values) - 1).bit_length())
         awards = [tuple(entry) for entry in game.awards_by_total]
-        rank = None if game.lottery_rank is None else [game.lottery_rank(card) for card in game.cards]
-        return cls(value, awards, [sum(p for _, p in entry) for entry in awards], max(value) + 1, rank)
+        return cls([value << shift | index for index, value in enumerate(values)], shift, awards,
+                   [sum(p for _, p in entry) for entry in awards], max(values) + 1)
 
 
-def _first_dealer(game: CardGame, tables: _Tables, rng: random.Random) -> int:
-    # the engine's lottery over card indexes: the same draws, since sampling reads only the count
-    rank = None if tables.rank is None else tables.rank.__getitem__
-    return draw_lots("first dealer", range(game.players), range(len(tables.value)), rank, rng).winner
-
-
-def _deal(game: CardGame, rng: random.Random, dealer: int) -> tuple[list[list[int]], list[int]]:
-    """The hands (card indexes, in the engine's order) and the stock, drawn from its end."""
-    n, count = game.players, len(game.cards)
-    deck = list(range(count))
+def _deal(game: CardGame, tables: _Tables, rng: random.Random, dealer: int) -> tuple[list[list[int]], list[int]]:
+    """The hands (card codes, in the engine's order) and the stock, drawn from its end."""
+    n, deck = game.players, tables.deck[:]
     rng.shuffle(deck)
-    if game.options.cut and count > 1:
-        cut_at = rng.randrange(1, count)
+    if game.options.cut and len(deck) > 1:
+        cut_at = rng.randrange(1, len(deck))
         deck = deck[cut_at:] + deck[:cut_at]
     dealt = game.hand_size * n
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -112,7 +110,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
     """The game when every claim is made at once: one loop over turns, on local variables only."""
     o = game.options
     n, target, limit, max_rounds = game.players, game.target, o.limit, game.max_rounds
-    value, awards, points_by_total, span = tables.value, tables.awards, tables.points, tables.span
+    shift, awards, points_by_total, span = tables.shift, tables.awards, tables.points, tables.span
     immediate = game.rules.immediate_win
     refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
     close_at_limit = o.exact_limit_timing == "immediate"
@@ -123,28 +121,28 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
     draw = None  # the bots' generator, made when a bot first draws (seeding costs)
     scores = [0] * n
     turns = scoring_events = scoring_points = rounds = 0
-    dealer = _first_dealer(game, tables, rng)
+    dealer = lottery_winner(range(n), game.lottery_ranks, rng)
     while True:
         rounds += 1
-        hands, stock = _deal(game, rng, dealer)
-        active = sum(1 for hand in hands if hand)
+        hands, stock = _deal(game, tables, rng, dealer)
+        active = n - hands.count([])  # the players holding cards
         total = pile_size = goes = 0
         last = -1
         turn = (dealer + 1) % n
         while True:
             # -- the player to move: the playable cards in hand order, or go
             hand = hands[turn]
-            room = limit - total
+            bound = (limit - total + 1) << shift  # the cards that fit: the codes below it
             if greedy[turn]:
                 best = choice = -1
                 for card in hand:
-                    v = value[card]
-                    if v <= room:
+                    if card < bound:
+                        v = card >> shift
                         key = points_by_total[total + v] * span + v
                         if key > best:
                             best, choice = key, card
             else:
-                playable = [card for card in hand if value[card] <= room]
+                playable = [card for card in hand if card < bound]
                 count = len(playable)
                 if count > 1:
                     if draw is None:
@@ -155,7 +153,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             turns += 1
             if choice >= 0:
                 hand.remove(choice)
-                total += value[choice]
+                total += choice >> shift
                 pile_size += 1
                 last = turn
                 goes = 0
@@ -233,7 +231,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
     """The game when claims can be forgotten: decisions are queued and asked in the engine's order."""
     o = game.options
     n, target, limit = game.players, game.target, o.limit
-    value, awards, points_by_total, span = tables.value, tables.awards, tables.points, tables.span
+    shift, awards, points_by_total, span = tables.shift, tables.awards, tables.points, tables.span
     immediate = game.rules.immediate_win
     muggins_on, last_muggins = o.muggins, o.last_muggins
     refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
@@ -288,7 +286,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
         nonlocal dealer, round_number, hands, stock, pile_total, pile_size, last_player, goes, turn
         round_number += 1
         dealer = new_dealer
-        hands, stock = _deal(game, rng, dealer)
+        hands, stock = _deal(game, tables, rng, dealer)
         pile_total = pile_size = goes = 0
         last_player = -1
         turn = (dealer + 1) % n
@@ -339,7 +337,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
             return
         deal((dealer + 1) % n)
 
-    deal(_first_dealer(game, tables, rng))
+    deal(lottery_winner(range(n), game.lottery_ranks, rng))
     while not finished:
         # -- automatic steps, until a decision is due (CardState._run)
         while queue and not finished and type(queue[0]) is int:
@@ -380,13 +378,14 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
             continue
         # -- the player to move: the playable cards in hand order, or go
         hand = hands[turn]
-        room = limit - pile_total
-        playable = [card for card in hand if value[card] <= room]
+        bound = (limit - pile_total + 1) << shift
+        playable = [card for card in hand if card < bound]
         if len(playable) > 1:
             if greedy[turn]:
                 best = -1
                 for card in playable:
-                    key = points_by_total[pile_total + value[card]] * span + value[card]
+                    v = card >> shift
+                    key = points_by_total[pile_total + v] * span + v
                     if key > best:
                         best, choice = key, card
             else:
@@ -400,7 +399,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
         if choice >= 0:
             player = turn
             hand.remove(choice)
-            pile_total += value[choice]
+            pile_total += choice >> shift
             pile_size += 1
             last_player = player
             goes = 0
