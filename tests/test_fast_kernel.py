@@ -20,6 +20,8 @@ DOMINO_OPTIONS = {
                                             "opener:\n  after_blocked: clockwise\n  next: clockwise\n"),
     "random lottery, win at round end": "opener:\n  first: {method: random}\n  next: lottery\nwin:\n  immediate: false\n",
     "all fives settlement": "settlement:\n  penalty: '0'\n  award: round_nearest(opponents_pips, 5)\n",
+    "settlement reading more than pips": ("settlement:\n  penalty: 'hand_size * 5 if blocked else round_nearest(hand_pips, 5)'\n"
+                                          "  award: 'round_nearest(opponents_pips, 5) if score < 100 else 5'\n"),
 }
 
 

@@ -203,6 +203,45 @@ class DominoGame:
             [e for score in scoring for e in (score.when, score.points)], "ends_sum",
             range(8 * rules.pieces.highest_pip + 1),
             lambda env: tuple((score.name, score.points(env)) for score in scoring if score.when(env)))
+        # and the settlement's formulas by the one count each reads, when it reads only that one
+        o, most = rules.line, range(sum(tile.pips for tile in self.tiles) + 1)
+        self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
+        self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award)
+
+    def settle(self, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
+               blocked: bool) -> Iterator[tuple[int, int, str]]:
+        """The score changes of a round's end, in order: the dominoer's award, then each player's
+        penalty (down to the floor). A generator: the caller applies each change to `scores` (and
+        stops when one wins) before the next formula reads them."""
+        o = self.rules.line
+        total = sum(pips)
+        for player in range(len(pips)):
+            env = None
+            if player == dominoer:
+                if self.award_by_pips is not None:
+                    award = lookup(self.award_by_pips, total - pips[player])
+                else:
+                    env = self._settlement_env(player, pips, sizes, scores, dominoer, blocked)
+                    award = o.award(env)
+                if award:
+                    yield player, award, "opponents' pips"
+            if not blocked or o.penalty_on_blocked:
+                current = scores[player]
+                if self.penalty_by_pips is not None:
+                    penalty = lookup(self.penalty_by_pips, pips[player])
+                else:
+                    penalty = o.penalty(env or self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
+                new = current - penalty
+                if o.floor is not None:
+                    new = max(new, min(o.floor, current))
+                if new != current:
+                    yield player, new - current, "leftover pips"
+
+    def _settlement_env(self, player: int, pips: list[int], sizes: list[int], scores: list[int],
+                        dominoer: int | None, blocked: bool) -> dict[str, Any]:
+        return {"hand_pips": pips[player], "hand_size": sizes[player], "opponents_pips": sum(pips) - pips[player],
+                "dominoed": player == dominoer, "blocked": blocked, "players": len(pips), "score": scores[player],
+                "target": self.target}
 
     def new_state(self, seed: int | str) -> DominoState:
         """A game at its first decision: the first opener drawn by lot and the first round dealt."""
@@ -466,7 +505,7 @@ class DominoState:
         for player in range(n):
             self.events.append(Revealed(player, tuple(self.hands[player]), pips[player]))
         sizes = [len(hand) for hand in self.hands]
-        for player, points, reason in settle(o, pips, sizes, self.scores, self.dominoer, blocked, self.game.target):
+        for player, points, reason in self.game.settle(pips, sizes, self.scores, self.dominoer, blocked):
             if self._score(player, points, reason):
                 return
         self.events.append(RoundEnded(self.round, blocked, self.dominoer, tuple(self.scores)))
@@ -520,29 +559,6 @@ class DominoState:
             return illegal("pass_playable", tile=self.must_play or placements[0].tile)
         values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends}))
         return illegal("must_draw", values=values)
-
-
-def settle(options: Any, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
-           blocked: bool, target: int) -> Iterator[tuple[int, int, str]]:
-    """The score changes of a round's end, in order: the dominoer's award, then each player's
-    penalty (down to the floor). A generator: the caller applies each change to `scores` (and
-    stops when one wins) before the next formula reads them."""
-    total = sum(pips)
-    for player in range(len(pips)):
-        env = {"hand_pips": pips[player], "hand_size": sizes[player], "opponents_pips": total - pips[player],
-               "dominoed": player == dominoer, "blocked": blocked, "players": len(pips), "score": scores[player],
-               "target": target}
-        if player == dominoer:
-            award = options.award(env)
-            if award:
-                yield player, award, "opponents' pips"
-        if not blocked or options.penalty_on_blocked:
-            current = scores[player]
-            new = current - options.penalty(env)
-            if options.floor is not None:
-                new = max(new, min(options.floor, current))
-            if new != current:
-                yield player, new - current, "leftover pips"
 
 
 def round_end_winner(scores: list[int], target: int, opener: int) -> int | None:

@@ -15,7 +15,7 @@ from typing import Any
 from ..dsl.compiler import _Deferred
 from ..bots import bot_generator
 from .common import lottery_winner
-from .domino import DominoGame, round_end_winner, settle
+from .domino import DominoGame, round_end_winner
 
 
 def supports(game: Any, bots: list[str]) -> bool:
@@ -31,16 +31,22 @@ class _Tables:
     def __init__(self, game: DominoGame):
         rules, o = game.rules, game.rules.line
         # Tiles are numbered by their order (as hands are kept sorted): bit r of a hand's mask is
-        # the r-th tile, so walking the bits upwards walks the hand in order.
-        self.tiles = sorted(game.tiles)
-        self.rank_of = [self.tiles.index(tile) for tile in game.tiles]
-        self.low = [t.low for t in self.tiles]
-        self.high = [t.high for t in self.tiles]
-        self.pips = [t.pips for t in self.tiles]
-        self.double = [t.is_double for t in self.tiles]
+        # the r-th tile, so walking the bits upwards walks the hand in order. The deck lists
+        # those numbers in the engine's tile order: shuffling it draws the engine's permutation.
+        tiles = sorted(game.tiles)
+        self.deck = [tiles.index(tile) for tile in game.tiles]
+        self.low = [t.low for t in tiles]
+        self.high = [t.high for t in tiles]
+        self.pips = [t.pips for t in tiles]
+        self.double = [t.is_double for t in tiles]
         self.dv = 2 if o.double_at_end == "both_halves" else 1
-        highest = rules.pieces.highest_pip
-        self.mask = [sum(1 << i for i, t in enumerate(self.tiles) if v in (t.low, t.high)) for v in range(highest + 1)]
+        values = range(rules.pieces.highest_pip + 1)
+        self.mask = [sum(1 << i for i, t in enumerate(tiles) if v in (t.low, t.high)) for v in values]
+        # placed on an end showing v, tile r leaves new_end[v][r] open, which adds count[v][r] to the
+        # sum of the ends (a double at an end counts as dv of its halves)
+        self.new_end = [[t.high if t.low == v else t.low for t in tiles] for v in values]
+        self.count = [[(t.high if t.low == v else t.low) * (self.dv if t.is_double else 1) for t in tiles]
+                      for v in values]
         self.shared_once = o.opening_double == "once"
         self.awards = [tuple(a for a in entry if a[1]) for entry in game.awards_by_sum]
         self.points = [sum(p for _, p in entry) for entry in game.awards_by_sum]
@@ -54,6 +60,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     rules, o = game.rules, game.rules.line
     n, size, target, reserve = game.players, game.hand_size, game.target, o.reserve
     low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask
+    new_end, count_at = t.new_end, t.count
     awards_by_sum, points_by_sum, shared_once = t.awards, t.points, t.shared_once
     only_when_stuck, one_at_a_time = o.draw_only_when_stuck, o.draw_one_at_a_time
     first_end_only = o.drawn_tile_end == "first"
@@ -63,29 +70,26 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     greedy = [kind == "greedy" for kind in bots]
     bot_draw = None  # the bots' generator, made when a bot first draws (seeding costs)
     scores = [0] * n
-    moves = turns = scoring_events = scoring_points = blocked_rounds = 0
+    turns = draws = scoring_events = scoring_points = blocked_rounds = 0
     round_number = 0
     winner = None
     termination = "unfinished"
 
     opener = lottery_winner(range(n), game.lottery_ranks, rng)
-    tile_count = len(low)
-    rank_of = t.rank_of
+    dealt = size * n
     while True:
-        # -- deal, as DominoState._start_round does: shuffling indexes draws the same permutation
+        # -- deal, as DominoState._start_round does: one at a time from the opener, so player
+        #    opener + i gets every n-th tile; the boneyard is drawn from its end
         round_number += 1
-        deck = list(range(tile_count))
+        deck = t.deck[:]
         rng.shuffle(deck)
         masks = [0] * n
-        held = [0] * n  # the pips in each hand, kept as tiles come and go
-        dealt = size * n
-        for i in range(n):  # one at a time from the opener: player opener + i gets every n-th tile
-            player = (opener + i) % n
-            for index in deck[i:dealt:n]:
-                tile = rank_of[index]
-                masks[player] |= 1 << tile
-                held[player] += pips[tile]
-        boneyard = [rank_of[i] for i in deck[size * n:]]
+        for i in range(n):
+            hand = 0
+            for tile in deck[i:dealt:n]:
+                hand |= 1 << tile
+            masks[(opener + i) % n] = hand
+        boneyard = deck[dealt:]
         turn = opener
         empty = True
         left = right = c_left = c_right = 0
@@ -104,7 +108,6 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                 if first_end_only and fits_left:
                     fits_right = 0
                 fitting = bool(fits_left) + bool(fits_right)
-                candidates = 1 << must
                 can_draw = can_pass = False
             else:
                 if empty:
@@ -113,40 +116,42 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                 else:
                     fits_left, fits_right = m & mask[left], m & mask[right]
                     fitting = fits_left.bit_count() + fits_right.bit_count()
-                candidates = fits_left | fits_right
                 if fitting and only_when_stuck:
                     can_draw = can_pass = False
                 else:
-                    drawable = len(boneyard) - reserve > 0
+                    drawable = len(boneyard) > reserve
                     can_draw = drawable and (not fitting or not only_when_stuck)
                     can_pass = not fitting and (not drawable or not pass_only_when_empty)
             count = fitting + can_draw + can_pass
             # -- the bot's choice, as bots.py makes it
             if count > 1 and greedy[turn]:
-                # the greedy key (points, pips) as one integer: pips stay below 128
+                # the greedy key (points, pips) as one integer: pips stay below 128; a draw or a
+                # pass scores nothing and ranks below every placement of as many points
                 choice, best = fitting, -1 if fitting < count else None
-                bits = candidates
-                while bits:
-                    bit = bits & -bits
-                    bits ^= bit
-                    tile = bit.bit_length() - 1
-                    if empty:
+                bits = fits_left | fits_right
+                if empty:
+                    while bits:
+                        bit = bits & -bits
+                        bits ^= bit
+                        tile = bit.bit_length() - 1
                         s = low[tile] * dv * (1 if shared_once else 2) if double[tile] else pips[tile]
                         key = points_by_sum[s] * 128 + pips[tile]
                         if best is None or key > best:
                             choice, best, pick_tile, pick_end = 0, key, tile, -1
-                        continue
-                    a, b = low[tile], high[tile]
-                    if fits_left & bit:
-                        new = b if a == left else a
-                        key = points_by_sum[(new * dv if double[tile] else new) + c_right] * 128 + pips[tile]
-                        if best is None or key > best:
-                            choice, best, pick_tile, pick_end = 0, key, tile, 0
-                    if fits_right & bit:
-                        new = b if a == right else a
-                        key = points_by_sum[(new * dv if double[tile] else new) + c_left] * 128 + pips[tile]
-                        if best is None or key > best:
-                            choice, best, pick_tile, pick_end = 0, key, tile, 1
+                else:
+                    on_left, on_right = count_at[left], count_at[right]
+                    while bits:
+                        bit = bits & -bits
+                        bits ^= bit
+                        tile = bit.bit_length() - 1
+                        if fits_left & bit:
+                            key = points_by_sum[on_left[tile] + c_right] * 128 + pips[tile]
+                            if best is None or key > best:
+                                choice, best, pick_tile, pick_end = 0, key, tile, 0
+                        if fits_right & bit:
+                            key = points_by_sum[c_left + on_right[tile]] * 128 + pips[tile]
+                            if best is None or key > best:
+                                choice, best, pick_tile, pick_end = 0, key, tile, 1
             else:
                 if count == 1:
                     choice = 0
@@ -156,7 +161,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                     choice = int(bot_draw() * count)
                 if choice < fitting:
                     k = choice
-                    bits = candidates
+                    bits = fits_left | fits_right
                     while bits:
                         bit = bits & -bits
                         bits ^= bit
@@ -170,35 +175,32 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                                 pick_tile, pick_end = bit.bit_length() - 1, 1
                                 break
                             k -= 1
-            moves += 1
             if choice >= fitting:
                 if can_draw and choice == fitting:
                     # -- draw one tile; a playable one must be placed at once. While drawing is the
                     #    only legal move, each further draw is a move the bot cannot choose: draw on.
                     forced = count == 1 and pass_only_when_empty and not empty
                     while True:
+                        draws += 1
                         tile = boneyard.pop()
                         masks[turn] |= 1 << tile
-                        held[turn] += pips[tile]
                         if not empty and (left == low[tile] or left == high[tile]
                                           or right == low[tile] or right == high[tile]):
                             if one_at_a_time:
                                 must = tile
                             break
-                        if not forced or len(boneyard) - reserve <= 0:
+                        if not forced or len(boneyard) <= reserve:
                             break
-                        moves += 1
                     continue
                 # -- pass
                 turns += 1
                 turn = (turn + 1) % n
             else:
-                tile, end = pick_tile, pick_end
+                tile = pick_tile
                 masks[turn] ^= 1 << tile
-                held[turn] -= pips[tile]
                 must = -1
                 turns += 1
-                if end < 0:
+                if pick_end < 0:
                     empty = False
                     left, right = low[tile], high[tile]
                     if double[tile]:
@@ -206,17 +208,13 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         shared = True
                     else:
                         c_left, c_right = left, right
-                else:
-                    value = left if end == 0 else right
-                    new = high[tile] if low[tile] == value else low[tile]
-                    c_new = new * dv if double[tile] else new
-                    if end == 0:
-                        left, c_left = new, c_new
-                    else:
-                        right, c_right = new, c_new
+                elif pick_end == 0:
+                    left, c_left = new_end[left][tile], count_at[left][tile]
                     shared = False
-                ends_sum = c_left if shared and shared_once else c_left + c_right
-                for _, points in awards_by_sum[ends_sum]:
+                else:
+                    right, c_right = new_end[right][tile], count_at[right][tile]
+                    shared = False
+                for _, points in awards_by_sum[c_left if shared and shared_once else c_left + c_right]:
                     scores[turn] += points
                     if points > 0:
                         scoring_events += 1
@@ -232,18 +230,28 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                     continue
                 turn = (turn + 1) % n
             # -- blocked: nothing to draw and nobody can place
-            if len(boneyard) - reserve <= 0:
+            if len(boneyard) <= reserve:
                 open_mask = mask[left] | mask[right]
-                if not any(m & open_mask for m in masks):
+                for hand in masks:
+                    if hand & open_mask:
+                        break
+                else:
                     blocked = over = True
         if winner is not None:
             break
         # -- settlement, as DominoState._end_round does (with the rule file's own formulas)
         if blocked:
             blocked_rounds += 1
-        sizes = [h.bit_count() for h in masks]
-        for player, points, _ in settle(o, held, sizes, scores, dominoer if dominoer >= 0 else None,
-                                        blocked, target):
+        held = []
+        for hand in masks:
+            pips_held = 0
+            while hand:
+                bit = hand & -hand
+                hand ^= bit
+                pips_held += pips[bit.bit_length() - 1]
+            held.append(pips_held)
+        sizes = [hand.bit_count() for hand in masks]
+        for player, points, _ in game.settle(held, sizes, scores, dominoer if dominoer >= 0 else None, blocked):
             scores[player] += points
             if points > 0 and immediate and scores[player] >= target:
                 winner, termination = player, "target"
@@ -265,5 +273,5 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         else:
             opener = lottery_winner(range(n), game.lottery_ranks, rng)
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
-            "moves": moves, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
+            "moves": turns + draws, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
             "blocked_rounds": blocked_rounds}
