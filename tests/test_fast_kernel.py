@@ -57,6 +57,7 @@ CARD_OPTIONS = {
     "no muggins": "muggins:\n  enabled: false\n",
     "random dealer, no cut, win at round end": "dealer:\n  first: {method: random}\n  cut: false\nwin:\n  immediate: false\n",
     "strict 21 and a last formula": "pile:\n  limit: 21\nlast:\n  points: '2 if total == limit else 1'\n",
+    "last reading more than the total": "last:\n  points: '2 if score < 20 and pile_size > 2 else 1'\n",
 }
 
 

@@ -222,6 +222,9 @@ class CardGame:
         if o.exact_limit_timing == "immediate":
             expressions.append(o.exact_limit_points)
         self.awards_by_total = tabulate(expressions, "total", range(o.limit + 1), self._awards)
+        # and the points for playing last, by the total the pile closes at
+        expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
+        self.last_by_total = tabulate(expressions, "total", range(o.limit + 1), self._last)
         first = o.first_dealer
         self.lottery_ranks = None if first.method != "high_draw" else tuple(
             first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards)
@@ -248,6 +251,20 @@ class CardGame:
         if env["total"] == self.options.limit and self.options.exact_limit_timing == "immediate":
             found.append(("exact limit", self.options.exact_limit_points(env)))
         return [(name, points) for name, points in found if points > 0]
+
+    def last_points(self, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:
+        """The points and reason for playing last on a pile that closes at `total` (an exact limit
+        not scored at once is scored as last)."""
+        if self.last_by_total is not None:
+            return lookup(self.last_by_total, total)
+        return self._last({"total": total, "limit": self.options.limit, "pile_size": pile_size,
+                           "players": self.players, "score": score, "target": self.target, "stock": stock})
+
+    def _last(self, env: dict[str, Any]) -> tuple[int, str]:
+        o = self.options
+        if env["total"] == o.limit and o.exact_limit_timing != "immediate":
+            return o.exact_limit_points({**env, "card.rank": 0, "card.value": 0, "hand_size": 0}), "exact limit"
+        return o.last_points(env), "last"
 
     def new_state(self, seed: int | str) -> CardState:
         """A game at its first decision: the first dealer drawn by high card, the first deal made."""
@@ -540,13 +557,7 @@ class CardState:
             starter = self._next_active(last if last is not None else self.turn)
         self.events.append(PileClosed(total, last, starter))
         if award_last and last is not None:
-            env = {"total": total, "limit": o.limit, "pile_size": len(self.pile.cards), "players": self.players,
-                   "score": self.scores[last], "target": self.game.target}
-            if total == o.limit and o.exact_limit_timing == "as_last":
-                points, reason = o.exact_limit_points({**env, "card.rank": 0, "card.value": 0, "hand_size": 0,
-                                                       "stock": len(self.stock)}), "exact limit"
-            else:
-                points, reason = o.last_points(env), "last"
+            points, reason = self.game.last_points(total, len(self.pile.cards), self.scores[last], len(self.stock))
             if points > 0:
                 score = PendingScore(last, points, reason, last=True)
                 self.events.append(ScoreEarned(score))

@@ -84,17 +84,6 @@ def _deal(game: CardGame, tables: _Tables, rng: random.Random, dealer: int) -> t
     return hands, stock
 
 
-def _last_points(game: CardGame, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:
-    """The points and reason for playing last on a closing pile (an exact limit scored as last)."""
-    o = game.options
-    env = {"total": total, "limit": o.limit, "pile_size": pile_size, "players": game.players,
-           "score": score, "target": game.target}
-    if total == o.limit and o.exact_limit_timing != "immediate":
-        env.update({"card.rank": 0, "card.value": 0, "hand_size": 0, "stock": stock})
-        return o.exact_limit_points(env), "exact limit"
-    return o.last_points(env), "last"
-
-
 def _counts(termination: str, winner: int | None, scores: list[int], rounds: int, turns: int, scoring_events: int,
             scoring_points: int, moves: int | None = None, steals: int = 0, steal_points: int = 0,
             lost_points: int = 0) -> dict[str, Any]:
@@ -203,7 +192,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             else:
                 starter = -1
             if award_last and last >= 0:
-                points, _ = _last_points(game, total, pile_size, scores[last], len(stock))
+                points, _ = game.last_points(total, pile_size, scores[last], len(stock))
                 if points > 0:
                     scores[last] += points
                     scoring_events += 1
@@ -297,7 +286,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
         origin = last if last is not None else turn
         starter = next_active(origin + 1) if after_last else next_active(origin)
         if award_last and last is not None:
-            points, reason = _last_points(game, pile_total, pile_size, scores[last], len(stock))
+            points, reason = game.last_points(pile_total, pile_size, scores[last], len(stock))
             if points > 0:
                 queue.appendleft([CLAIM, last, [last, points, reason, True]])
         pile_total = pile_size = goes = 0
