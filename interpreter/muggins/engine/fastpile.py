@@ -1,7 +1,7 @@
 """A fast path for simulating card games: the same rules as `cards.py`, without events.
 
-Like `fastline`, this kernel plays a whole game on integers (card indexes, values from the rule
-file, the tabulated scores of every running total) and asks the seeded bots the same questions in
+Like `fastline`, this kernel plays a whole game on integers (cards coded with their values, the
+tabulated scores of every running total) and asks the seeded bots the same questions in
 the same order as the event engine, including every claim and every Muggins call, so it plays the
 very game the engine plays from the same seed (checked game by game by the tests). Scoring rules
 that read more than the running total are simulated by the event engine instead.
