@@ -1,6 +1,6 @@
 """Race the muggins interpreter against the hand-written baseline in ../shared/bench.
 
-    python bench/bench.py                    # 40 games per configuration
+    python bench/bench.py                    # 300 domino and 3000 card games per configuration
     python bench/bench.py --games 200 --only cards
     python bench/bench.py --baseline PATH    # where the baseline's domino.py and cards.py are
 
@@ -24,6 +24,8 @@ from muggins.loader import builtin_rule_names, load_rules
 from muggins.simulate import play_games
 
 HERE = Path(__file__).resolve().parent
+# games per configuration by default: enough for each engine to run a good part of a second
+DEFAULT_GAMES = {"domino": 300, "cards": 3000}
 
 
 def load_baseline(folder: Path, name: str):
@@ -71,8 +73,9 @@ def loading_times() -> list[tuple[str, float, float, float]]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games per configuration, for each engine")
-    parser.add_argument("--repeat", type=int, default=3,
+    parser.add_argument("--games", type=int,
+                        help="games per configuration, for each engine (default: 300 domino, 3000 card games)")
+    parser.add_argument("--repeat", type=int, default=5,
                         help="runs of each configuration, alternating the engines; the best time of each is kept")
     parser.add_argument("--max-rounds", type=int, default=200, help="domino round cap, for both engines")
     parser.add_argument("--baseline", type=Path, default=HERE.parent.parent / "shared" / "bench")
@@ -85,7 +88,9 @@ def main(argv=None) -> int:
     if not (args.baseline / "domino.py").is_file():
         parser.error(f"no baseline in {args.baseline} (give --baseline PATH)")
     families = [args.only] if args.only else ["domino", "cards"]
-    print(f"python {sys.version.split()[0]}; {args.games} games per configuration, best of {args.repeat}; "
+    games = {family: args.games or DEFAULT_GAMES[family] for family in families}
+    print(f"python {sys.version.split()[0]}; games per configuration: "
+          f"{', '.join(f'{count} {family}' for family, count in games.items())}; best of {args.repeat}; "
           f"domino round cap {args.max_rounds}; rules: {args.rules}")
     print()
     print("| game | players | bots | ours games/s | ours moves/s | baseline games/s | baseline moves/s | time per move, ours / baseline |")
@@ -100,13 +105,13 @@ def main(argv=None) -> int:
             for policy in ("random", "greedy"):
                 t1 = t2 = float("inf")
                 for _ in range(max(1, args.repeat)):
-                    t, m1 = ours(rules, players, policy, args.games, args.max_rounds)
+                    t, m1 = ours(rules, players, policy, games[family], args.max_rounds)
                     t1 = min(t1, t)
-                    t, m2 = baseline(module, family, players, policy, args.games, args.max_rounds)
+                    t, m2 = baseline(module, family, players, policy, games[family], args.max_rounds)
                     t2 = min(t2, t)
                 ratio = (t1 / m1) / (t2 / m2)
-                print(f"| {family} | {players} | {policy} | {args.games / t1:,.0f} | {m1 / t1:,.0f} | "
-                      f"{args.games / t2:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |", flush=True)
+                print(f"| {family} | {players} | {policy} | {games[family] / t1:,.0f} | {m1 / t1:,.0f} | "
+                      f"{games[family] / t2:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |", flush=True)
     if not args.no_loading:
         print()
         print("| rule file | import muggins (ms) | load and validate in a fresh process (ms) | again (ms) |")

@@ -41,12 +41,7 @@ class Tally:
     moves_sq: int = 0
     turns: int = 0
     blocked_rounds: int = 0
-    total_rounds: int = 0
-    final_scores: int = 0
-    final_scores_sq: int = 0
-    score_min: int | None = None
-    score_max: int | None = None
-    histogram: dict[int, int] = field(default_factory=dict)  # final scores by bin (its lowest score)
+    final_scores: dict[int, int] = field(default_factory=dict)  # how many times each final score came up
     scoring_events: int = 0
     scoring_points: int = 0
     steals: int = 0
@@ -59,15 +54,11 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns", "blocked_rounds",
-                     "total_rounds", "final_scores", "final_scores_sq", "scoring_events", "scoring_points",
-                     "steals", "steal_points", "lost_points"):
+                     "scoring_events", "scoring_points", "steals", "steal_points", "lost_points"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        for key, count in other.histogram.items():
-            self.histogram[key] = self.histogram.get(key, 0) + count
-        if other.score_min is not None:
-            self.score_min = other.score_min if self.score_min is None else min(self.score_min, other.score_min)
-            self.score_max = other.score_max if self.score_max is None else max(self.score_max, other.score_max)
+        for score, count in other.final_scores.items():
+            self.final_scores[score] = self.final_scores.get(score, 0) + count
 
     def add_game(self, state: Any, moves: int) -> None:
         """Count a game played by the event engine, from its events."""
@@ -108,19 +99,12 @@ class Tally:
         self.rounds_sq += rounds * rounds
         self.moves += moves
         self.moves_sq += moves * moves
-        self.total_rounds += rounds
         if winner is not None:
             self.finished += 1
             self.wins[winner] += 1
-        low, high = min(scores), max(scores)
-        self.score_min = low if self.score_min is None or low < self.score_min else self.score_min
-        self.score_max = high if self.score_max is None or high > self.score_max else self.score_max
-        histogram = self.histogram
+        final_scores = self.final_scores
         for score in scores:
-            self.final_scores += score
-            self.final_scores_sq += score * score
-            key = score // HISTOGRAM_BIN * HISTOGRAM_BIN
-            histogram[key] = histogram.get(key, 0) + 1
+            final_scores[score] = final_scores.get(score, 0) + 1
 
 
 def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed: int | str, start: int, stop: int,
@@ -257,20 +241,26 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
                         "win_rate": r(wins / trials if trials else 0), "ci95": [r(low), r(high)]})
     rounds = mean_sd(tally.rounds, tally.rounds_sq, games)
     moves = mean_sd(tally.moves, tally.moves_sq, games)
-    scores = mean_sd(tally.final_scores, tally.final_scores_sq, games * n)
+    finals = tally.final_scores
+    scores = mean_sd(sum(s * c for s, c in finals.items()), sum(s * s * c for s, c in finals.items()), games * n)
+    histogram: dict[int, int] = {}
+    for score, count in finals.items():
+        low = score // HISTOGRAM_BIN * HISTOGRAM_BIN  # a bin is named by its lowest score
+        histogram[low] = histogram.get(low, 0) + count
     result = {
         "rules": rules.name, "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
         "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,
         "seats": per_seat, "by_bot": per_bot,
         "rounds": {"mean": r(rounds[0]), "sd": r(rounds[1])},
         "moves": {"mean": r(moves[0]), "sd": r(moves[1])},
-        "final_score": {"mean": r(scores[0]), "sd": r(scores[1]), "min": tally.score_min, "max": tally.score_max,
-                        "histogram": {str(k): tally.histogram[k] for k in sorted(tally.histogram)}},
+        "final_score": {"mean": r(scores[0]), "sd": r(scores[1]), "min": min(finals, default=None),
+                        "max": max(finals, default=None),
+                        "histogram": {str(k): histogram[k] for k in sorted(histogram)}},
         "points_per_scoring_event": r(tally.scoring_points / tally.scoring_events if tally.scoring_events else 0),
         "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
     }
     if rules.family == "line":
-        result["blocked_round_rate"] = r(tally.blocked_rounds / tally.total_rounds if tally.total_rounds else 0)
+        result["blocked_round_rate"] = r(tally.blocked_rounds / tally.rounds if tally.rounds else 0)
     else:
         result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
         result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)

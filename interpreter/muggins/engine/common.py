@@ -75,9 +75,15 @@ def lottery_winner(candidates: Sequence[int], ranks: Sequence[int] | None, rng: 
     if ranks is None:
         return candidates[rng.randrange(len(candidates))]
     remaining = list(candidates)
+    count = len(ranks)  # the deal sizes the loader accepts leave at least one piece per player
     for _ in range(MAX_TIE_ROUNDS):
-        # each candidate draws a different piece of the shuffled set: a sample is the same draw
-        drawn = rng.sample(range(len(ranks)), len(remaining))
+        # each candidate draws a different piece of the shuffled set: the same as drawing pieces
+        # uniformly and drawing again on one already drawn (cheaper than rng.sample for a few)
+        drawn: list[int] = []
+        while len(drawn) < len(remaining):
+            index = rng.randrange(count)
+            if index not in drawn:
+                drawn.append(index)
         if rounds is not None:
             rounds.append(tuple(zip(remaining, drawn)))
         drawn_ranks = [ranks[i] for i in drawn]
