@@ -165,10 +165,9 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                 if total == limit and close_at_limit:
                     award_last = False
                 elif active:
-                    while True:  # the next player clockwise holding cards
+                    turn = turn + 1 if turn + 1 < n else 0
+                    while not hands[turn]:  # the next player clockwise holding cards
                         turn = turn + 1 if turn + 1 < n else 0
-                        if hands[turn]:
-                            break
                     continue
                 else:
                     award_last = last_on_round_end
@@ -177,10 +176,9 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                     hand.append(stock.pop())
                 goes += 1
                 if goes < active:
-                    while True:
+                    turn = turn + 1 if turn + 1 < n else 0
+                    while not hands[turn]:
                         turn = turn + 1 if turn + 1 < n else 0
-                        if hands[turn]:
-                            break
                     continue
                 award_last = True
             # -- the pile closes: who starts the next one, and any points for playing last
