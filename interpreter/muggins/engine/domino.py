@@ -216,13 +216,11 @@ class DominoGame:
         o = self.rules.line
         total = sum(pips)
         for player in range(len(pips)):
-            env = None
             if player == dominoer:
                 if self.award_by_pips is not None:
                     award = lookup(self.award_by_pips, total - pips[player])
                 else:
-                    env = self._settlement_env(player, pips, sizes, scores, dominoer, blocked)
-                    award = o.award(env)
+                    award = o.award(self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
                 if award:
                     yield player, award, "opponents' pips"
             if not blocked or o.penalty_on_blocked:
@@ -230,7 +228,7 @@ class DominoGame:
                 if self.penalty_by_pips is not None:
                     penalty = lookup(self.penalty_by_pips, pips[player])
                 else:
-                    penalty = o.penalty(env or self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
+                    penalty = o.penalty(self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
                 new = current - penalty
                 if o.floor is not None:
                     new = max(new, min(o.floor, current))
