@@ -185,6 +185,20 @@ def test_last_tile_scores_before_settlement_and_dominoer_opens_next(rules):
     assert started.opener == 0 and state.round == 2
 
 
+@pytest.mark.parametrize("award", ["10", "10 if opponents_pips > 0 and hand_size == 0 else 0"],
+                         ids=["tabulated award", "award reading more than pips"])
+def test_each_settlement_formula_reads_the_scores_as_changed_before_it(tmp_path: Path, award):
+    """The dominoer's award comes first; their penalty then reads the score with the award in it."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: domino-muggins\nname: house\nsettlement:\n  award: '{award}'\n"
+                    "  penalty: '5 if score >= 10 else 0'\n")
+    state = game(load_rules(path)).setup([tiles("0-2"), tiles("4-4", "1-2")], boneyard=tiles("6-6"),
+                                         line=[(T("0-3"), None)], scores=[0, 0])
+    events = state.play(Place(T("0-2"), LEFT))
+    scored = [(e.player, e.points, e.reason) for e in events if isinstance(e, Scored)]
+    assert scored[:3] == [(0, 5, "multiple of five"), (0, 10, "opponents' pips"), (0, -5, "leftover pips")]
+
+
 def test_reaching_the_target_ends_the_game_at_once_without_settlement(rules):
     state = game(rules).setup([tiles("0-2", "6-6"), tiles("4-4")], boneyard=tiles("1-1"),
                               line=[(T("0-3"), None)], scores=[245, 0])
