@@ -49,7 +49,11 @@ class _Tables:
                       for v in values]
         self.shared_once = o.opening_double == "once"
         self.awards = [tuple(a for a in entry if a[1]) for entry in game.awards_by_sum]
-        self.points = [sum(p for _, p in entry) for entry in game.awards_by_sum]
+        # the greedy key (points, pips) as one integer, pips staying below 128: the points part by
+        # sum, and a key below every placement's
+        points = [sum(p for _, p in entry) for entry in game.awards_by_sum]
+        self.keyed = [p * 128 for p in points]
+        self.below_all = min(0, *points) * 128 - 1
 
 
 def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
@@ -61,7 +65,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     n, size, target, reserve = game.players, game.hand_size, game.target, o.reserve
     low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask
     new_end, count_at = t.new_end, t.count
-    awards_by_sum, points_by_sum, shared_once = t.awards, t.points, t.shared_once
+    awards_by_sum, keyed, below_all, shared_once = t.awards, t.keyed, t.below_all, t.shared_once
     only_when_stuck, one_at_a_time = o.draw_only_when_stuck, o.draw_one_at_a_time
     first_end_only = o.drawn_tile_end == "first"
     pass_only_when_empty = o.pass_only_when_boneyard_empty
@@ -125,9 +129,8 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
             count = fitting + can_draw + can_pass
             # -- the bot's choice, as bots.py makes it
             if count > 1 and greedy[turn]:
-                # the greedy key (points, pips) as one integer: pips stay below 128; a draw or a
-                # pass scores nothing and ranks below every placement of as many points
-                choice, best = fitting, -1 if fitting < count else None
+                # a draw or a pass scores nothing and ranks below every placement of as many points
+                choice, best = fitting, -1 if fitting < count else below_all
                 bits = fits_left | fits_right
                 if empty:
                     while bits:
@@ -135,8 +138,8 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         bits ^= bit
                         tile = bit.bit_length() - 1
                         s = low[tile] * dv * (1 if shared_once else 2) if double[tile] else pips[tile]
-                        key = points_by_sum[s] * 128 + pips[tile]
-                        if best is None or key > best:
+                        key = keyed[s] + pips[tile]
+                        if key > best:
                             choice, best, pick_tile, pick_end = 0, key, tile, -1
                 else:
                     on_left, on_right = count_at[left], count_at[right]
@@ -145,12 +148,12 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         bits ^= bit
                         tile = bit.bit_length() - 1
                         if fits_left & bit:
-                            key = points_by_sum[on_left[tile] + c_right] * 128 + pips[tile]
-                            if best is None or key > best:
+                            key = keyed[on_left[tile] + c_right] + pips[tile]
+                            if key > best:
                                 choice, best, pick_tile, pick_end = 0, key, tile, 0
                         if fits_right & bit:
-                            key = points_by_sum[c_left + on_right[tile]] * 128 + pips[tile]
-                            if best is None or key > best:
+                            key = keyed[c_left + on_right[tile]] + pips[tile]
+                            if key > best:
                                 choice, best, pick_tile, pick_end = 0, key, tile, 1
             else:
                 if count == 1:
