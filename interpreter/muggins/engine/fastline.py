@@ -18,6 +18,10 @@ from .common import lottery_winner
 from .domino import DominoGame, round_end_winner
 
 
+# a bot's choice other than a placement at an end (0, 1; -1 opens the line)
+DRAW, PASS = -2, -3
+
+
 def supports(game: Any, bots: list[str]) -> bool:
     """Whether this kernel can play `game` with these bots exactly as the event engine would."""
     return (isinstance(game, DominoGame) and not game.rules.line.spinner and game.awards_by_sum is not None
@@ -111,26 +115,23 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                 fits_right = (right == low[must] or right == high[must]) << must
                 if first_end_only and fits_left:
                     fits_right = 0
-                fitting = bool(fits_left) + bool(fits_right)
                 can_draw = can_pass = False
             else:
                 if empty:
                     fits_left, fits_right = m, 0
-                    fitting = m.bit_count()
                 else:
                     fits_left, fits_right = m & mask[left], m & mask[right]
-                    fitting = fits_left.bit_count() + fits_right.bit_count()
-                if fitting and only_when_stuck:
+                if only_when_stuck and (fits_left or fits_right):
                     can_draw = can_pass = False
                 else:
-                    drawable = len(boneyard) > reserve
-                    can_draw = drawable and (not fitting or not only_when_stuck)
-                    can_pass = not fitting and (not drawable or not pass_only_when_empty)
-            count = fitting + can_draw + can_pass
-            # -- the bot's choice, as bots.py makes it
-            if count > 1 and greedy[turn]:
-                # a draw or a pass scores nothing and ranks below every placement of as many points
-                choice, best = fitting, -1 if fitting < count else below_all
+                    can_draw = len(boneyard) > reserve
+                    can_pass = not (fits_left or fits_right) and (not can_draw or not pass_only_when_empty)
+            # -- the bot's choice, as bots.py makes it: a placement (pick_tile at pick_end), DRAW or PASS
+            if greedy[turn]:
+                # a draw or a pass scores nothing and ranks below every placement of as many points;
+                # the first of them is kept when no placement beats it
+                pick_end = DRAW if can_draw else PASS
+                best = -1 if can_draw or can_pass else below_all
                 bits = fits_left | fits_right
                 if empty:
                     while bits:
@@ -140,7 +141,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         s = low[tile] * dv * (1 if shared_once else 2) if double[tile] else pips[tile]
                         key = keyed[s] + pips[tile]
                         if key > best:
-                            choice, best, pick_tile, pick_end = 0, key, tile, -1
+                            best, pick_tile, pick_end = key, tile, -1
                 else:
                     on_left, on_right = count_at[left], count_at[right]
                     while bits:
@@ -150,12 +151,14 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         if fits_left & bit:
                             key = keyed[on_left[tile] + c_right] + pips[tile]
                             if key > best:
-                                choice, best, pick_tile, pick_end = 0, key, tile, 0
+                                best, pick_tile, pick_end = key, tile, 0
                         if fits_right & bit:
                             key = keyed[c_left + on_right[tile]] + pips[tile]
                             if key > best:
-                                choice, best, pick_tile, pick_end = 0, key, tile, 1
+                                best, pick_tile, pick_end = key, tile, 1
             else:
+                fitting = fits_left.bit_count() + fits_right.bit_count()
+                count = fitting + can_draw + can_pass
                 if count == 1:
                     choice = 0
                 else:
@@ -163,46 +166,45 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                         bot_draw = bot_generator(seed).random
                     choice = int(bot_draw() * count)
                 if choice < fitting:
-                    k = choice
                     bits = fits_left | fits_right
                     while bits:
                         bit = bits & -bits
                         bits ^= bit
                         if fits_left & bit:
-                            if k == 0:
+                            if choice == 0:
                                 pick_tile, pick_end = bit.bit_length() - 1, -1 if empty else 0
                                 break
-                            k -= 1
+                            choice -= 1
                         if fits_right & bit:
-                            if k == 0:
+                            if choice == 0:
                                 pick_tile, pick_end = bit.bit_length() - 1, 1
                                 break
-                            k -= 1
-            if choice >= fitting:
-                if can_draw and choice == fitting:
-                    # -- draw one tile; a playable one must be placed at once. While drawing is the
-                    #    only legal move, each further draw is a move the bot cannot choose: draw on.
-                    forced = count == 1 and pass_only_when_empty and not empty
-                    while True:
-                        draws += 1
-                        tile = boneyard.pop()
-                        masks[turn] |= 1 << tile
-                        if not empty and (left == low[tile] or left == high[tile]
-                                          or right == low[tile] or right == high[tile]):
-                            if one_at_a_time:
-                                must = tile
-                            break
-                        if not forced or len(boneyard) <= reserve:
-                            break
-                    continue
-                # -- pass
-                turns += 1
+                            choice -= 1
+                else:
+                    pick_end = DRAW if can_draw and choice == fitting else PASS
+            if pick_end == DRAW:
+                # -- draw one tile; a playable one must be placed at once. While drawing is the only
+                #    legal move, each further draw is a move the bot cannot choose: draw on.
+                forced = not can_pass and not (fits_left or fits_right) and pass_only_when_empty and not empty
+                while True:
+                    draws += 1
+                    tile = boneyard.pop()
+                    masks[turn] |= 1 << tile
+                    if not empty and (left == low[tile] or left == high[tile]
+                                      or right == low[tile] or right == high[tile]):
+                        if one_at_a_time:
+                            must = tile
+                        break
+                    if not forced or len(boneyard) <= reserve:
+                        break
+                continue
+            turns += 1
+            if pick_end == PASS:
                 turn = (turn + 1) % n
             else:
                 tile = pick_tile
                 masks[turn] ^= 1 << tile
                 must = -1
-                turns += 1
                 if pick_end < 0:
                     empty = False
                     left, right = low[tile], high[tile]
