@@ -19,7 +19,7 @@ from ..messages import illegal
 from ..pieces import Card, Deck
 from ..dsl import lookup, tabulate
 from ..rules import Rules
-from .common import GameEnded, Outcome, Scored, draw_lots
+from .common import GameEnded, Outcome, Scored, draw_lots, shuffled
 from .pile import Pile
 
 
@@ -596,8 +596,7 @@ class CardState:
         n = self.players
         self.round += 1
         self.dealer = dealer
-        deck = list(self.game.cards)
-        self.rng.shuffle(deck)
+        deck = shuffled(self.game.cards, self.rng)
         cut_by = cut_at = None
         if self.options.cut and len(deck) > 1:
             cut_by = (dealer - 1) % n

@@ -17,7 +17,7 @@ from ..messages import illegal
 from ..pieces import Tile, TileSet
 from ..dsl import lookup, tabulate
 from ..rules import Rules
-from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots
+from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots, shuffled
 from .line import Connection, End, Line
 
 END_NAMES = ("left", "right", "up", "down")
@@ -482,8 +482,7 @@ class DominoState:
         self.dominoer = None
         self.must_play = None
         self.line = self._new_line()
-        tiles = list(self.game.tiles)
-        self.rng.shuffle(tiles)
+        tiles = shuffled(self.game.tiles, self.rng)
         size = self.game.hand_size
         n = self.players
         # one at a time, clockwise from the opener

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..dsl.compiler import _Deferred
 from ..bots import bot_generator
-from .common import lottery_winner
+from .common import lottery_winner, shuffled
 from .domino import DominoGame, round_end_winner
 
 
@@ -89,8 +89,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         # -- deal, as DominoState._start_round does: one at a time from the opener, so player
         #    opener + i gets every n-th tile; the boneyard is drawn from its end
         round_number += 1
-        deck = t.deck[:]
-        rng.shuffle(deck)
+        deck = shuffled(t.deck, rng)
         masks = [0] * n
         for i in range(n):
             hand = 0

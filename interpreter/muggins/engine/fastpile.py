@@ -21,7 +21,7 @@ from typing import Any
 from ..bots import bot_generator
 from ..dsl.compiler import _Deferred
 from .cards import CardGame
-from .common import lottery_winner
+from .common import lottery_winner, shuffled
 
 # queue items: decisions are lists [kind, actor, score]; steps are these codes
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND = range(4)
@@ -58,20 +58,24 @@ class _Tables:
     awards: list[tuple[tuple[str, int], ...]]  # the scores earned by reaching each running total
     points: list[int]                     # their sum, by total: what a greedy bot maximises
     span: int                             # above every value: greedy keys are points * span + value
+    last: list[int] | None                # the points for playing last, by closing total, when tabulated
 
     @classmethod
     def of(cls, game: CardGame) -> _Tables:
         values = [game.value(card) for card in game.cards]
         shift = max(1, (len(values) - 1).bit_length())
         awards = [tuple(entry) for entry in game.awards_by_total]
+        last = game.last_by_total
+        if last is not None and any(type(entry) is _Deferred for entry in last):
+            last = None  # the game's own lookup raises the formula's error if a game reaches it
         return cls([value << shift | index for index, value in enumerate(values)], shift, awards,
-                   [sum(p for _, p in entry) for entry in awards], max(values) + 1)
+                   [sum(p for _, p in entry) for entry in awards], max(values) + 1,
+                   None if last is None else [points for points, _ in last])
 
 
 def _deal(game: CardGame, tables: _Tables, rng: random.Random, dealer: int) -> tuple[list[list[int]], list[int]]:
     """The hands (card codes, in the engine's order) and the stock, drawn from its end."""
-    n, deck = game.players, tables.deck[:]
-    rng.shuffle(deck)
+    n, deck = game.players, shuffled(tables.deck, rng)
     if game.options.cut and len(deck) > 1:
         cut_at = rng.randrange(1, len(deck))
         deck = deck[cut_at:] + deck[:cut_at]
@@ -100,6 +104,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
     o = game.options
     n, target, limit, max_rounds = game.players, game.target, o.limit, game.max_rounds
     shift, awards, points_by_total, span = tables.shift, tables.awards, tables.points, tables.span
+    last_by_total = tables.last
     immediate = game.rules.immediate_win
     refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
     close_at_limit = o.exact_limit_timing == "immediate"
@@ -107,7 +112,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
     last_on_round_end = o.last_on_round_end
     greedy = [kind == "greedy" for kind in bots]
     rng = random.Random(seed)
-    draw = None  # the bots' generator, made when a bot first draws (seeding costs)
+    draw = bot_generator(seed).random if not all(greedy) else None  # greedy bots never draw: no seeding
     scores = [0] * n
     turns = scoring_events = scoring_points = rounds = 0
     dealer = lottery_winner(range(n), game.lottery_ranks, rng)
@@ -132,13 +137,10 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                             best, choice = key, card
             else:
                 playable = [card for card in hand if card < bound]
-                count = len(playable)
-                if count > 1:
-                    if draw is None:
-                        draw = bot_generator(seed).random
-                    choice = playable[int(draw() * count)]
+                if len(playable) > 1:
+                    choice = playable[int(draw() * len(playable))]
                 else:
-                    choice = playable[0] if count else -1
+                    choice = playable[0] if playable else -1
             turns += 1
             if choice >= 0:
                 hand.remove(choice)
@@ -146,10 +148,10 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                 pile_size += 1
                 last = turn
                 goes = 0
-                if refill:
+                if refill and stock:  # drawing back up to at least one card
                     while stock and len(hand) < refill_to:
                         hand.append(stock.pop())
-                if not hand:
+                elif not hand:
                     active -= 1
                 earned = awards[total]
                 if earned:
@@ -190,7 +192,10 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             else:
                 starter = -1
             if award_last and last >= 0:
-                points, _ = game.last_points(total, pile_size, scores[last], len(stock))
+                if last_by_total is not None:
+                    points = last_by_total[total]
+                else:
+                    points, _ = game.last_points(total, pile_size, scores[last], len(stock))
                 if points > 0:
                     scores[last] += points
                     scoring_events += 1

@@ -1,0 +1,33 @@
+"""Rule: shuffles and lotteries are fair, and depend only on the seed (what the kernels rely on)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import permutations
+
+from muggins.engine.common import MAX_TIE_ROUNDS, lottery_winner, shuffled
+
+
+def test_every_order_of_the_pieces_is_about_equally_likely():
+    rng = random.Random("fair")
+    counts = Counter(tuple(shuffled("abcd", rng)) for _ in range(24_000))
+    assert set(counts) == {tuple(p) for p in permutations("abcd")}
+    assert all(850 <= count <= 1150 for count in counts.values())  # 1000 each, ± 5 sd
+
+
+def test_the_order_depends_only_on_the_generator_and_the_count():
+    pieces, codes = ["6-6", "0-1", "3-4", "2-5"], [17, 3, 99, 40]
+    a, b = random.Random(5), random.Random(5)
+    first, second = shuffled(pieces, a), shuffled(codes, b)
+    assert [pieces.index(p) for p in first] == [codes.index(c) for c in second]
+    assert a.getstate() == b.getstate()
+
+
+def test_the_highest_draw_wins_the_lottery_and_ties_draw_again():
+    ranks = [1, 1, 1, 9] * 13  # one piece in four ranks 9
+    wins = Counter(lottery_winner(range(3), ranks, random.Random(i)) for i in range(3000))
+    assert set(wins) == {0, 1, 2} and all(900 <= count <= 1100 for count in wins.values())  # ± 4 sd
+    rounds: list = []
+    winner = lottery_winner(range(3), [5] * 52, random.Random(1), rounds)  # everyone always ties
+    assert winner in (0, 1, 2) and len(rounds) == MAX_TIE_ROUNDS
+    assert all(len({index for _, index in draws}) == 3 for draws in rounds)  # different pieces each round
