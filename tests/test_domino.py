@@ -300,6 +300,17 @@ def test_bot_choices_never_depend_on_hidden_tiles(rules):
 
 # -- records and the command line ------------------------------------------------------------
 
+def test_record_from_an_older_muggins_is_refused_by_version(rules, tmp_path: Path):
+    state = DominoGame(rules, 2, max_rounds=2).new_state(3)
+    moves = run_game(state, make_bots(["greedy", "greedy"], 3))
+    data = json.loads(make_record(rules, 2, 3, 2, ["greedy", "greedy"], moves, state).to_json())
+    data["version"] = 1  # its seed dealt other hands: its moves would be refused one by one
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="record version 1 is not supported"):
+        read_record(path)
+
+
 def test_record_replays_to_the_same_final_state(rules, tmp_path: Path):
     g = DominoGame(rules, 3, max_rounds=40)
     state = g.new_state(7)

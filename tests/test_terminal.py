@@ -184,10 +184,10 @@ def test_edited_save_is_refused(tmp_path, monkeypatch):
         Session.resume(path)
 
 
-def test_save_from_before_the_bots_shared_a_generator_is_refused_by_version(tmp_path, monkeypatch):
+def test_save_from_an_older_muggins_is_refused_by_version(tmp_path, monkeypatch):
     path = _a_save(tmp_path, monkeypatch)
     data = json.loads(path.read_text())
-    data["version"] = 1  # its bots drew from one generator per seat: replaying it would go astray
+    data["version"] = 1  # its seed dealt other hands: replaying it would go astray
     path.write_text(json.dumps(data))
     with pytest.raises(RecordError, match="save file version 1 is not supported"):
         Session.resume(path)

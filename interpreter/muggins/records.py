@@ -19,8 +19,9 @@ from .rules import Rules
 
 FORMAT = "muggins-record"
 SAVE_FORMAT = "muggins-save"
-VERSION = 1
-SAVE_VERSION = 2  # 2: the bots of a game share one generator, so a version 1 save's bots would choose otherwise
+# 2: deals are shuffled by sorting on random keys, lotteries draw by rejection and the bots of a
+# game share one generator, so a version 1 file's seed deals other hands (and its bots choose otherwise)
+VERSION = 2
 MAX_RECORD_BYTES = 64 << 20
 
 
@@ -66,19 +67,19 @@ def _read_json(path: str | Path, what: str) -> Any:
         raise RecordError(f"{path}: not a complete {what} (corrupt or truncated)") from None
 
 
-def _read_document(path: str | Path, form: str, what: str, version: int) -> dict[str, Any]:
+def _read_document(path: str | Path, form: str, what: str) -> dict[str, Any]:
     """The JSON object of a record or save file, checked for its format and version."""
     data = _read_json(path, what)
     if not isinstance(data, dict) or data.get("format") != form:
         raise RecordError(f"{path}: not a muggins {what} (no \"format\": \"{form}\")")
-    if data.get("version") != version:
-        raise RecordError(f"{path}: {what} version {data.get('version')!r} is not supported (this muggins reads {version})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"{path}: {what} version {data.get('version')!r} is not supported (this muggins reads {VERSION})")
     return data
 
 
 def read_record(path: str | Path) -> Record:
     """Read a record file, refusing anything that is not a complete muggins record."""
-    data = _read_document(path, FORMAT, "record", VERSION)
+    data = _read_document(path, FORMAT, "record")
     fields = {"rules": str, "digest": str, "players": int, "seed": (int, str), "max_rounds": int,
               "seats": list, "moves": list, "outcome": dict}
     for name, kind in fields.items():
@@ -135,7 +136,7 @@ class Save:
 
     def to_json(self) -> str:
         body = asdict(self)
-        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, **body, "checksum": _checksum(body)},
+        return json.dumps({"format": SAVE_FORMAT, "version": VERSION, **body, "checksum": _checksum(body)},
                           indent=1, ensure_ascii=False)
 
 
@@ -146,7 +147,7 @@ def _checksum(body: dict[str, Any]) -> str:
 
 def read_save(path: str | Path) -> Save:
     """Read a save file; a corrupt, truncated or edited one is refused, naming the problem."""
-    data = _read_document(path, SAVE_FORMAT, "save file", SAVE_VERSION)
+    data = _read_document(path, SAVE_FORMAT, "save file")
     checksum = data.pop("checksum", None)
     data.pop("format"), data.pop("version")
     try:
