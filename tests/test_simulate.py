@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future
 
 import pytest
 
 from muggins.cli import main
 from muggins.loader import load_rules
-from muggins.simulate import simulate, summary, two_proportions, wilson
+from muggins.simulate import Tally, in_flight, simulate, summary, two_proportions, wilson
 
 
 def run(workers=1, scheduler=None, spec="domino-muggins", games=24, players=3, bots=("greedy", "random", "greedy")):
@@ -18,6 +19,25 @@ def run(workers=1, scheduler=None, spec="domino-muggins", games=24, players=3, b
 
 def test_the_same_seed_gives_the_same_numbers_with_one_or_two_workers():
     assert run(workers=1) == run(workers=2)
+
+
+def test_memory_stays_flat_shards_are_merged_as_they_finish_with_few_in_flight():
+    submitted = merged = most = 0
+
+    def submit(play, games):  # a shard that finished at once
+        nonlocal submitted, most
+        submitted += 1
+        most = max(most, submitted - merged)
+        future: Future = Future()
+        future.set_result(Tally(2, ["greedy", "greedy"], games=games))
+        return future
+
+    def done(tally: Tally) -> None:
+        nonlocal merged
+        merged += 1
+
+    in_flight(submit, ((5,) for _ in range(1000)), 8, done)
+    assert merged == 1000 and most <= 8
 
 
 def test_the_same_seed_gives_the_same_numbers_on_a_local_dask_cluster():

@@ -3,15 +3,16 @@
 Game `i` of a simulation with seed `S` is always played from the seed `"S:i"`, so the numbers
 depend only on the rules, the bots, the seed and the game count: shards of seed ranges may run
 in this process, on a local process pool or on a Dask cluster, and merge to identical results
-(every accumulator is an integer, merged in shard order). Only the accumulators are kept, never
-the games, so memory stays flat however many games are played.
+(every accumulator is an integer sum or a count, so the order shards finish in does not matter).
+Each shard is merged as it finishes and only a few are in flight at a time; the games are never
+kept, so memory stays flat however many games are played.
 """
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .bots import make_bots
 from .engine import cards as C
@@ -157,32 +158,46 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
     rules = load_rules(rules_spec)
     make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
     size = shard_size or max(1, min(500, games // max(1, workers * 8) or 1))
-    plan = list(shards(games, size))
-    arguments = [(rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention) for a, b in plan]
-    results: dict[int, Tally] = {}
+    arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention)
+                 for a, b in shards(games, size))
+    total = Tally(players, bots)
 
-    def done(index: int, tally: Tally) -> None:
-        results[index] = tally
+    def done(tally: Tally) -> None:
+        total.merge(tally)
         if progress is not None:
             progress(tally.games)
 
     if scheduler:
         _on_dask(scheduler, arguments, done)
     elif workers <= 1:
-        for index, args in enumerate(arguments):
-            done(index, play_shard(*args))
+        for args in arguments:
+            done(play_shard(*args))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_shard, *args): index for index, args in enumerate(arguments)}
-            for future in as_completed(futures):
-                done(futures[future], future.result())
-    total = Tally(players, bots)
-    for index in range(len(plan)):
-        total.merge(results[index])
+            in_flight(pool.submit, arguments, IN_FLIGHT_PER_WORKER * workers, done)
     return total
 
 
-def _on_dask(address: str, arguments: list[tuple], done: Callable[[int, Tally], None]) -> None:
+# Shards submitted ahead of the results, per worker: enough to keep every worker busy.
+IN_FLIGHT_PER_WORKER = 4
+
+
+def in_flight(submit: Callable[..., Future], arguments: Iterable[tuple], limit: int,
+              done: Callable[[Tally], None]) -> None:
+    """Run `play_shard` on each argument tuple through `submit`, with at most `limit` shards
+    submitted and not yet merged, whatever the number of shards."""
+    pending: set[Future] = set()
+    for args in arguments:
+        if len(pending) >= limit:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done(future.result())
+        pending.add(submit(play_shard, *args))
+    for future in wait(pending).done:
+        done(future.result())
+
+
+def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], None]) -> None:
     try:
         from distributed import Client, as_completed as dask_completed
     except ImportError:
@@ -192,10 +207,15 @@ def _on_dask(address: str, arguments: list[tuple], done: Callable[[int, Tally], 
     except (OSError, TimeoutError) as exc:
         raise MugginsError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
-        futures = [client.submit(play_shard, *args, pure=False) for args in arguments]
-        index = {future.key: i for i, future in enumerate(futures)}
-        for future in dask_completed(futures):
-            done(index[future.key], future.result())
+        limit = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
+        first = [client.submit(play_shard, *args, pure=False) for _, args in zip(range(limit), arguments)]
+        running = dask_completed(first)
+        for future in running:  # as each shard finishes, merge it and submit the next
+            done(future.result())
+            future.release()
+            following = next(arguments, None)
+            if following is not None:
+                running.add(client.submit(play_shard, *following, pure=False))
 
 
 # -- statistics ------------------------------------------------------------------------------------
