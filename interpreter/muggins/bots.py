@@ -75,8 +75,8 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 def bot_generator(seed: int | str) -> random.Random:
     """The random generator the bots of the game played from `seed` share: one per game, apart
-    from the game's own (so a record replays without bots), since seeding one costs as much as
-    a few dozen moves of a short card game."""
+    from the game's own (so a record replays without bots), since seeding one costs about as
+    much as five moves of a simulated card game."""
     return random.Random(f"{seed}:bots")
 
 
