@@ -395,8 +395,8 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
             pile_size += 1
             last_player = player
             goes = 0
-            if refill and len(hand) < refill_to and stock:
-                for _ in range(min(refill_to - len(hand), len(stock))):
+            if refill:
+                while stock and len(hand) < refill_to:
                     hand.append(stock.pop())
             for name, points in awards[pile_total]:  # the new scorer claims first, then the calls (C10)
                 queue.append([CLAIM, player, [player, points, name, False]])
