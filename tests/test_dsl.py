@@ -198,3 +198,100 @@ def test_keywords_are_not_confused_with_names_that_start_like_them():
     context = {"index": Type.INT, "iffy": Type.INT, "order": Type.INT, "notes": Type.INT}
     assert compile_expression("index + iffy + order + notes", context, Type.INT)(
         {"index": 1, "iffy": 2, "order": 3, "notes": 4}) == 10
+
+
+# Cribbage's pegging in the expression language: the pile's ranks as a list, newest last.
+
+@pytest.mark.parametrize("ranks, expected", [
+    ((), 0), ((5,), 1), ((3, 5, 5, 5), 3), ((5, 5, 3), 1), ((7, 7), 2), ((2, 2, 2, 2), 4), ((2, 9, 2), 1),
+])
+def test_same_at_end_counts_the_values_equal_to_the_last(ranks, expected):
+    assert compile_expression("same_at_end(ends)", CONTEXT, Type.INT)({"ends": ranks}) == expected
+
+
+@pytest.mark.parametrize("ranks, points", [((9, 4), 0), ((4, 4), 2), ((1, 4, 4, 4), 6), ((4, 4, 4, 4), 12)])
+def test_cribbage_pairs_score_n_times_n_minus_one(ranks, points):
+    pairs = compile_expression("same_at_end(ends) * (same_at_end(ends) - 1)", CONTEXT, Type.INT)
+    assert pairs({"ends": ranks}) == points
+
+
+@pytest.mark.parametrize("ranks, expected", [
+    ((), 0), ((1, 2), 0), ((1, 2, 3), 3), ((2, 1, 3), 3), ((7, 5, 6), 3), ((9, 1, 2, 3), 3),
+    ((1, 2, 2, 3), 0),     # the last three are 2 2 3: a repeat is never a run
+    ((5, 6, 4, 6), 0),     # 6 4 6 repeats; 4 6 has a gap
+    ((3, 1, 2, 4, 5), 5),  # 2 4 5 and 1 2 4 5 are not runs, but all five are
+    ((1, 2, 3, 4, 1), 4),  # 3 4 1 is not a run, 2 3 4 1 is, and the first 1 repeats
+    ((4, 5, 6, 7), 4), ((1, 3, 5), 0),
+])
+def test_run_at_end_is_the_longest_run_of_three_or_more_at_the_end(ranks, expected):
+    assert compile_expression("run_at_end(ends)", CONTEXT, Type.INT)({"ends": ranks}) == expected
+
+
+def same_at_end_reference(xs):
+    for n in range(len(xs), 0, -1):
+        if len(set(xs[-n:])) == 1:
+            return n
+    return 0
+
+
+def run_at_end_reference(xs):
+    for k in range(len(xs), 2, -1):
+        tail = xs[-k:]
+        if sorted(tail) == list(range(min(tail), min(tail) + k)):
+            return k
+    return 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(1, 8), max_size=9))
+def test_run_and_same_at_end_match_a_brute_force_reference(ranks):
+    env = {"ends": tuple(ranks)}
+    assert compile_expression("run_at_end(ends)", CONTEXT, Type.INT)(env) == run_at_end_reference(ranks)
+    assert compile_expression("same_at_end(ends)", CONTEXT, Type.INT)(env) == same_at_end_reference(ranks)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("last(ends, 2) == [5, 6]", True), ("last(ends, 0) == []", True), ("last(ends, 9) == ends", True),
+    ("5 in last(ends, 3)", True), ("3 in last(ends, 3)", False),
+    ("sum(last(ends, 2)) == 11", True), ("count(last(ends, 3)) == 3", True), ("count(last(ends, 9)) == 4", True),
+    ("max(last(ends, 3)) == 6", True), ("min(last(ends, 3)) == 5", True),
+    ("distinct(ends) == 3", True), ("distinct(last(ends, 2)) == 2", True), ("distinct([]) == 0", True),
+    ("same_at_end(last(ends, 3)) == 1", True), ("run_at_end(last(ends, 3)) == 0", True),
+])
+def test_list_operations_compose_with_the_other_functions(source, expected):
+    assert compile_expression(source, CONTEXT, Type.BOOL)({"ends": (3, 5, 5, 6)}) is expected
+
+
+def test_last_of_a_negative_count_is_a_run_time_error_or_a_load_time_one_when_constant():
+    with pytest.raises(RuleError, match=re.escape("last() needs a count of 0 or more, got -1")):
+        compile_expression("count(last(ends, x))", CONTEXT, Type.INT)({"ends": (1, 2), "x": -1})
+    with pytest.raises(ExpressionError, match="count of 0 or more"):
+        compile_expression("count(last([1, 2], 0 - 1))", CONTEXT, Type.INT)
+
+
+def test_max_of_an_empty_last_is_a_run_time_error():
+    with pytest.raises(RuleError, match="max\\(\\) of an empty list"):
+        compile_expression("max(last(ends, 0))", CONTEXT, Type.INT)({"ends": (1, 2)})
+
+
+@pytest.mark.parametrize("source, message, column", [
+    ("last(ends, flag)", "last() takes (list of integers, integer); got list of integers, condition", 1),
+    ("1 + last(x, 2)", "last() takes (list of integers, integer); got integer, integer", 5),
+    ("last(ends)", "last() takes (list of integers, integer); got list of integers", 1),
+    ("x + run_at_end(x)", "run_at_end() takes (list of integers); got integer", 5),
+    ("same_at_end(ends, 1)", "same_at_end() takes (list of integers); got list of integers, integer", 1),
+    ("distinct(1, 2)", "distinct() takes (list of integers); got integer, integer", 1),
+    ("x + last(ends, 1)", "the operand of '+' must be an integer, but 'last(ends, 1)' is a list of integers", 5),
+    ("sum(same_at_end(ends))", "sum() takes (list of integers); got integer", 1),
+])
+def test_list_operation_argument_types_are_located_load_time_errors(source, message, column):
+    with pytest.raises(ExpressionError) as caught:
+        compile_expression(source, CONTEXT, Type.INT)
+    problem = caught.value.problems[0]
+    assert problem.message == message
+    assert problem.location.column == column
+
+
+def test_last_is_a_list_where_an_integer_is_expected():
+    with pytest.raises(ExpressionError, match="must be an integer, but this is a list of integers"):
+        compile_expression("last(ends, 1)", CONTEXT, Type.INT)

@@ -303,7 +303,7 @@ class _Checker:
             got = ", ".join(kind.value for kind in kinds) or "nothing"
             self.fail(name_token.start_pos, f"{name}() takes {wanted}; got {got}")
         codes = ", ".join(code for code, _ in compiled)
-        return f"{_IMPLEMENTATION[name]}({codes})", Type.INT
+        return f"{_IMPLEMENTATION[name]}({codes})", _RESULT.get(name, Type.INT)
 
 
 def _describe(params: tuple) -> str:
@@ -321,11 +321,19 @@ _FUNCTIONS: dict[str, tuple[tuple, ...]] = {
     "round_nearest": ((Type.INT, Type.INT),),
     "round_down": ((Type.INT, Type.INT),),
     "round_up": ((Type.INT, Type.INT),),
+    "last": ((Type.LIST, Type.INT),),
+    "distinct": ((Type.LIST,),),
+    "same_at_end": ((Type.LIST,),),
+    "run_at_end": ((Type.LIST,),),
 }
+
+# What a call gives when it is not an integer; a list result is never longer than its argument.
+_RESULT = {"last": Type.LIST}
 
 _IMPLEMENTATION = {
     "min": "_min", "max": "_max", "abs": "abs", "sum": "sum", "count": "len",
     "round_nearest": "_round_nearest", "round_down": "_round_down", "round_up": "_round_up",
+    "last": "_last", "distinct": "_distinct", "same_at_end": "_same_at_end", "run_at_end": "_run_at_end",
 }
 
 
@@ -371,9 +379,54 @@ def round_up(value: int, step: int) -> int:
     return -(-value // step) * step
 
 
+def _last(values: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """The last `n` values (all of them when there are fewer): a tuple like list literals and the
+    lists games supply, so `==` between lists compares their values. `xs[-n:]` would give the
+    whole list for n = 0, hence the explicit start."""
+    if n < 0:
+        raise _Fault(f"last() needs a count of 0 or more, got {n}")
+    return tuple(values[max(len(values) - n, 0):])
+
+
+def _distinct(values: tuple[int, ...]) -> int:
+    """How many different values the list holds."""
+    return len(set(values))
+
+
+def _same_at_end(values: tuple[int, ...]) -> int:
+    """How many values at the end equal the last one (0 for an empty list): Cribbage's pairs,
+    `n * (n - 1)` points for n cards of one rank played in a row."""
+    count = 0
+    for value in reversed(values):
+        if value != values[-1]:
+            break
+        count += 1
+    return count
+
+
+def _run_at_end(values: tuple[int, ...]) -> int:
+    """The largest k >= 3 such that the last k values are k consecutive integers in any order, else
+    0: Cribbage's runs in the play. Every suffix is tried, longest kept, because a longer one can be
+    a run when a shorter one is not (3 1 2 4 5: the last four are not, all five are). A suffix is a
+    run when its values differ and its span is its length less one; once a value repeats every
+    longer suffix repeats it too, so one pass from the end suffices."""
+    seen: set[int] = set()
+    best = 0
+    low = high = 0
+    for k, value in enumerate(reversed(values), start=1):
+        if value in seen:
+            break
+        seen.add(value)
+        low, high = (value, value) if k == 1 else (min(low, value), max(high, value))
+        if k >= 3 and high - low == k - 1:
+            best = k
+    return best
+
+
 _NAMESPACE = {
     "__builtins__": {}, "abs": abs, "sum": sum, "len": len, "_min": _min, "_max": _max,
     "_round_nearest": round_nearest, "_round_down": round_down, "_round_up": round_up,
+    "_last": _last, "_distinct": _distinct, "_same_at_end": _same_at_end, "_run_at_end": _run_at_end,
     "_Fault": _Fault, "_LIMIT": RESULT_LIMIT, "ZeroDivisionError": ZeroDivisionError,
 }
 
