@@ -64,16 +64,16 @@ def test_card_deck_values_and_options():
     assert isinstance(deck, Deck) and len(deck.cards) == 52
     assert [deck.value(deck.parse(name)) for name in ("AS", "2h", "9C", "10D", "JS", "QH", "KC")] == [1, 2, 9, 10, 10, 10, 10]
     pile = rules.pile
-    assert (pile.limit, pile.exact_limit_timing, pile.refill_to) == (31, "immediate", 5)
+    assert (pile.limit({"players": 2}), pile.exact_limit_timing, pile.refill_to({"players": 2})) == (31, "immediate", 5)
     assert pile.exact_limit_points({}) == 2 and pile.last_points({}) == 1
-    assert pile.muggins and not pile.last_muggins and pile.go_draw and pile.refill
+    assert rules.muggins.enabled and rules.claims_required and not pile.last_muggins and pile.go_draw and pile.refill
     assert [rules.target_for(n) for n in rules.player_counts] == [61, 61, 61]
 
 
 @pytest.mark.parametrize("name, check", [
-    ("card-muggins-strict-21", lambda r: r.pile.limit == 21),
+    ("card-muggins-strict-21", lambda r: r.pile.limit({"players": 3}) == 21),
     ("card-muggins-100", lambda r: r.target_for(2) == 100),
-    ("card-muggins-no-muggins", lambda r: not r.pile.muggins),
+    ("card-muggins-no-muggins", lambda r: not r.muggins.enabled),
     ("card-muggins-deal-of-seven", lambda r: r.hand_size(4) == 7 and not r.pile.refill and not r.pile.go_draw),
     ("domino-muggins-spinner", lambda r: r.line.spinner),
     ("domino-all-fives-settlement", lambda r: r.line.penalty({"hand_pips": 9}) == 0 and r.line.award({"opponents_pips": 23}) == 25),
@@ -98,7 +98,7 @@ def test_extends_merges_mappings_deeply_and_replaces_lists(tmp_path: Path):
     (tmp_path / "house2.yaml").write_text("extends: ./house.yaml\nname: house2\nline:\n  spinner: true\n")
     rules = load_rules(tmp_path / "house2.yaml")
     assert rules.player_counts == (2,)                     # list replaced
-    assert rules.line.reserve == 2 and rules.line.draw_only_when_stuck  # mapping merged
+    assert rules.line.reserve({"players": 2}) == 2 and rules.line.draw_only_when_stuck  # mapping merged
     assert rules.line.spinner
     assert rules.bases == ("house", "domino-muggins")
 

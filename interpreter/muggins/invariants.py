@@ -40,7 +40,8 @@ def play_checked_game(rules: Rules, players: int, bot: str, seed: int, max_round
         deltas = [0] * players
         for event in events:
             if isinstance(event, Scored):
-                deltas[event.player] += event.points
+                for seat in (event.player, *event.partners):
+                    deltas[seat] += event.points
         if [b + d for b, d in zip(before["scores"], deltas)] != state.scores:
             raise InvariantError(f"move {number}: scores changed without a Scored event")
         check(state, move, before, events, number)
@@ -73,23 +74,25 @@ def _check_pieces(state: Any, size: int, number: int) -> None:
 def _check_line_move(state: Any, move: Any, before: dict[str, Any], events: list[Any], number: int) -> None:
     if state.is_terminal() or state.round != before["round"]:
         return
-    from .engine.domino import Draw
+    from .engine.domino import Draw, Pass, Place
+    if not isinstance(move, (Place, Draw, Pass)) or state.decision is not None:
+        return  # a claim or a call, or one is still due: the turn moves on after it
     mover = before["turn"]
-    expected = mover if isinstance(move, Draw) else (mover + 1) % state.players
+    expected = mover if isinstance(move, Draw) else state.seats.next(mover)
     if state.turn != expected:
         raise InvariantError(f"move {number}: turn went from player {mover + 1} to {state.turn + 1}")
 
 
 def _check_pile_move(state: Any, move: Any, before: dict[str, Any], events: list[Any], number: int) -> None:
     o = state.options
-    if state.pile.total > o.limit:
-        raise InvariantError(f"move {number}: the total {state.pile.total} exceeds the limit {o.limit}")
+    if state.pile.total > state.game.limit:
+        raise InvariantError(f"move {number}: the total {state.pile.total} exceeds the limit {state.game.limit}")
     if state.round != before["round"] or move.kind not in ("play", "go"):
         return
     mover = before["turn"]
     have, had, stock = len(state.hands[mover]), before["hands"][mover], before["stock"]
     if move.kind == "play":
-        expected = had - 1 + (min(max(0, o.refill_to - (had - 1)), stock) if o.refill else 0)
+        expected = had - 1 + (min(max(0, state.game.refill_to - (had - 1)), stock) if o.refill else 0)
     else:
         expected = had + (1 if o.go_draw and stock else 0)
     if have != expected:
@@ -97,7 +100,9 @@ def _check_pile_move(state: Any, move: Any, before: dict[str, Any], events: list
     from .engine.cards import PileClosed
     if any(isinstance(event, PileClosed) for event in events):
         return  # the next pile's starter follows the pile's last player, not the mover
-    n = state.players
-    skipped = [(mover + i) % n for i in range(1, (state.turn - mover) % n)]
+    if state.decision is not None:
+        return  # a claim or a call is due: the turn moves on after it
+    order = state.seats.order_from(mover)
+    skipped = order[1:order.index(state.turn)] if state.turn != mover else []
     if any(state.hands[p] for p in skipped):
         raise InvariantError(f"move {number}: the turn skipped a player holding cards")

@@ -17,7 +17,7 @@ import jsonschema
 
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
-from .errors import ExpressionError, Location, Problem, RuleError, RuleFileError
+from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .pieces import Deck, TileSet
 from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
@@ -221,17 +221,21 @@ class _Compiler:
         self.doc = doc
         self.problems: list[Problem] = []
 
-    def expr(self, path: tuple, context: dict[str, Type], expected: Type) -> Expression:
-        value = self.get(path)
+    def expr(self, path: tuple, context: dict[str, Type], expected: Type, default: Any = None) -> Expression:
+        value = self.get(path, default)
         try:
             return compile_expression(value, context, expected, self.doc.where(path), f"`{'.'.join(map(str, path))}`")
         except ExpressionError as exc:
-            self.problems.extend(exc.problems)
+            hint = looks_like_yaml11(value) if isinstance(value, str) and path in self.doc.plain else None
+            self.problems.extend(Problem(p.location, f"{p.message} ({hint})") if hint else p for p in exc.problems)
             return compile_expression("0" if expected is Type.INT else "false", {}, expected)
 
-    def get(self, path: tuple) -> Any:
+    def get(self, path: tuple, default: Any = None) -> Any:
+        """The value at `path`, or `default` where an optional key (or its section) is absent."""
         value: Any = self.doc.data
         for part in path:
+            if not isinstance(value, (dict, list)) or (isinstance(value, dict) and part not in value):
+                return default
             value = value[part]
         return value
 
@@ -248,6 +252,8 @@ class _Compiler:
     def lottery(self, path: tuple, context: dict[str, Type]) -> R.Lottery:
         data = self.get(path)
         rank = None
+        if data["method"] == "holder" and context is not R.TILE_RANK_CONTEXT:
+            self.complain(path + ("method",), "only a line game's opener can be the holder of a piece")
         if data["method"] == "high_draw":
             if "rank" not in data:
                 self.complain(path, f"{_section(path)} draws by high piece, so it needs a `rank`")
@@ -256,11 +262,22 @@ class _Compiler:
         return R.Lottery(data["method"], rank)
 
     def scores(self, context: dict[str, Type]) -> tuple[R.Score, ...]:
+        required = self.get(("claims", "required"), False)
         return tuple(
             R.Score(item["name"], self.expr(("scoring", i, "when"), context, Type.BOOL),
-                    self.expr(("scoring", i, "points"), context, Type.INT))
+                    self.expr(("scoring", i, "points"), context, Type.INT), item.get("claim", required))
             for i, item in enumerate(self.doc.data["scoring"])
         )
+
+    def seating(self) -> R.Seating:
+        direction = self.get(("seating", "direction"), "clockwise")
+        sides = self.expr(("seating", "sides"), R.PLAYERS_CONTEXT, Type.INT, "players")
+        return R.Seating(1 if direction == "clockwise" else -1, sides)
+
+    def muggins(self) -> R.MugginsRules:
+        get = self.get
+        return R.MugginsRules(get(("muggins", "enabled"), True), get(("muggins", "window"), "next_action"),
+                              get(("muggins", "order"), "turn"), get(("muggins", "false_call")))
 
 
 def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
@@ -280,20 +297,17 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     hand = c.expr(("deal", "hand"), R.PLAYERS_CONTEXT, Type.INT)
     target = c.expr(("win", "target"), R.PLAYERS_CONTEXT, Type.INT)
     counts = tuple(sorted(data["players"]))
+    seating = c.seating()
     line = pile = None
     if isinstance(pieces, TileSet):
-        line = _line_rules(c)
+        line = _line_rules(c, pieces)
         scoring = c.scores(R.PLACEMENT_CONTEXT)
-        drawable = len(pieces) - line.reserve
     else:
         pile = _pile_rules(c)
         scoring = c.scores(R.CARD_PLAY_CONTEXT)
-        drawable = len(pieces)
-        if pile.limit < max(pieces.values):
-            c.complain(("pile", "limit"), f"limit {pile.limit} is below the highest card value {max(pieces.values)}: "
-                                          "such a card could never be played")
     if not c.problems:
-        _check_table(c, counts, hand, target, len(pieces), drawable)
+        _check_table(c, counts, hand, target, pieces, line, pile)
+        _check_sides(c, counts, seating)
     if c.problems:
         raise RuleFileError(c.problems)
     notation = R.Notation(**data["notation"]) if "notation" in data else None
@@ -302,25 +316,61 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         name=data["name"], title=data["title"], description=data["description"], source=data.get("source", ""),
         origin=display, bases=bases, digest=hashlib.sha256(canonical.encode()).hexdigest(), data=data,
         pieces=pieces, player_counts=counts, hand=hand, target=target, immediate_win=data["win"]["immediate"],
-        scoring=scoring, line=line, pile=pile, notation=notation,
+        simultaneous=c.get(("win", "simultaneous"), "scorer"), overshoot=c.get(("win", "overshoot"), "counts"),
+        tie=c.get(("win", "tie"), "opener_order"), seating=seating, claims_required=c.get(("claims", "required"), False),
+        muggins=c.muggins(), scoring=scoring, line=line, pile=pile, notation=notation,
     )
 
 
-def _check_table(c: _Compiler, counts: tuple[int, ...], hand: Expression, target: Expression, size: int, drawable: int) -> None:
+def _check_table(c: _Compiler, counts: tuple[int, ...], hand: Expression, target: Expression, pieces: TileSet | Deck,
+                 line: R.LineRules | None, pile: R.PileRules | None) -> None:
+    """Every count the rules compute from `players` must make a game that can run."""
+    size = len(pieces)
     for players in counts:
         env = {"players": players}
+        kept = 0
+        if line is not None:
+            kept = c.evaluate(("draw", "reserve"), line.reserve, env) or 0
+            if kept < 0 or kept > size:
+                c.complain(("draw", "reserve"), f"keeps {kept} tiles out of play with {players} players; "
+                                                f"it must be from 0 to the {size} tiles of the set")
+                kept = 0
+        if pile is not None:
+            _check_pile_counts(c, pile, pieces, env)
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players; a hand needs at least 1")
-        elif dealt is not None and dealt * players > drawable:
+        elif dealt is not None and dealt * players > size - kept:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players ({dealt * players}), "
-                                         f"but the set has {size}" + (f" with {size - drawable} kept back" if drawable != size else ""))
+                                         f"but the set has {size}" + (f" with {kept} kept back" if kept else ""))
         goal = c.evaluate(("win", "target"), target, env)
         if goal is not None and goal < 1:
             c.complain(("win", "target"), f"target for {players} players is {goal}; it must be at least 1")
 
 
-def _line_rules(c: _Compiler) -> R.LineRules:
+MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up to it
+
+
+def _check_pile_counts(c: _Compiler, pile: R.PileRules, deck: Any, env: dict[str, int]) -> None:
+    players = env["players"]
+    limit = c.evaluate(("pile", "limit"), pile.limit, env)
+    if limit is not None and not max(deck.values) <= limit <= MAX_LIMIT:
+        c.complain(("pile", "limit"), f"limit {limit} with {players} players must be from the highest card value "
+                                      f"{max(deck.values)} (else such a card could never be played) to {MAX_LIMIT}")
+    refill = c.evaluate(("refill", "to"), pile.refill_to, env)
+    if refill is not None and not 1 <= refill <= len(deck):
+        c.complain(("refill", "to"), f"refills to {refill} cards with {players} players; it must be from 1 to {len(deck)}")
+
+
+def _check_sides(c: _Compiler, counts: tuple[int, ...], seating: R.Seating) -> None:
+    for players in counts:
+        sides = c.evaluate(("seating", "sides"), seating.sides, {"players": players})
+        if sides is not None and (sides < 2 or players % sides):
+            c.complain(("seating", "sides"), f"{sides} sides for {players} players: there must be at least 2 sides, "
+                                             f"each with the same number of seats ({players} must divide by {sides})")
+
+
+def _line_rules(c: _Compiler, tiles: TileSet) -> R.LineRules:
     d = c.doc.data
     return R.LineRules(
         first_opener=c.lottery(("opener", "first"), R.TILE_RANK_CONTEXT),
@@ -332,31 +382,60 @@ def _line_rules(c: _Compiler) -> R.LineRules:
         draw_only_when_stuck=d["draw"]["only_when_stuck"],
         draw_one_at_a_time=d["draw"]["one_at_a_time"],
         drawn_tile_end=d["draw"]["drawn_tile_end"],
-        reserve=d["draw"]["reserve"],
+        reserve=c.expr(("draw", "reserve"), R.PLAYERS_CONTEXT, Type.INT),
         pass_only_when_boneyard_empty=d["pass"]["only_when_boneyard_empty"],
         penalty=c.expr(("settlement", "penalty"), R.SETTLEMENT_CONTEXT, Type.INT),
         award=c.expr(("settlement", "award"), R.SETTLEMENT_CONTEXT, Type.INT),
+        paid_to=c.get(("settlement", "paid_to"), "dominoer"),
         penalty_on_blocked=d["settlement"]["on_blocked"],
         floor=d["settlement"]["floor"],
+        holder=_holder(c, tiles),
     )
+
+
+HOLDER_PIECES = ("highest_double", "heaviest")
+
+
+def _holder(c: _Compiler, tiles: TileSet) -> R.Holder | None:
+    """The opening piece's rule, when an opener is its holder; checked against the set."""
+    opener = c.doc.data["opener"]
+    uses = (opener["first"]["method"] == "holder", opener["next"] == "holder", opener["after_blocked"] == "holder")
+    data = opener.get("holder")
+    if data is None:
+        if any(uses):
+            where = ("opener", "first", "method") if uses[0] else ("opener", "next" if uses[1] else "after_blocked")
+            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`")
+        return None
+    piece = data["piece"]
+    if piece not in HOLDER_PIECES:
+        try:
+            tile = tiles.parse(piece)
+        except MugginsError:
+            tile = None
+        if tile is None or tile not in tiles.tiles:
+            c.complain(("opener", "holder", "piece"), f"{piece!r} is neither {' nor '.join(HOLDER_PIECES)} "
+                                                     f"nor a tile of the double-{tiles.highest_pip} set (like \"6-6\")")
+    if not any(uses):
+        c.complain(("opener", "holder"), "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder")
+    return R.Holder(piece, data.get("must_play", False))
 
 
 def _pile_rules(c: _Compiler) -> R.PileRules:
     d = c.doc.data
     return R.PileRules(
         first_dealer=c.lottery(("dealer", "first"), R.CARD_RANK_CONTEXT),
+        next_dealer=c.get(("dealer", "next"), "next_seat"),
+        leader=c.get(("dealer", "leader"), "next_seat"),
         cut=d["dealer"]["cut"],
-        limit=d["pile"]["limit"],
+        limit=c.expr(("pile", "limit"), R.PLAYERS_CONTEXT, Type.INT),
         exact_limit_points=c.expr(("pile", "exact_limit", "points"), R.CARD_PLAY_CONTEXT, Type.INT),
         exact_limit_timing=d["pile"]["exact_limit"]["timing"],
         next_starter=d["pile"]["next_starter"],
         active=d["pile"]["active"],
         go_draw=d["go"]["draw"],
         refill=d["refill"]["enabled"],
-        refill_to=d["refill"]["to"],
+        refill_to=c.expr(("refill", "to"), R.PLAYERS_CONTEXT, Type.INT),
         last_points=c.expr(("last", "points"), R.LAST_CONTEXT, Type.INT),
         last_on_round_end=d["last"]["on_round_end"],
         last_muggins=d["last"]["muggins"],
-        muggins=d["muggins"]["enabled"],
-        muggins_window=d["muggins"]["window"],
     )

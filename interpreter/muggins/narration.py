@@ -387,12 +387,12 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
                                         floor=t["floor"].format(floor=line.floor) if line.floor is not None else ""))
     else:
         pile = rules.pile
-        lines.append(t["pile"].format(limit=pile.limit, exact=data["pile"]["exact_limit"]["points"],
+        lines.append(t["pile"].format(limit=data["pile"]["limit"], exact=data["pile"]["exact_limit"]["points"],
                                       timing=t["timing_" + pile.exact_limit_timing]))
         lines.append(t["last"].format(points=data["last"]["points"]))
-        lines.append(t["refill"].format(n=pile.refill_to) if pile.refill else t["no_refill"])
+        lines.append(t["refill"].format(n=data["refill"]["to"]) if pile.refill else t["no_refill"])
         lines.append(t["go"].format(draw=t["go_draw"] if pile.go_draw else ""))
-        lines.append(t["muggins"].format(last=t["muggins_last"] if pile.last_muggins else "") if pile.muggins
+        lines.append(t["muggins"].format(last=t["muggins_last"] if pile.last_muggins else "") if rules.muggins.enabled
                      else t["no_muggins"])
     lines.append(t["win"].format(at_once=t["win_at_once"] if rules.immediate_win else ""))
     return lines

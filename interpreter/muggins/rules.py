@@ -22,14 +22,15 @@ _TABLE = {"players": INT, "score": INT, "target": INT}
 PLACEMENT_CONTEXT = {
     **_TABLE, "ends_sum": INT, "ends": LIST, "open_ends": INT, "tile.high": INT, "tile.low": INT,
     "tile.pips": INT, "tile.is_double": BOOL, "opening": BOOL, "dominoed": BOOL, "hand_size": INT,
-    "boneyard": INT, "round": INT,
+    "boneyard": INT, "round": INT, "earned": INT, "line.highs": LIST, "line.lows": LIST, "line.pips": LIST,
 }
 SETTLEMENT_CONTEXT = {
-    **_TABLE, "hand_pips": INT, "hand_size": INT, "opponents_pips": INT, "dominoed": BOOL, "blocked": BOOL,
+    **_TABLE, "hand_pips": INT, "hand_size": INT, "side_pips": INT, "opponents_pips": INT, "lightest": BOOL,
+    "dominoed": BOOL, "blocked": BOOL,
 }
 CARD_PLAY_CONTEXT = {
-    **_TABLE, "total": INT, "limit": INT, "card.rank": INT, "card.value": INT, "pile_size": INT,
-    "hand_size": INT, "stock": INT,
+    **_TABLE, "total": INT, "limit": INT, "card.rank": INT, "card.value": INT, "card.suit": INT, "pile_size": INT,
+    "hand_size": INT, "stock": INT, "earned": INT, "pile.ranks": LIST, "pile.values": LIST, "pile.suits": LIST,
 }
 LAST_CONTEXT = {**_TABLE, "total": INT, "limit": INT, "pile_size": INT}
 
@@ -49,6 +50,36 @@ class Score:
     name: str
     when: Expression
     points: Expression
+    claim: bool                     # must its player claim it (else it is added at once)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The order of play and the partnerships, shared by every family."""
+
+    direction: int                  # +1 clockwise, -1 counterclockwise
+    sides: Expression               # how many sides, from `players`
+
+    def side_count(self, players: int) -> int:
+        return self.sides({"players": players})
+
+
+@dataclass(frozen=True)
+class MugginsRules:
+    """What happens to a score its player did not claim."""
+
+    enabled: bool
+    window: str                     # next_action | immediate
+    order: str                      # turn | seat
+    false_call: int | None          # points lost for calling with nothing unclaimed; None: no such call
+
+
+@dataclass(frozen=True)
+class Holder:
+    """The piece whose holder opens a round, and whether it must be the opening tile."""
+
+    piece: str                      # highest_double | heaviest | a tile such as "6-6"
+    must_play: bool
 
 
 @dataclass(frozen=True)
@@ -64,12 +95,14 @@ class LineRules:
     draw_only_when_stuck: bool
     draw_one_at_a_time: bool
     drawn_tile_end: str
-    reserve: int
+    reserve: Expression
     pass_only_when_boneyard_empty: bool
     penalty: Expression
     award: Expression
+    paid_to: str
     penalty_on_blocked: bool
     floor: int | None
+    holder: Holder | None
 
 
 @dataclass(frozen=True)
@@ -77,20 +110,20 @@ class PileRules:
     """The options of a game played on a pile of cards with a running total."""
 
     first_dealer: Lottery
+    next_dealer: str
+    leader: str
     cut: bool
-    limit: int
+    limit: Expression
     exact_limit_points: Expression
     exact_limit_timing: str
     next_starter: str
     active: str
     go_draw: bool
     refill: bool
-    refill_to: int
+    refill_to: Expression
     last_points: Expression
     last_on_round_end: bool
     last_muggins: bool
-    muggins: bool
-    muggins_window: str
 
 
 @dataclass(frozen=True)
@@ -118,6 +151,12 @@ class Rules:
     hand: Expression
     target: Expression
     immediate_win: bool
+    simultaneous: str               # scorer | earlier_score
+    overshoot: str                  # counts | void | capped
+    tie: str                        # opener_order | seat_order | play_on
+    seating: Seating
+    claims_required: bool           # the default of every score's `claim`
+    muggins: MugginsRules
     scoring: tuple[Score, ...]
     line: LineRules | None
     pile: PileRules | None
@@ -132,3 +171,8 @@ class Rules:
 
     def target_for(self, players: int) -> int:
         return self.target({"players": players})
+
+    @property
+    def has_claims(self) -> bool:
+        """Whether any score of this game can wait for a claim."""
+        return self.claims_required or any(score.claim for score in self.scoring)

@@ -204,6 +204,10 @@ class _Checker:
         token = node.children[0]
         if len(token.value) > MAX_INT_DIGITS:
             self.fail(token.start_pos, f"integer literal with more than {MAX_INT_DIGITS} digits")
+        if len(token.value) > 1 and token.value.startswith("0"):
+            # YAML 1.1 and older languages read 010 as eight: refuse to guess which was meant
+            self.fail(token.start_pos, f"a number with a leading zero ({token.value}) is ambiguous; "
+                                       f"write {int(token.value)}")
         return str(int(token.value)), Type.INT
 
     def _true(self, node: Tree) -> tuple[str, Type]:

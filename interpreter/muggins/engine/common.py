@@ -22,6 +22,7 @@ class Scored:
     points: int
     reason: str
     score: int  # the player's score after the change
+    partners: tuple[int, ...] = ()  # the other seats of the player's side: their score changed too
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,15 +10,17 @@ from __future__ import annotations
 import random
 from bisect import insort
 from dataclasses import dataclass
-from typing import Any, Iterator, Union
+from functools import partial
+from typing import Any, Iterator, Sequence, Union
 
 from ..errors import IllegalMoveError
 from ..messages import illegal
 from ..pieces import Tile, TileSet
 from ..dsl import lookup, tabulate
 from ..rules import Rules
-from .common import GameEnded, LotteryDrawn, Outcome, Scored, draw_lots, shuffled
+from .common import LotteryDrawn, draw_lots, shuffled
 from .line import Connection, End, Line
+from .table import DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState
 
 END_NAMES = ("left", "right", "up", "down")
 _END_WORDS = {name: i for i, name in enumerate(END_NAMES)} | {
@@ -52,7 +54,7 @@ class Pass:
         return "pass"
 
 
-DominoMove = Union[Place, Draw, Pass]
+DominoMove = Union[Place, Draw, Pass, Any]
 DRAW, PASS = Draw(), Pass()
 
 
@@ -141,6 +143,8 @@ class DominoView:
     rules: Rules
     game: DominoGame
     _events: list[Any]
+    decision: str | None = None
+    pending: PendingScore | None = None
 
     @property
     def history(self) -> tuple[Any, ...]:
@@ -153,28 +157,36 @@ class DominoView:
 
     def points_if(self, move: DominoMove) -> int:
         """The points a placement would score now, computed only from what the player sees."""
+        if isinstance(move, (Claim, Muggins)):
+            return self.pending.points if self.pending is not None else 0
         if not isinstance(move, Place):
             return 0
         table = self.game.awards_by_sum
         if table is not None:
-            return sum(points for _, points in lookup(table, self.line.sum_after(move.tile, move.end)))
+            return sum(award[1] for award in lookup(table, self.line.sum_after(move.tile, move.end)))
         line = self.line.copy()
         line.place(move.tile, move.end)
-        env = _placement_env(self.rules, line, move.tile, len(self.hand) - 1, self.boneyard,
+        env = _placement_env(line, move.tile, len(self.hand) - 1, self.boneyard,
                              self.scores[self.player], self.target, self.round, len(self.scores), move.end is None)
-        return sum(score.points(env) for score in self.rules.scoring if score.when(env))
+        return sum(award[1] for award in self.game.awards(env))
 
 
-def _placement_env(rules: Rules, line: Line, tile: Tile, hand_size: int, boneyard: int, score: int,
+def _placement_env(line: Line, tile: Tile, hand_size: int, boneyard: int, score: int,
                    target: int, round_number: int, players: int, opening: bool) -> dict[str, Any]:
     contributions = line.contributions()
     amounts = tuple(amount for _, amount in contributions)
+    tiles = line.tiles
     return {
         "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(contributions),
         "tile.high": tile.high, "tile.low": tile.low, "tile.pips": tile.pips, "tile.is_double": tile.is_double,
         "opening": opening, "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": boneyard,
         "players": players, "score": score, "target": target, "round": round_number,
+        "line.highs": tuple(t.high for t in tiles), "line.lows": tuple(t.low for t in tiles),
+        "line.pips": tuple(t.pips for t in tiles),
     }
+
+
+Award = tuple[str, int, bool]  # a score's name, its points, and whether it must be claimed
 
 
 class DominoGame:
@@ -189,38 +201,61 @@ class DominoGame:
         self.rules = rules
         self.players = players
         self.max_rounds = max_rounds
+        self.seats = Seats(rules, players)
         self.tiles = rules.pieces.tiles
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
+        self.reserve = rules.line.reserve({"players": players})
         # Precomputed for the hot path: one Place per tile and end, and the scores of every
         # possible sum of the ends when the scoring rules read nothing but that sum.
         self.places = {(tile, end): Place(tile, end) for tile in self.tiles for end in (None, 0, 1, 2, 3)}
         first = rules.line.first_opener
         self.lottery_ranks = None if first.method != "high_draw" else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
-        scoring = rules.scoring
         self.awards_by_sum = tabulate(
-            [e for score in scoring for e in (score.when, score.points)], "ends_sum",
-            range(8 * rules.pieces.highest_pip + 1),
-            lambda env: tuple((score.name, score.points(env)) for score in scoring if score.when(env)))
+            [e for score in rules.scoring for e in (score.when, score.points)], "ends_sum",
+            range(8 * rules.pieces.highest_pip + 1), self.awards)
         # and the settlement's formulas by the one count each reads, when it reads only that one
         o, most = rules.line, range(sum(tile.pips for tile in self.tiles) + 1)
         self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
         self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award)
 
+    def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
+        """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
+        found: list[Award] = []
+        earned = 0
+        for entry in self.rules.scoring:
+            env["earned"] = earned
+            if entry.when(env):
+                points = entry.points(env)
+                earned += points
+                found.append((entry.name, points, entry.claim))
+        return tuple(found)
+
     def settle(self, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
-               blocked: bool) -> Iterator[tuple[int, int, str]]:
-        """The score changes of a round's end, in order: the dominoer's award, then each player's
-        penalty (down to the floor). A generator: the caller applies each change to `scores` (and
-        stops when one wins) before the next formula reads them."""
+               blocked: bool, order: Sequence[int]) -> Iterator[tuple[int, int, str]]:
+        """The score changes of a round's end, in order: the award to the player `paid_to` names,
+        then each player's penalty (down to the floor). A generator: the caller applies each change
+        to `scores` (and stops when one wins) before the next formula reads them. `order` is the
+        order of play from the round's opener (it breaks ties among the lightest)."""
         o = self.rules.line
+        side = self.seats.side
+        side_pips = [0] * self.seats.sides
+        for player, held in enumerate(pips):
+            side_pips[side[player]] += held
+        lightest = min(side_pips)
+        lightest_side = side_pips.index(lightest) if side_pips.count(lightest) == 1 else None
+        payee = dominoer if o.paid_to != "nobody" else None
+        if blocked and o.paid_to == "lightest" and lightest_side is not None:
+            payee = next(p for p in order if side[p] == lightest_side)
         total = sum(pips)
         for player in range(len(pips)):
-            if player == dominoer:
+            env = partial(self._settlement_env, player, pips, sizes, scores, dominoer, blocked, side_pips, lightest_side)
+            if player == payee:
                 if self.award_by_pips is not None:
-                    award = lookup(self.award_by_pips, total - pips[player])
+                    award = lookup(self.award_by_pips, total - side_pips[side[player]])
                 else:
-                    award = o.award(self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
+                    award = o.award(env())
                 if award:
                     yield player, award, "opponents' pips"
             if not blocked or o.penalty_on_blocked:
@@ -228,18 +263,33 @@ class DominoGame:
                 if self.penalty_by_pips is not None:
                     penalty = lookup(self.penalty_by_pips, pips[player])
                 else:
-                    penalty = o.penalty(self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
+                    penalty = o.penalty(env())
                 new = current - penalty
                 if o.floor is not None:
                     new = max(new, min(o.floor, current))
                 if new != current:
                     yield player, new - current, "leftover pips"
 
-    def _settlement_env(self, player: int, pips: list[int], sizes: list[int], scores: list[int],
-                        dominoer: int | None, blocked: bool) -> dict[str, Any]:
-        return {"hand_pips": pips[player], "hand_size": sizes[player], "opponents_pips": sum(pips) - pips[player],
+    def _settlement_env(self, player: int, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
+                        blocked: bool, side_pips: list[int], lightest_side: int | None) -> dict[str, Any]:
+        own = side_pips[self.seats.side[player]]
+        return {"hand_pips": pips[player], "hand_size": sizes[player], "side_pips": own,
+                "opponents_pips": sum(pips) - own, "lightest": self.seats.side[player] == lightest_side,
                 "dominoed": player == dominoer, "blocked": blocked, "players": len(pips), "score": scores[player],
                 "target": self.target}
+
+    def holder(self, hands: list[list[Tile]]) -> tuple[int, Tile]:
+        """Who opens a round by holding `opener.holder.piece`, and that piece: a named tile if it
+        was dealt, else the highest double dealt, else the heaviest tile (higher half breaking ties)."""
+        piece = self.rules.line.holder.piece  # type: ignore[union-attr]
+        dealt = {tile: player for player, hand in enumerate(hands) for tile in hand}
+        if piece not in ("highest_double", "heaviest"):
+            named = self.rules.pieces.parse(piece)  # type: ignore[union-attr]
+            if named in dealt:
+                return dealt[named], named
+        doubles = [tile for tile in dealt if tile.is_double] if piece != "heaviest" else []
+        best = max(doubles) if doubles else max(dealt, key=lambda tile: (tile.pips, tile.high))
+        return dealt[best], best
 
     def new_state(self, seed: int | str) -> DominoState:
         """A game at its first decision: the first opener drawn by lot and the first round dealt."""
@@ -274,6 +324,8 @@ class DominoGame:
     def parse_move(self, text: str) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
         words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in DECISION_WORDS:
+            return DECISION_WORDS[words[0]]
         if words in (["draw"], ["robo"], ["robar"]):
             return DRAW
         if words in (["pass"], ["paso"], ["pasar"]):
@@ -289,48 +341,29 @@ class DominoGame:
         return Place(tile, end)
 
 
-class DominoState:
+class DominoState(TableState):
     """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
 
     def __init__(self, game: DominoGame, rng: random.Random):
         self._init_fields(game, rng)
-        lottery = self._lottery("first opener")
-        self._start_round(lottery.winner)
+        first = self.options.first_opener
+        self._start_round(None if first.method == "holder" else self._lottery("first opener").winner)
 
     def _init_fields(self, game: DominoGame, rng: random.Random) -> None:
-        self.game = game
-        self.rules = game.rules
+        self._init_table(game, rng)
+        self.game: DominoGame = game
         self.options = game.rules.line
-        self.rng = rng
         n = game.players
-        self.scores = [0] * n
         self.hands: list[list[Tile]] = [[] for _ in range(n)]
         self.boneyard: list[Tile] = []
         self.line = self._new_line()
-        self.turn = 0
-        self.round = 0
-        self.opener = 0
         self.dominoer: int | None = None
         self.must_play: Tile | None = None
-        self.outcome: Outcome | None = None
-        self.events: list[Any] = []
 
     # -- queries -----------------------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
-    def actor(self) -> int:
-        """Who decides next."""
-        return self.turn
-
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
     def drawable(self) -> int:
-        return max(0, len(self.boneyard) - self.options.reserve)
+        return max(0, len(self.boneyard) - self.game.reserve)
 
     def placements(self, player: int) -> list[Place]:
         hand = self.hands[player]
@@ -340,65 +373,63 @@ class DominoState:
         fits = self.line.fits
         return [places[tile, end] for tile in hand for end in fits(tile)]
 
-    def legal_moves(self) -> list[DominoMove]:
+    def legal_moves(self) -> list[Any]:
         if self.outcome is not None:
             return []
+        decision = self.decision
+        if decision is not None:
+            return self._decision_moves(decision)
         if self.must_play is not None:
+            if self.line.empty:
+                return [Place(self.must_play)]
             ends = self.line.fits(self.must_play)
             if self.options.drawn_tile_end == "first":
                 ends = ends[:1]
             return [Place(self.must_play, end) for end in ends]
-        moves: list[DominoMove] = self.placements(self.turn)
+        moves: list[Any] = self.placements(self.turn)
         stuck = not moves
         drawable = self.drawable() > 0
         if drawable and (stuck or not self.options.draw_only_when_stuck):
             moves.append(DRAW)
         if stuck and (not drawable or not self.options.pass_only_when_boneyard_empty):
             moves.append(PASS)
-        return moves
+        return self._with_false_call(moves)
 
     def view(self, player: int) -> DominoView:
+        decision = self.decision
+        mine = decision if decision is not None and decision.actor == player else None
         return DominoView(
             player=player, hand=tuple(self.hands[player]), line=self.line, scores=tuple(self.scores),
             hand_sizes=tuple(len(h) for h in self.hands), boneyard=len(self.boneyard),
             must_play=self.must_play if player == self.turn else None, round=self.round,
             target=self.game.target, rules=self.rules, game=self.game, _events=self.events,
+            decision=mine.kind if mine else None, pending=mine.score if mine else None,
         )
 
     def copy(self) -> DominoState:
         other = DominoState.__new__(DominoState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.scores = list(self.scores)
+        self._copy_table(other)
         other.hands = [list(h) for h in self.hands]
         other.boneyard = list(self.boneyard)
         other.line = self.line.copy()
-        other.events = list(self.events)
         return other
 
     # -- moves -------------------------------------------------------------------------------
 
-    def play(self, move: DominoMove) -> list[Any]:
-        """Apply `move` after checking it; an illegal move raises and changes nothing."""
-        if self.outcome is not None:
-            raise illegal("game_over")
-        if move not in self.legal_moves():
-            raise self._why_illegal(move)
-        return self.apply(move)
-
-    def apply(self, move: DominoMove) -> list[Any]:
-        """Apply a legal move (unchecked) and everything it sets off; returns the new events."""
-        start = len(self.events)
+    def _act(self, move: Any) -> None:
         if isinstance(move, Place):
             self._place(move)
-        elif isinstance(move, Draw):
+            return
+        calls = self._close_window()
+        if isinstance(move, Draw):
             self._draw()
+            self.queue.extend(calls)
         else:
             self.events.append(Passed(self.turn))
+            self.queue.extend(calls)
             self._next_turn()
             self._check_blocked()
-        return self.events[start:]
 
     def end_round(self, dominoer: int | None = None) -> list[Any]:
         """End the round here, as if `dominoer` had just placed their last tile (None: as if it
@@ -409,10 +440,12 @@ class DominoState:
         self.must_play = None
         self.dominoer = dominoer
         self._end_round(blocked=dominoer is None)
+        self._run()
         return self.events[start:]
 
     def _place(self, move: Place) -> None:
         player = self.turn
+        calls = self._close_window()
         hand = self.hands[player]
         hand.remove(move.tile)
         self.must_play = None
@@ -425,15 +458,21 @@ class DominoState:
         if table is not None:
             awards = lookup(table, ends_sum)
         else:
-            env = _placement_env(self.rules, line, move.tile, len(hand), len(self.boneyard), self.scores[player],
+            env = _placement_env(line, move.tile, len(hand), len(self.boneyard), self.scores[player],
                                  self.game.target, self.round, self.players, opening)
-            awards = [(score.name, score.points(env)) for score in self.rules.scoring if score.when(env)]
+            awards = self.game.awards(env)
         self.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
-                                  tuple(line.ends), contributions, ends_sum, sum(p for _, p in awards)))
-        for name, points in awards:
-            if points and self._score(player, points, name):
-                return
-        if not hand:
+                                  tuple(line.ends), contributions, ends_sum, sum(award[1] for award in awards)))
+        if self._earn(awards, player, calls):
+            return
+        if self.queue:
+            self.queue.append(DominoState._after_place)
+        else:
+            self._after_place()
+
+    def _after_place(self) -> None:
+        player = self.turn
+        if not self.hands[player]:
             self.dominoer = player
             self._end_round(blocked=False)
             return
@@ -450,20 +489,11 @@ class DominoState:
             self.must_play = tile
 
     def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % self.players
+        self.turn = self.seats.next(self.turn)
 
     def _check_blocked(self) -> None:
         if self.outcome is None and self.drawable() == 0 and not any(self.placements(p) for p in range(self.players)):
             self._end_round(blocked=True)
-
-    def _score(self, player: int, points: int, reason: str) -> bool:
-        """Add points; True when that ended the game (an immediate win)."""
-        self.scores[player] += points
-        self.events.append(Scored(player, points, reason, self.scores[player]))
-        if points > 0 and self.rules.immediate_win and self.scores[player] >= self.game.target:
-            self._finish("target", player)
-            return True
-        return False
 
     # -- rounds ------------------------------------------------------------------------------
 
@@ -476,38 +506,50 @@ class DominoState:
         self.events.append(lottery)
         return lottery
 
-    def _start_round(self, opener: int) -> None:
+    def _start_round(self, opener: int | None) -> None:
+        """Deal a round, one tile at a time in the order of play from the opener; with no opener
+        yet (the holder of a piece opens), from the seat after the last opener."""
+        seats = self.seats
+        first = opener if opener is not None else (seats.next(self.opener) if self.round else 0)
         self.round += 1
-        self.opener = self.turn = opener
         self.dominoer = None
         self.must_play = None
         self.line = self._new_line()
         tiles = shuffled(self.game.tiles, self.rng)
         size = self.game.hand_size
         n = self.players
-        # one at a time, clockwise from the opener
         self.hands = [[] for _ in range(n)]
+        order = seats.order_from(first)
         for i in range(size * n):
-            self.hands[(opener + i) % n].append(tiles[i])
+            self.hands[order[i % n]].append(tiles[i])
         for hand in self.hands:
             hand.sort()  # a hand is kept in tile order, as a player sorts it: legal moves follow it
         self.boneyard = tiles[size * n:]
+        if opener is None:
+            opener, piece = self.game.holder(self.hands)
+            if self.options.holder is not None and self.options.holder.must_play:
+                self.must_play = piece
+        self.opener = self.turn = opener
         self.events.append(RoundStarted(self.round, opener, tuple(tuple(h) for h in self.hands), len(self.boneyard)))
 
     def _end_round(self, blocked: bool) -> None:
+        if self.unclaimed:
+            self.queue.extend(self._close_window())
+            self.queue.append(partial(DominoState._end_round, blocked=blocked))
+            return
         o = self.options
-        n = self.players
-        self.events.append(RoundBlocked(self.round) if blocked else Dominoed(self.dominoer))
+        self.events.append(RoundBlocked(self.round) if blocked else Dominoed(self.dominoer))  # type: ignore[arg-type]
         pips = [sum(t.pips for t in hand) for hand in self.hands]
-        for player in range(n):
+        for player in range(self.players):
             self.events.append(Revealed(player, tuple(self.hands[player]), pips[player]))
         sizes = [len(hand) for hand in self.hands]
-        for player, points, reason in self.game.settle(pips, sizes, self.scores, self.dominoer, blocked):
+        order = self.seats.order_from(self.opener)
+        for player, points, reason in self.game.settle(pips, sizes, self.scores, self.dominoer, blocked, order):
             if self._score(player, points, reason):
                 return
         self.events.append(RoundEnded(self.round, blocked, self.dominoer, tuple(self.scores)))
         if not self.rules.immediate_win:
-            winner = round_end_winner(self.scores, self.game.target, self.opener)
+            winner = self._round_end_winner()
             if winner is not None:
                 self._finish("target", winner)
                 return
@@ -516,20 +558,20 @@ class DominoState:
             return
         rule = o.opener_after_blocked if blocked else o.next_opener
         if rule == "dominoer":
-            opener = self.dominoer
+            self._start_round(self.dominoer)
         elif rule == "clockwise":
-            opener = (self.opener + 1) % n
+            self._start_round(self.seats.next(self.opener))
+        elif rule == "holder":
+            self._start_round(None)
         else:
-            opener = self._lottery("next opener").winner
-        self._start_round(opener)
-
-    def _finish(self, termination: str, winner: int | None) -> None:
-        self.outcome = Outcome(termination, winner, tuple(self.scores), self.round)
-        self.events.append(GameEnded(self.outcome))
+            self._start_round(self._lottery("next opener").winner)
 
     # -- errors ------------------------------------------------------------------------------
 
-    def _why_illegal(self, move: DominoMove) -> IllegalMoveError:
+    def _why_illegal(self, move: Any) -> Exception:
+        refusal = self._why_decision_illegal(move)
+        if refusal is not None:
+            return refusal
         player = self.turn
         placements = self.placements(player)
         if isinstance(move, Place):
@@ -552,21 +594,12 @@ class DominoState:
             play = placements[0]
             value = self.line.ends[play.end].value if play.end is not None else "—"
             return illegal("draw_playable", tile=play.tile, value=value)
+        if not isinstance(move, Pass):
+            return illegal("not_a_move", text=str(move))
         if placements or self.must_play is not None:
             return illegal("pass_playable", tile=self.must_play or placements[0].tile)
         values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends}))
         return illegal("must_draw", values=values)
-
-
-def round_end_winner(scores: list[int], target: int, opener: int) -> int | None:
-    """Without an immediate win: the highest score at or over the target at the end of a round
-    (a tie goes to the first in turn order from the round's opener)."""
-    n = len(scores)
-    reached = [p for p in range(n) if scores[p] >= target]
-    if not reached:
-        return None
-    order = [(opener + i) % n for i in range(n)]
-    return max(reached, key=lambda p: (scores[p], -order.index(p)))
 
 
 def _public(event: Any, player: int) -> Any:

@@ -15,7 +15,8 @@ from typing import Any
 from ..dsl.compiler import _Deferred
 from ..bots import bot_generator
 from .common import lottery_winner, shuffled
-from .domino import DominoGame, round_end_winner
+from .domino import DominoGame
+from .table import round_end_winner
 
 
 # a bot's choice other than a placement at an end (0, 1; -1 opens the line)
@@ -23,9 +24,15 @@ DRAW, PASS = -2, -3
 
 
 def supports(game: Any, bots: list[str]) -> bool:
-    """Whether this kernel can play `game` with these bots exactly as the event engine would."""
-    return (isinstance(game, DominoGame) and not game.rules.line.spinner and game.awards_by_sum is not None
-            and not any(type(entry) is _Deferred for entry in game.awards_by_sum)
+    """Whether this kernel can play `game` with these bots exactly as the event engine would:
+    an allow-list of the procedures it implements, so a new option is never played wrongly here."""
+    if not isinstance(game, DominoGame) or game.awards_by_sum is None:
+        return False
+    rules, o = game.rules, game.rules.line
+    return (not o.spinner and not any(type(entry) is _Deferred for entry in game.awards_by_sum)
+            and not rules.has_claims and rules.muggins.false_call is None and rules.overshoot == "counts"
+            and rules.seating.direction == 1 and not game.seats.partnered and o.paid_to == "dominoer"
+            and "holder" not in (o.first_opener.method, o.next_opener, o.opener_after_blocked)
             and all(kind in ("random", "greedy") for kind in bots))
 
 
@@ -52,10 +59,10 @@ class _Tables:
         self.count = [[(t.high if t.low == v else t.low) * (self.dv if t.is_double else 1) for t in tiles]
                       for v in values]
         self.shared_once = o.opening_double == "once"
-        self.awards = [tuple(a for a in entry if a[1]) for entry in game.awards_by_sum]
+        self.awards = [tuple(a[:2] for a in entry if a[1]) for entry in game.awards_by_sum]
         # the greedy key (points, pips) as one integer, pips staying below 128: the points part by
         # sum, and a key below every placement's
-        points = [sum(p for _, p in entry) for entry in game.awards_by_sum]
+        points = [sum(a[1] for a in entry) for entry in game.awards_by_sum]
         self.keyed = [p * 128 for p in points]
         self.below_all = min(0, *points) * 128 - 1
 
@@ -66,7 +73,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
     if t is None:
         t = game._fast_tables = _Tables(game)
     rules, o = game.rules, game.rules.line
-    n, size, target, reserve = game.players, game.hand_size, game.target, o.reserve
+    n, size, target, reserve = game.players, game.hand_size, game.target, game.reserve
     low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask
     new_end, count_at = t.new_end, t.count
     awards_by_sum, keyed, below_all, shared_once = t.awards, t.keyed, t.below_all, t.shared_once
@@ -255,7 +262,8 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
                 pips_held += pips[bit.bit_length() - 1]
             held.append(pips_held)
         sizes = [hand.bit_count() for hand in masks]
-        for player, points, _ in game.settle(held, sizes, scores, dominoer if dominoer >= 0 else None, blocked):
+        for player, points, _ in game.settle(held, sizes, scores, dominoer if dominoer >= 0 else None, blocked,
+                                             [(opener + i) % n for i in range(n)]):
             scores[player] += points
             if points > 0 and immediate and scores[player] >= target:
                 winner, termination = player, "target"
@@ -263,7 +271,7 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
         if winner is not None:
             break
         if not immediate:
-            winner = round_end_winner(scores, target, opener)
+            winner = round_end_winner(scores, target, [(opener + i) % n for i in range(n)], rules.tie)
             if winner is not None:
                 termination = "target"
                 break

@@ -29,9 +29,18 @@ CLAIM, CALL = "claim", "muggins"
 
 
 def supports(game: Any, bots: list[str]) -> bool:
-    """Whether this kernel can play `game` with these bots exactly as the event engine would."""
-    return (isinstance(game, CardGame) and game.awards_by_total is not None
-            and not any(type(entry) is _Deferred for entry in game.awards_by_total)
+    """Whether this kernel can play `game` with these bots exactly as the event engine would:
+    an allow-list of the procedures it implements, so a new option is never played wrongly here."""
+    if not isinstance(game, CardGame) or game.awards_by_total is None:
+        return False
+    rules, o = game.rules, game.options
+    return (not any(type(entry) is _Deferred for entry in game.awards_by_total)
+            and rules.claims_required and all(score.claim for score in rules.scoring)
+            and rules.muggins.window == "next_action" and rules.muggins.order == "turn"
+            and rules.muggins.false_call is None and rules.simultaneous == "scorer" and rules.overshoot == "counts"
+            and (rules.immediate_win or rules.tie == "seat_order")
+            and rules.seating.direction == 1 and not game.seats.partnered
+            and o.active == "holding_cards" and o.next_dealer == "next_seat" and o.leader == "next_seat"
             and all(kind in ("random", "greedy") for kind in bots))
 
 
@@ -64,7 +73,7 @@ class _Tables:
     def of(cls, game: CardGame) -> _Tables:
         values = [game.value(card) for card in game.cards]
         shift = max(1, (len(values) - 1).bit_length())
-        awards = [tuple(entry) for entry in game.awards_by_total]
+        awards = [tuple(award[:2] for award in entry) for entry in game.awards_by_total]
         last = game.last_by_total
         if last is not None and any(type(entry) is _Deferred for entry in last):
             last = None  # the game's own lookup raises the formula's error if a game reaches it
@@ -102,11 +111,11 @@ def _counts(termination: str, winner: int | None, scores: list[int], rounds: int
 def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -> dict[str, Any]:
     """The game when every claim is made at once: one loop over turns, on local variables only."""
     o = game.options
-    n, target, limit, max_rounds = game.players, game.target, o.limit, game.max_rounds
+    n, target, limit, max_rounds = game.players, game.target, game.limit, game.max_rounds
     shift, awards, points_by_total, span = tables.shift, tables.awards, tables.points, tables.span
     last_by_total = tables.last
     immediate = game.rules.immediate_win
-    refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
+    refill, refill_to, go_draw = o.refill, game.refill_to, o.go_draw
     close_at_limit = o.exact_limit_timing == "immediate"
     starter_offset = 1 if o.next_starter == "after_last_player" else 0
     last_on_round_end = o.last_on_round_end
@@ -222,11 +231,11 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
                       attention: float) -> dict[str, Any]:
     """The game when claims can be forgotten: decisions are queued and asked in the engine's order."""
     o = game.options
-    n, target, limit = game.players, game.target, o.limit
+    n, target, limit = game.players, game.target, game.limit
     shift, awards, points_by_total, span = tables.shift, tables.awards, tables.points, tables.span
     immediate = game.rules.immediate_win
-    muggins_on, last_muggins = o.muggins, o.last_muggins
-    refill, refill_to, go_draw = o.refill, o.refill_to, o.go_draw
+    muggins_on, last_muggins = game.rules.muggins.enabled, o.last_muggins
+    refill, refill_to, go_draw = o.refill, game.refill_to, o.go_draw
     at_limit_now = o.exact_limit_timing == "immediate"
     after_last = o.next_starter == "after_last_player"
     rng = random.Random(seed)

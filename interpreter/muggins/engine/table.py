@@ -1,0 +1,399 @@
+"""What every family's game shares at the table: seats and sides, scores, claims and "Muggins!".
+
+A family's state (a line of tiles, a pile of cards) subclasses `TableState` and supplies only its
+physics: the moves of a turn (`_act`) and its automatic steps. Everything a house may change
+about scoring once it has arisen lives here, once for every family: who must claim a score and
+until when, who may call "Muggins!" on it and in which order, false calls, sides sharing one
+score, a score that would pass the target, and who wins when the round ends.
+
+The engine asks one player at a time (`actor`): the player whose turn it is, or the one whose
+claim or Muggins call is due. Automatic steps run between decisions from a queue, so events
+always follow the rules' order.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..messages import illegal
+from ..rules import Rules
+from .common import GameEnded, Outcome, Scored
+
+
+# -- decisions ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    kind = "claim"
+
+    def __str__(self) -> str:
+        return "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Muggins:
+    kind = "muggins"
+
+    def __str__(self) -> str:
+        return "muggins"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    kind = "decline"
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+CLAIM, MUGGINS, DECLINE = Claim(), Muggins(), Decline()
+DECISION_WORDS: dict[str, Any] = {
+    "claim": CLAIM, "reclamo": CLAIM, "reclamar": CLAIM, "muggins": MUGGINS, "muggins!": MUGGINS,
+    "¡muggins!": MUGGINS, "decline": DECLINE, "no": DECLINE}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingScore:
+    """Points a player has earned but not yet claimed."""
+
+    player: int
+    points: int
+    reason: str
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A claim (by the scorer) or a Muggins call (by an opponent) that is due now."""
+
+    actor: int
+    kind: str
+    score: PendingScore
+
+
+# -- events -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ScoreEarned:
+    """A score arose and waits for its player's claim."""
+
+    score: PendingScore
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    score: PendingScore
+
+
+@dataclass(frozen=True, slots=True)
+class NotClaimed:
+    """The scorer let the moment pass (forgot)."""
+
+    score: PendingScore
+
+
+@dataclass(frozen=True, slots=True)
+class Stolen:
+    """An opponent called "Muggins!" and took an unclaimed score."""
+
+    by: int
+    score: PendingScore
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited:
+    """An unclaimed score nobody took: it is lost."""
+
+    score: PendingScore
+
+
+@dataclass(frozen=True, slots=True)
+class FalseCall:
+    """A player called "Muggins!" with nothing unclaimed (the penalty follows as a Scored event)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Overshot:
+    """A score that would have passed the target was void (`win.overshoot: void`)."""
+
+    player: int
+    points: int
+    reason: str
+
+
+# -- seats --------------------------------------------------------------------------------------
+
+class Seats:
+    """The seats of one game: the direction of play and the sides, as small tables."""
+
+    __slots__ = ("count", "step", "sides", "side", "members", "opponents")
+
+    def __init__(self, rules: Rules, players: int):
+        self.count = players
+        self.step = rules.seating.direction
+        self.sides = rules.seating.side_count(players)
+        self.side = tuple(p % self.sides for p in range(players))
+        self.members = tuple(tuple(q for q in range(players) if self.side[q] == self.side[p]) for p in range(players))
+        self.opponents = tuple(tuple(q for q in range(players) if self.side[q] != self.side[p]) for p in range(players))
+
+    def next(self, player: int) -> int:
+        return (player + self.step) % self.count
+
+    def previous(self, player: int) -> int:
+        return (player - self.step) % self.count
+
+    def order_from(self, player: int) -> list[int]:
+        """Every seat in the order of play, starting with `player`."""
+        return [(player + i * self.step) % self.count for i in range(self.count)]
+
+    @property
+    def partnered(self) -> bool:
+        return self.sides != self.count
+
+
+def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], tie: str) -> int | None:
+    """Without an immediate win: the highest score at or over the target at the end of a round;
+    `order` is the order of play from the round's opener, and `tie` says who wins a tie."""
+    reached = [p for p in range(len(scores)) if scores[p] >= target]
+    if not reached:
+        return None
+    best = max(scores[p] for p in reached)
+    tied = [p for p in reached if scores[p] == best]
+    if len(tied) > 1:
+        if tie == "play_on":
+            return None
+        if tie == "opener_order":
+            return min(tied, key=order.index)
+    return tied[0]
+
+
+# -- the state ----------------------------------------------------------------------------------
+
+Step = Callable[[Any], None]
+
+
+class TableState:
+    """A game in progress, as far as every family plays it alike. Mutable: `apply` changes it."""
+
+    game: Any
+    rules: Rules
+    seats: Seats
+    rng: random.Random
+    scores: list[int]
+    turn: int
+    round: int
+    opener: int
+    queue: deque[Decision | Step]
+    unclaimed: list[PendingScore]
+    outcome: Outcome | None
+    events: list[Any]
+
+    def _init_table(self, game: Any, rng: random.Random) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.seats = game.seats
+        self.rng = rng
+        self.scores = [0] * game.players
+        self.turn = 0
+        self.round = 0
+        self.opener = 0
+        self.queue = deque()
+        self.unclaimed = []
+        self.outcome = None
+        self.events = []
+
+    def _copy_table(self, other: TableState) -> None:
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scores = list(self.scores)
+        other.queue = deque(self.queue)
+        other.unclaimed = list(self.unclaimed)
+        other.events = list(self.events)
+
+    # -- queries -----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return int(self.game.players)
+
+    @property
+    def actor(self) -> int:
+        """Who decides next: the one whose claim or call is due, else the player to move."""
+        head = self.queue[0] if self.queue else None
+        return head.actor if isinstance(head, Decision) else self.turn
+
+    @property
+    def decision(self) -> Decision | None:
+        head = self.queue[0] if self.queue else None
+        return head if isinstance(head, Decision) else None
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def _decision_moves(self, decision: Decision) -> list[Any]:
+        return [CLAIM if decision.kind == "claim" else MUGGINS, DECLINE]
+
+    def _with_false_call(self, moves: list[Any]) -> list[Any]:
+        """A turn's moves, and a Muggins call when the rules let one be made (and punished) at any turn."""
+        if self.rules.muggins.false_call is not None:
+            moves.append(MUGGINS)
+        return moves
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def play(self, move: Any) -> list[Any]:
+        """Apply `move` after checking it; an illegal move raises and changes nothing."""
+        if self.outcome is not None:
+            raise illegal("game_over")
+        if move not in self.legal_moves():
+            raise self._why_illegal(move)
+        return self.apply(move)
+
+    def apply(self, move: Any) -> list[Any]:
+        """Apply a legal move (unchecked) and every automatic step after it; returns new events."""
+        start = len(self.events)
+        decision = self.decision
+        if decision is not None:
+            self.queue.popleft()
+            self._decide(decision, move.kind != "decline")
+        elif move is MUGGINS:
+            self._false_call()
+        else:
+            self._act(move)
+        self._run()
+        return self.events[start:]
+
+    def legal_moves(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _act(self, move: Any) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, move: Any) -> Exception:
+        raise NotImplementedError
+
+    def _run(self) -> None:
+        """Run automatic steps until a decision is due or the game is over."""
+        queue = self.queue
+        while queue and self.outcome is None and not isinstance(queue[0], Decision):
+            queue.popleft()(self)  # type: ignore[operator]
+        if self.outcome is not None:
+            queue.clear()
+
+    def _why_decision_illegal(self, move: Any) -> Exception | None:
+        """Why a claim, call or decline is refused now; None for other moves."""
+        decision = self.decision
+        if isinstance(move, Claim):
+            return illegal("claim_others" if decision is not None and decision.kind == "muggins" else "nothing_to_claim")
+        if isinstance(move, Muggins):
+            return illegal("own_points" if decision is not None and decision.kind == "claim" else "nothing_to_take")
+        if isinstance(move, Decline):
+            return illegal("nothing_to_decline")
+        if decision is not None:
+            return illegal("first_claim" if decision.kind == "claim" else "first_call", player=decision.actor + 1)
+        return None
+
+    # -- scores and claims -------------------------------------------------------------------
+
+    def _earn(self, awards: Sequence[tuple[str, int, bool]], player: int, calls: list[Decision]) -> bool:
+        """The scores one action earned, each claimable or added at once, with the Muggins calls
+        the same action opened (C10: by `win.simultaneous`, the new scorer first or the calls);
+        True when a score ended the game."""
+        first_calls = self.rules.simultaneous == "earlier_score"
+        if first_calls:
+            self.queue.extend(calls)
+        for name, points, claim in awards:
+            if not points:
+                continue
+            if claim:
+                self._offer(PendingScore(player, points, name, last=False))
+            elif self._score(player, points, name):
+                return True
+        if not first_calls:
+            self.queue.extend(calls)
+        return False
+
+    def _offer(self, score: PendingScore, first: bool = False) -> None:
+        self.events.append(ScoreEarned(score))
+        decision = Decision(score.player, "claim", score)
+        if first:
+            self.queue.appendleft(decision)
+        else:
+            self.queue.append(decision)
+
+    def _decide(self, decision: Decision, yes: bool) -> None:
+        score = decision.score
+        if decision.kind == "claim":
+            if yes:
+                self.events.append(Claimed(score))
+                self._score(score.player, score.points, score.reason)
+                return
+            self.events.append(NotClaimed(score))
+            self.unclaimed.append(score)
+            if self.rules.muggins.window == "immediate":
+                self.queue.extendleft(reversed(self._close_window()))
+            return
+        if yes:
+            # the first caller takes it: nobody else is asked about this score
+            self.queue = deque(item for item in self.queue if not (isinstance(item, Decision) and item.score is score))
+            self.events.append(Stolen(decision.actor, score))
+            self._score(decision.actor, score.points, "muggins")
+        elif not any(isinstance(item, Decision) and item.score is score for item in self.queue):
+            self.events.append(Forfeited(score))
+
+    def _close_window(self) -> list[Decision]:
+        """The window of every unclaimed score closes: its opponents may now call Muggins, in the
+        rules' order; a score Muggins cannot take is simply lost."""
+        calls: list[Decision] = []
+        if not self.unclaimed:
+            return calls
+        rules = self.rules.muggins
+        for score in self.unclaimed:
+            if rules.enabled and (not score.last or self._last_can_be_stolen()):
+                opponents = set(self.seats.opponents[score.player])
+                order = self.seats.order_from(score.player) if rules.order == "turn" else range(self.players)
+                calls.extend(Decision(p, "muggins", score) for p in order if p in opponents)
+            else:
+                self.events.append(Forfeited(score))
+        self.unclaimed = []
+        return calls
+
+    def _last_can_be_stolen(self) -> bool:
+        return False
+
+    def _false_call(self) -> None:
+        player = self.turn
+        self.events.append(FalseCall(player))
+        self._score(player, -(self.rules.muggins.false_call or 0), "false muggins")
+
+    def _score(self, player: int, points: int, reason: str) -> bool:
+        """Add points to the player's side; True when that ended the game (an immediate win)."""
+        scores = self.scores
+        target = self.game.target
+        if points > 0 and scores[player] + points > target and self.rules.overshoot != "counts":
+            if self.rules.overshoot == "void":
+                self.events.append(Overshot(player, points, reason))
+                return False
+            points = target - scores[player]
+            if points <= 0:
+                return False
+        members = self.seats.members[player]
+        for member in members:
+            scores[member] += points
+        self.events.append(Scored(player, points, reason, scores[player],
+                                  tuple(m for m in members if m != player) if len(members) > 1 else ()))
+        if points > 0 and self.rules.immediate_win and scores[player] >= target:
+            self._finish("target", player)
+            return True
+        return False
+
+    def _round_end_winner(self) -> int | None:
+        return round_end_winner(self.scores, self.game.target, self.seats.order_from(self.opener), self.rules.tie)
+
+    def _finish(self, termination: str, winner: int | None) -> None:
+        self.outcome = Outcome(termination, winner, tuple(self.scores), self.round)
+        self.events.append(GameEnded(self.outcome))
