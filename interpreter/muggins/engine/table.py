@@ -306,6 +306,9 @@ class TableState:
         first_calls = self.rules.simultaneous == "earlier_score"
         if first_calls:
             self.queue.extend(calls)
+        if self.rules.overshoot == "void" and self._passes_target(player, awards):
+            # the play's points added at once count as one score: past the target, all are void
+            awards = [award for award in awards if award[2]]
         for name, points, claim in awards:
             if not points:
                 continue
@@ -316,6 +319,13 @@ class TableState:
         if not first_calls:
             self.queue.extend(calls)
         return False
+
+    def _passes_target(self, player: int, awards: Sequence[tuple[str, int, bool]]) -> bool:
+        at_once = [(name, points) for name, points, claim in awards if not claim and points]
+        if self.scores[player] + sum(points for _, points in at_once) <= self.game.target:
+            return False
+        self.events.extend(Overshot(player, points, name) for name, points in at_once)
+        return True
 
     def _offer(self, score: PendingScore, first: bool = False) -> None:
         self.events.append(ScoreEarned(score))
