@@ -8,7 +8,7 @@ import pytest
 
 from muggins.bots import make_bots
 from muggins.cli import main
-from muggins.engine.cards import (CLAIM, DECLINE, GO, MUGGINS, CardGame, Dealt, Forfeited, PileClosed, Play, Refilled, RoundEnded, SaidGo, Stolen)
+from muggins.families.pile.game import (CLAIM, DECLINE, GO, MUGGINS, CardGame, Dealt, Forfeited, PileClosed, Play, Refilled, RoundEnded, SaidGo, Stolen)
 from muggins.engine.common import GameEnded, LotteryDrawn, Scored
 from muggins.errors import IllegalMoveError
 from muggins.loader import load_rules

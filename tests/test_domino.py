@@ -9,13 +9,13 @@ import pytest
 from muggins.bots import make_bots
 from muggins.cli import main
 from muggins.engine.common import GameEnded, Scored
-from muggins.engine.domino import (DRAW, PASS, DominoGame, Drew, Passed, Place, Placed, RoundBlocked,
+from muggins.families.line.game import (DRAW, PASS, DominoGame, Drew, Passed, Place, Placed, RoundBlocked,
                                    RoundEnded, RoundStarted)
 from muggins.errors import IllegalMoveError, RecordError
 from muggins.loader import load_rules
 from muggins.invariants import play_checked_game
 from muggins.match import run_game
-from muggins.narration import explain_placement
+from muggins.families.line.words import explain_placement
 from muggins.pieces import Tile
 from muggins.records import make_record, read_record, replay
 
@@ -243,7 +243,7 @@ def test_spinner_opens_four_arms_and_every_arm_end_counts():
     assert [a for _, a in state.line.contributions()] == [0, 6]       # empty side arms count nothing
     events = state.play(Place(T("1-5"), UP))
     assert placed(events).ends_sum == 7
-    assert rules.line.spinner and state.line.spinner == T("5-5")
+    assert rules.options.spinner and state.line.spinner == T("5-5")
 
 
 def test_all_fives_settlement_awards_opponents_pips_to_the_dominoer():
@@ -366,7 +366,7 @@ def test_cli_play_rejects_a_bad_bot_list(capsys):
 
 def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
     """The checker must be able to fail: an engine that loses a tile is caught."""
-    from muggins.engine import domino
+    from muggins.families.line import game as domino
     from muggins.invariants import InvariantError
     original = domino.DominoState._draw
 

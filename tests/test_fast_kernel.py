@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from muggins.engine import fastline, fastpile, make_game
+from muggins.engine import make_game
+from muggins.families.line import kernel as fastline
+from muggins.families.pile import kernel as fastpile
 from muggins.loader import load_rules
 from muggins.simulate import play_games
 

@@ -52,7 +52,7 @@ def test_domino_scoring_is_a_positive_multiple_of_five_of_the_ends():
 
 
 def test_domino_settlement_rounds_own_pips_to_nearest_five():
-    line = load_rules("domino-muggins").line
+    line = load_rules("domino-muggins").options
     assert [line.penalty({"hand_pips": p}) for p in (2, 3, 7, 8, 10, 0)] == [0, 5, 5, 10, 10, 0]
     assert line.award({"opponents_pips": 23}) == 0
     assert line.penalty_on_blocked and line.floor is None and not line.spinner
@@ -63,7 +63,7 @@ def test_card_deck_values_and_options():
     deck = rules.pieces
     assert isinstance(deck, Deck) and len(deck.cards) == 52
     assert [deck.value(deck.parse(name)) for name in ("AS", "2h", "9C", "10D", "JS", "QH", "KC")] == [1, 2, 9, 10, 10, 10, 10]
-    pile = rules.pile
+    pile = rules.options
     assert (pile.limit({"players": 2}), pile.exact_limit_timing, pile.refill_to({"players": 2})) == (31, "immediate", 5)
     assert pile.exact_limit_points({}) == 2 and pile.last_points({}) == 1
     assert rules.muggins.enabled and rules.claims_required and not pile.last_muggins and pile.go_draw and pile.refill
@@ -71,12 +71,12 @@ def test_card_deck_values_and_options():
 
 
 @pytest.mark.parametrize("name, check", [
-    ("card-muggins-strict-21", lambda r: r.pile.limit({"players": 3}) == 21),
+    ("card-muggins-strict-21", lambda r: r.options.limit({"players": 3}) == 21),
     ("card-muggins-100", lambda r: r.target_for(2) == 100),
     ("card-muggins-no-muggins", lambda r: not r.muggins.enabled),
-    ("card-muggins-deal-of-seven", lambda r: r.hand_size(4) == 7 and not r.pile.refill and not r.pile.go_draw),
-    ("domino-muggins-spinner", lambda r: r.line.spinner),
-    ("domino-all-fives-settlement", lambda r: r.line.penalty({"hand_pips": 9}) == 0 and r.line.award({"opponents_pips": 23}) == 25),
+    ("card-muggins-deal-of-seven", lambda r: r.hand_size(4) == 7 and not r.options.refill and not r.options.go_draw),
+    ("domino-muggins-spinner", lambda r: r.options.spinner),
+    ("domino-all-fives-settlement", lambda r: r.options.penalty({"hand_pips": 9}) == 0 and r.options.award({"opponents_pips": 23}) == 25),
     ("domino-muggins-double-nine", lambda r: len(r.pieces.tiles) == 55 and r.player_counts[-1] == 6),
     ("domino-muggins-short", lambda r: r.hand_size(3) == 6 and r.target_for(3) == 100),
 ])
@@ -98,8 +98,8 @@ def test_extends_merges_mappings_deeply_and_replaces_lists(tmp_path: Path):
     (tmp_path / "house2.yaml").write_text("extends: ./house.yaml\nname: house2\nline:\n  spinner: true\n")
     rules = load_rules(tmp_path / "house2.yaml")
     assert rules.player_counts == (2,)                     # list replaced
-    assert rules.line.reserve({"players": 2}) == 2 and rules.line.draw_only_when_stuck  # mapping merged
-    assert rules.line.spinner
+    assert rules.options.reserve({"players": 2}) == 2 and rules.options.draw_only_when_stuck  # mapping merged
+    assert rules.options.spinner
     assert rules.bases == ("house", "domino-muggins")
 
 

@@ -18,7 +18,7 @@ import jsonschema
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
 from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
-from .pieces import Deck, TileSet
+from .families import Family, family_for_pieces, family_sections
 from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
 
@@ -149,7 +149,7 @@ def _validate(doc: Document) -> None:
                if error.schema is False and error.instance is value}
     errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
     if errors:
-        raise RuleFileError([_schema_problem(doc, error) for error in errors if not _misspelt(error, errors)])
+        raise RuleFileError([schema_problem(doc, error) for error in errors if not _misspelt(error, errors)])
 
 
 def _misspelt(error: jsonschema.ValidationError, errors: list[jsonschema.ValidationError]) -> bool:
@@ -169,7 +169,8 @@ def _section(path: tuple) -> str:
     return "the top level" if not path else "`" + ".".join(str(p) for p in path) + "`"
 
 
-def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
+def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
+    """A schema error as one located, actionable problem (used for rule and scenario files)."""
     path = tuple(error.absolute_path)
     keyword = error.validator
     instance = error.instance
@@ -185,8 +186,9 @@ def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem
     if error.schema is False:
         # A section of the other family of games (jsonschema gives no path for a false schema).
         key = next(key for key, value in doc.data.items() if value is instance)
-        family = "domino games (pieces: tiles)" if key in _SCHEMA_PROPERTIES_OF_TILES else "card games (pieces: cards)"
-        return Problem(doc.where((key,), key=True), f"{key!r} belongs to {family}, not to this game")
+        owner = family_sections()[key]
+        return Problem(doc.where((key,), key=True), f"{key!r} belongs to {owner.description} "
+                                                    f"(pieces: {owner.pieces_key}), not to this game")
     if keyword == "required":
         missing = [name for name in error.validator_value if name not in instance]
         return Problem(doc.where(path), f"missing key {missing[0]!r} in {_section(path)}")
@@ -206,15 +208,12 @@ def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem
     return Problem(doc.where(path), f"{_section(path)}: {error.message}")
 
 
-_SCHEMA_PROPERTIES_OF_TILES = ("opener", "line", "draw", "pass", "settlement")
-
-
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-class _Compiler:
+class RuleCompiler:
     """Builds frozen Rules from validated data, collecting every located problem."""
 
     def __init__(self, doc: Document):
@@ -252,8 +251,6 @@ class _Compiler:
     def lottery(self, path: tuple, context: dict[str, Type]) -> R.Lottery:
         data = self.get(path)
         rank = None
-        if data["method"] == "holder" and context is not R.TILE_RANK_CONTEXT:
-            self.complain(path + ("method",), "only a line game's opener can be the holder of a piece")
         if data["method"] == "high_draw":
             if "rank" not in data:
                 self.complain(path, f"{_section(path)} draws by high piece, so it needs a `rank`")
@@ -281,32 +278,17 @@ class _Compiler:
 
 
 def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
-    c = _Compiler(doc)
+    c = RuleCompiler(doc)
     data = doc.data
-    pieces_data = data["pieces"]
-    if "tiles" in pieces_data:
-        pieces: TileSet | Deck = TileSet(pieces_data["tiles"]["highest_pip"])
-    else:
-        cards = pieces_data["cards"]
-        value = c.expr(("pieces", "cards", "value"), R.CARD_VALUE_CONTEXT, Type.INT)
-        values = tuple(c.evaluate(("pieces", "cards", "value"), value, {"card.rank": r}) for r in range(1, len(cards["ranks"]) + 1))
-        for rank, worth in zip(cards["ranks"], values):
-            if worth is not None and worth < 1:
-                c.complain(("pieces", "cards", "value"), f"card value of rank {rank} is {worth}; every card must add at least 1")
-        pieces = Deck(tuple(cards["suits"]), tuple(cards["ranks"]), tuple(v or 1 for v in values))
+    family = family_for_pieces(data["pieces"])
+    pieces, options = family.compile(c)
     hand = c.expr(("deal", "hand"), R.PLAYERS_CONTEXT, Type.INT)
     target = c.expr(("win", "target"), R.PLAYERS_CONTEXT, Type.INT)
     counts = tuple(sorted(data["players"]))
     seating = c.seating()
-    line = pile = None
-    if isinstance(pieces, TileSet):
-        line = _line_rules(c, pieces)
-        scoring = c.scores(R.PLACEMENT_CONTEXT)
-    else:
-        pile = _pile_rules(c)
-        scoring = c.scores(R.CARD_PLAY_CONTEXT)
+    scoring = c.scores(family.scoring_context)
     if not c.problems:
-        _check_table(c, counts, hand, target, pieces, line, pile)
+        _check_table(c, counts, hand, target, family, pieces, options)
         _check_sides(c, counts, seating)
     if c.problems:
         raise RuleFileError(c.problems)
@@ -318,25 +300,17 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         pieces=pieces, player_counts=counts, hand=hand, target=target, immediate_win=data["win"]["immediate"],
         simultaneous=c.get(("win", "simultaneous"), "scorer"), overshoot=c.get(("win", "overshoot"), "counts"),
         tie=c.get(("win", "tie"), "opener_order"), seating=seating, claims_required=c.get(("claims", "required"), False),
-        muggins=c.muggins(), scoring=scoring, line=line, pile=pile, notation=notation,
+        muggins=c.muggins(), scoring=scoring, family=family.name, options=options, notation=notation,
     )
 
 
-def _check_table(c: _Compiler, counts: tuple[int, ...], hand: Expression, target: Expression, pieces: TileSet | Deck,
-                 line: R.LineRules | None, pile: R.PileRules | None) -> None:
+def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, target: Expression, family: Family,
+                 pieces: Any, options: Any) -> None:
     """Every count the rules compute from `players` must make a game that can run."""
     size = len(pieces)
     for players in counts:
         env = {"players": players}
-        kept = 0
-        if line is not None:
-            kept = c.evaluate(("draw", "reserve"), line.reserve, env) or 0
-            if kept < 0 or kept > size:
-                c.complain(("draw", "reserve"), f"keeps {kept} tiles out of play with {players} players; "
-                                                f"it must be from 0 to the {size} tiles of the set")
-                kept = 0
-        if pile is not None:
-            _check_pile_counts(c, pile, pieces, env)
+        kept = family.check_counts(c, options, pieces, env)
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players; a hand needs at least 1")
@@ -348,94 +322,9 @@ def _check_table(c: _Compiler, counts: tuple[int, ...], hand: Expression, target
             c.complain(("win", "target"), f"target for {players} players is {goal}; it must be at least 1")
 
 
-MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up to it
-
-
-def _check_pile_counts(c: _Compiler, pile: R.PileRules, deck: Any, env: dict[str, int]) -> None:
-    players = env["players"]
-    limit = c.evaluate(("pile", "limit"), pile.limit, env)
-    if limit is not None and not max(deck.values) <= limit <= MAX_LIMIT:
-        c.complain(("pile", "limit"), f"limit {limit} with {players} players must be from the highest card value "
-                                      f"{max(deck.values)} (else such a card could never be played) to {MAX_LIMIT}")
-    refill = c.evaluate(("refill", "to"), pile.refill_to, env)
-    if refill is not None and not 1 <= refill <= len(deck):
-        c.complain(("refill", "to"), f"refills to {refill} cards with {players} players; it must be from 1 to {len(deck)}")
-
-
-def _check_sides(c: _Compiler, counts: tuple[int, ...], seating: R.Seating) -> None:
+def _check_sides(c: RuleCompiler, counts: tuple[int, ...], seating: R.Seating) -> None:
     for players in counts:
         sides = c.evaluate(("seating", "sides"), seating.sides, {"players": players})
         if sides is not None and (sides < 2 or players % sides):
             c.complain(("seating", "sides"), f"{sides} sides for {players} players: there must be at least 2 sides, "
                                              f"each with the same number of seats ({players} must divide by {sides})")
-
-
-def _line_rules(c: _Compiler, tiles: TileSet) -> R.LineRules:
-    d = c.doc.data
-    return R.LineRules(
-        first_opener=c.lottery(("opener", "first"), R.TILE_RANK_CONTEXT),
-        next_opener=d["opener"]["next"],
-        opener_after_blocked=d["opener"]["after_blocked"],
-        spinner=d["line"]["spinner"],
-        double_at_end=d["line"]["double_at_end"],
-        opening_double=d["line"]["opening_double"],
-        draw_only_when_stuck=d["draw"]["only_when_stuck"],
-        draw_one_at_a_time=d["draw"]["one_at_a_time"],
-        drawn_tile_end=d["draw"]["drawn_tile_end"],
-        reserve=c.expr(("draw", "reserve"), R.PLAYERS_CONTEXT, Type.INT),
-        pass_only_when_boneyard_empty=d["pass"]["only_when_boneyard_empty"],
-        penalty=c.expr(("settlement", "penalty"), R.SETTLEMENT_CONTEXT, Type.INT),
-        award=c.expr(("settlement", "award"), R.SETTLEMENT_CONTEXT, Type.INT),
-        paid_to=c.get(("settlement", "paid_to"), "dominoer"),
-        penalty_on_blocked=d["settlement"]["on_blocked"],
-        floor=d["settlement"]["floor"],
-        holder=_holder(c, tiles),
-    )
-
-
-HOLDER_PIECES = ("highest_double", "heaviest")
-
-
-def _holder(c: _Compiler, tiles: TileSet) -> R.Holder | None:
-    """The opening piece's rule, when an opener is its holder; checked against the set."""
-    opener = c.doc.data["opener"]
-    uses = (opener["first"]["method"] == "holder", opener["next"] == "holder", opener["after_blocked"] == "holder")
-    data = opener.get("holder")
-    if data is None:
-        if any(uses):
-            where = ("opener", "first", "method") if uses[0] else ("opener", "next" if uses[1] else "after_blocked")
-            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`")
-        return None
-    piece = data["piece"]
-    if piece not in HOLDER_PIECES:
-        try:
-            tile = tiles.parse(piece)
-        except MugginsError:
-            tile = None
-        if tile is None or tile not in tiles.tiles:
-            c.complain(("opener", "holder", "piece"), f"{piece!r} is neither {' nor '.join(HOLDER_PIECES)} "
-                                                     f"nor a tile of the double-{tiles.highest_pip} set (like \"6-6\")")
-    if not any(uses):
-        c.complain(("opener", "holder"), "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder")
-    return R.Holder(piece, data.get("must_play", False))
-
-
-def _pile_rules(c: _Compiler) -> R.PileRules:
-    d = c.doc.data
-    return R.PileRules(
-        first_dealer=c.lottery(("dealer", "first"), R.CARD_RANK_CONTEXT),
-        next_dealer=c.get(("dealer", "next"), "next_seat"),
-        leader=c.get(("dealer", "leader"), "next_seat"),
-        cut=d["dealer"]["cut"],
-        limit=c.expr(("pile", "limit"), R.PLAYERS_CONTEXT, Type.INT),
-        exact_limit_points=c.expr(("pile", "exact_limit", "points"), R.CARD_PLAY_CONTEXT, Type.INT),
-        exact_limit_timing=d["pile"]["exact_limit"]["timing"],
-        next_starter=d["pile"]["next_starter"],
-        active=d["pile"]["active"],
-        go_draw=d["go"]["draw"],
-        refill=d["refill"]["enabled"],
-        refill_to=c.expr(("refill", "to"), R.PLAYERS_CONTEXT, Type.INT),
-        last_points=c.expr(("last", "points"), R.LAST_CONTEXT, Type.INT),
-        last_on_round_end=d["last"]["on_round_end"],
-        last_muggins=d["last"]["muggins"],
-    )

@@ -19,12 +19,11 @@ import jsonschema
 from . import rules as R
 from .dsl import Type
 from .engine import make_game
-from .engine import cards as C
-from .engine import domino as D
+from .engine import table as T
 from .engine.common import GameEnded, Scored
 from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
-from .loader import _schema_problem, load_rules_with
-from .narration import connection_text, continuation_text, explain_placement
+from .families import family_of
+from .loader import schema_problem, load_rules_with
 from .yamlfile import Document, read_yaml_file
 
 
@@ -72,7 +71,7 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
         if error.validator == "oneOf":
             problems.append(Problem(doc.where(()), "a scenario has `steps`, or a `formula` with `rows` (not both)"))
         else:
-            problems.append(_schema_problem(doc, error))
+            problems.append(schema_problem(doc, error))
     if problems:
         raise RuleFileError(problems)
     data = doc.data
@@ -115,29 +114,20 @@ def run_case(case: Case) -> None:
 
 # -- tables --------------------------------------------------------------------------------------
 
-def _formula(scenario: Scenario) -> tuple[Any, dict[str, Type]]:
+def _formula(scenario: Scenario) -> tuple[Any, Any]:
+    from .families import family_of
     rules = scenario.rules
     name = scenario.doc.data["formula"]
-    line = rules.family == "line"
+    family = family_of(rules)
     table = {
         "deal.hand": (rules.hand, R.PLAYERS_CONTEXT),
         "win.target": (rules.target, R.PLAYERS_CONTEXT),
-        "settlement.penalty": (rules.line.penalty if line else None, R.SETTLEMENT_CONTEXT),
-        "settlement.award": (rules.line.award if line else None, R.SETTLEMENT_CONTEXT),
-        "last.points": (None if line else rules.pile.last_points, R.LAST_CONTEXT),
-        "pile.exact_limit.points": (None if line else rules.pile.exact_limit_points, R.CARD_PLAY_CONTEXT),
-        "pieces.cards.value": (None if line else _card_value(rules), R.CARD_VALUE_CONTEXT),
-        "scoring": (lambda env: sum(s.points(env) for s in rules.scoring if s.when(env)),
-                    R.PLACEMENT_CONTEXT if line else R.CARD_PLAY_CONTEXT),
+        "scoring": (lambda env: sum(s.points(env) for s in rules.scoring if s.when(env)), family.scoring_context),
+        **family.formulas(rules),
     }
-    function, context = table[name]
-    if function is None:
+    if name not in table:
         raise RuleFileError([Problem(scenario.doc.where(("formula",)), f"{rules.name} has no {name}")])
-    return function, context
-
-
-def _card_value(rules: R.Rules) -> Any:
-    return lambda env: rules.pieces.values[env["card.rank"] - 1]
+    return table[name]
 
 
 def _run_row(scenario: Scenario, index: int) -> None:
@@ -159,18 +149,19 @@ def _run_row(scenario: Scenario, index: int) -> None:
 
 # -- positions -----------------------------------------------------------------------------------
 
-def _located(scenario: Scenario, path: tuple, message: str) -> RuleFileError:
+def located(scenario: Scenario, path: tuple, message: str) -> RuleFileError:
+    """A problem with a scenario, at `path` in its file."""
     return RuleFileError([Problem(scenario.doc.where(path), message)])
 
 
-def _pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]:
+def parse_pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]:
     parse = scenario.rules.pieces.parse
     result = []
     for i, text in enumerate(texts):
         try:
             result.append(parse(text))
         except IllegalMoveError as exc:
-            raise _located(scenario, path + (i,), str(exc)) from None
+            raise located(scenario, path + (i,), str(exc)) from None
     return result
 
 
@@ -180,24 +171,22 @@ def build_state(scenario: Scenario) -> Any:
     n = scenario.players
     turn = position.get("turn", 1) - 1
     if turn >= n:
-        raise _located(scenario, ("position", "turn"), f"there are only {n} players")
+        raise located(scenario, ("position", "turn"), f"there are only {n} players")
     listed = position.get("hands", [])
     if len(listed) > n:
-        raise _located(scenario, ("position", "hands"), f"{len(listed)} hands for {n} players")
-    hands = [_pieces(scenario, ("position", "hands", i), h) for i, h in enumerate(listed)]
+        raise located(scenario, ("position", "hands"), f"{len(listed)} hands for {n} players")
+    hands = [parse_pieces(scenario, ("position", "hands", i), h) for i, h in enumerate(listed)]
     scores = position.get("scores", [0] * n)
     if len(scores) != n:
-        raise _located(scenario, ("position", "scores"), f"{len(scores)} scores for {n} players")
+        raise located(scenario, ("position", "scores"), f"{len(scores)} scores for {n} players")
     seed = scenario.doc.data.get("seed", 0)
     try:
-        if scenario.rules.family == "line":
-            return _domino_position(scenario, position, hands, scores, turn, seed)
-        return _card_position(scenario, position, hands, scores, turn, seed)
+        return family_of(scenario.rules).position(scenario, position, hands, scores, turn, seed)
     except IllegalMoveError as exc:
-        raise _located(scenario, ("position",), f"impossible position: {exc}") from None
+        raise located(scenario, ("position",), f"impossible position: {exc}") from None
 
 
-def _fill(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[Any, ...], stock: list[Any] | None) -> tuple[list[list[Any]], list[Any]]:
+def fill_hands(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[Any, ...], stock: list[Any] | None) -> tuple[list[list[Any]], list[Any]]:
     """Players without a listed hand get a deal of unused pieces in set order; the rest is the stock."""
     taken = set(used) | {p for h in hands for p in h} | set(stock or [])
     free = [p for p in everything if p not in taken]
@@ -206,49 +195,6 @@ def _fill(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[
         hands.append(free[:game.hand_size])
         free = free[game.hand_size:]
     return hands, (stock if stock is not None else free)
-
-
-def _domino_position(scenario: Scenario, position: dict, hands: list, scores: list, turn: int, seed: Any) -> Any:
-    game = scenario.game
-    line = []
-    for i, text in enumerate(position.get("line", [])):
-        try:
-            move = game.parse_move(text)
-        except IllegalMoveError as exc:
-            raise _located(scenario, ("position", "line", i), str(exc)) from None
-        if not isinstance(move, D.Place):
-            raise _located(scenario, ("position", "line", i), f"{text!r} is not a placement")
-        line.append((move.tile, move.end))
-    boneyard = _pieces(scenario, ("position", "boneyard"), position["boneyard"]) if "boneyard" in position else None
-    hands, boneyard = _fill(game, hands, [t for t, _ in line], game.tiles, boneyard)
-    return game.setup(hands, boneyard, line, scores, turn, position.get("round", 1), seed)
-
-
-def _card_position(scenario: Scenario, position: dict, hands: list, scores: list, turn: int, seed: Any) -> Any:
-    game = scenario.game
-    n = game.players
-    pile = _pieces(scenario, ("position", "pile"), position.get("pile", []))
-    stock = _pieces(scenario, ("position", "stock"), position["stock"]) if "stock" in position else None
-    if "total" in position:
-        if pile:
-            raise _located(scenario, ("position", "total"), "give the pile's cards or its total, not both")
-        pile = _make_pile(scenario, position["total"], [p for h in hands for p in h] + (stock or []))
-    hands, stock = _fill(game, hands, pile, game.cards, stock)
-    last = position.get("last_player", (turn - 1) % n + 1) - 1
-    dealer = position.get("dealer", (turn - 1) % n + 1) - 1
-    return game.setup(hands, stock, pile, scores, dealer, turn, position.get("round", 1), last, seed)
-
-
-def _make_pile(scenario: Scenario, total: int, used: list[Any]) -> list[Any]:
-    game = scenario.game
-    pile, left = [], total
-    for card in sorted((c for c in game.cards if c not in used), key=lambda c: -game.value(c)):
-        if game.value(card) <= left:
-            pile.append(card)
-            left -= game.value(card)
-        if left == 0:
-            return pile
-    raise _located(scenario, ("position", "total"), f"no pile of unused cards totals {total}")
 
 
 # -- steps ---------------------------------------------------------------------------------------
@@ -265,7 +211,7 @@ def _run_steps(scenario: Scenario) -> None:
             try:
                 move = game.parse_move(step["play"])
             except IllegalMoveError as exc:
-                raise _located(scenario, ("steps", index, "play"), str(exc)) from None
+                raise located(scenario, ("steps", index, "play"), str(exc)) from None
             label += f" (P{actor + 1}: {step['play']})"
             if "by" in step and step["by"] - 1 != actor:
                 raise ScenarioFailure(f"{label}: expected P{step['by']} to act, but it is P{actor + 1}'s decision")
@@ -279,14 +225,12 @@ def _run_steps(scenario: Scenario) -> None:
         elif "end_round" in step:
             label += " (end of round)"
             spec = step["end_round"]
-            if isinstance(spec, dict):
-                if scenario.rules.family != "line":
-                    raise _located(scenario, ("steps", index, "end_round"), "`dominoed_by` is for domino games")
-                events = state.end_round(spec["dominoed_by"] - 1)
-            else:
-                events = state.end_round()
+            try:
+                events = state.end_round(spec["dominoed_by"] - 1) if isinstance(spec, dict) else state.end_round()
+            except IllegalMoveError as exc:
+                raise located(scenario, ("steps", index, "end_round"), str(exc)) from None
         elif "error" in expect:
-            raise _located(scenario, ("steps", index, "expect", "error"), "`error` needs an action to refuse")
+            raise located(scenario, ("steps", index, "expect", "error"), "`error` needs an action to refuse")
         problems = _compare(scenario, state, events, expect, actor)
         if problems:
             note = f" ({step['note']})" if "note" in step else ""
@@ -307,8 +251,8 @@ def _expect_refusal(state: Any, move: Any, text: str, label: str) -> None:
 
 
 def _fingerprint(state: Any) -> tuple:
-    stock = state.boneyard if hasattr(state, "boneyard") else state.stock
-    return (tuple(map(tuple, state.hands)), tuple(stock), tuple(state.scores), len(state.events), state.actor)
+    pieces = family_of(state.rules).pieces_in_play(state)
+    return (tuple(map(tuple, state.hands)), tuple(pieces), tuple(state.scores), len(state.events), state.actor)
 
 
 def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int) -> list[str]:
@@ -356,47 +300,16 @@ def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys
         "winner": ended.outcome.winner + 1 if ended and ended.outcome.winner is not None else None,
         "game_over": state.is_terminal(),
         "hand_sizes": [len(h) for h in state.hands],
-        "round_over": any(isinstance(e, (D.RoundEnded, C.RoundEnded)) for e in events),
     }
     if "scored" in keys:
         seen["scored"] = [{"player": e.player + 1, "points": e.points, "reason": e.reason} for e in scored]
-    if scenario.rules.family == "line":
-        placed = next((e for e in reversed(events) if isinstance(e, D.Placed)), None)
-        drew = [e.tile for e in events if isinstance(e, D.Drew)]
-        started = next((e for e in events if isinstance(e, D.RoundStarted)), None)
-        penalties = [0] * n
-        for e in scored:
-            if e.reason == "leftover pips":
-                penalties[e.player] -= e.points
-        seen.update({
-            "sum": placed.ends_sum if placed else state.line.ends_sum(),
-            "contributions": [a for _, a in (placed.contributions if placed else state.line.contributions())],
-            "ends": [end.value for end in (placed.ends if placed else state.line.ends)],
-            "continuation": [continuation_text(end, "en") for end in (placed.ends if placed else state.line.ends)],
-            "connections": connection_text(placed.connection, "en") if placed and placed.connection else None,
-            "explanation": explain_placement(placed, state.line.spinner, "en") if placed else None,
-            "explanation_es": explain_placement(placed, state.line.spinner, "es") if placed else None,
-            "drew": str(drew[-1]) if drew else None,
-            "blocked": any(isinstance(e, D.RoundBlocked) for e in events),
-            "penalties": penalties,
-            "next_opener": started.opener + 1 if started else None,
-            "stock": len(state.boneyard),
-        })
-    else:
-        played = [e for e in events if isinstance(e, C.Played)]
-        drew = [e.drew for e in events if isinstance(e, C.SaidGo) and e.drew is not None]
-        stolen = next((e for e in events if isinstance(e, C.Stolen)), None)
-        seen.update({
-            "total": played[-1].total if played else state.pile.total,
-            "pile_closed": any(isinstance(e, C.PileClosed) for e in events),
-            "stolen_by": stolen.by + 1 if stolen else None,
-            "lost": any(isinstance(e, C.Forfeited) for e in events),
-            "drew": game.deck.name(drew[-1]) if drew else None,
-            "stock": len(state.stock),
-        })
+    stolen = next((e for e in events if isinstance(e, T.Stolen)), None)
+    seen["stolen_by"] = stolen.by + 1 if stolen else None
+    seen["lost"] = any(isinstance(e, T.Forfeited) for e in events)
+    seen.update(family_of(scenario.rules).observe(scenario, state, events))
     missing = [key for key in keys if key not in seen and key not in ("error",)]
     if missing:
-        raise _located(scenario, ("steps",), f"{', '.join(missing)} cannot be checked in a {scenario.rules.family} game")
+        raise located(scenario, ("steps",), f"{', '.join(missing)} cannot be checked in {family_of(scenario.rules).description}")
     return seen
 
 

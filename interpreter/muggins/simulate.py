@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from .bots import make_bots
-from .engine import cards as C
-from .engine import domino as D
-from .engine import fastline, fastpile, make_game
+from .engine import make_game
 from .engine.common import Scored
+from .engine.table import Forfeited, Stolen
+from .families import family_of
 from .errors import MugginsError
 from .loader import load_rules
 from .rules import Rules
 
-SETTLEMENT_REASONS = ("leftover pips", "opponents' pips")
+UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
 
 
@@ -41,22 +41,24 @@ class Tally:
     moves: int = 0
     moves_sq: int = 0
     turns: int = 0
-    blocked_rounds: int = 0
     final_scores: dict[int, int] = field(default_factory=dict)  # how many times each final score came up
     scoring_events: int = 0
     scoring_points: int = 0
     steals: int = 0
     steal_points: int = 0
     lost_points: int = 0
+    extra: dict[str, int] = field(default_factory=dict)  # the family's own counters (see Family.counters)
 
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0] * self.players
 
     def merge(self, other: Tally) -> None:
-        for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns", "blocked_rounds",
+        for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns",
                      "scoring_events", "scoring_points", "steals", "steal_points", "lost_points"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name, count in other.extra.items():
+            self.extra[name] = self.extra.get(name, 0) + count
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         for score, count in other.final_scores.items():
             self.final_scores[score] = self.final_scores.get(score, 0) + count
@@ -65,21 +67,24 @@ class Tally:
         """Count a game played by the event engine, from its events."""
         outcome = state.outcome
         self.record(outcome.winner, outcome.scores, outcome.rounds, moves)
+        family = family_of(state.rules)
+        unearned = UNEARNED_REASONS + family.settlement_reasons
+        turns, counters, extra = family.turn_events, family.counters, self.extra
         for event in state.events:
             kind = type(event)
             if kind is Scored:
-                if event.points > 0 and event.reason not in SETTLEMENT_REASONS and event.reason != "muggins":
+                if event.points > 0 and event.reason not in unearned:
                     self.scoring_events += 1
                     self.scoring_points += event.points
-            elif kind is D.RoundBlocked:
-                self.blocked_rounds += 1
-            elif kind is C.Stolen:
+            elif kind in turns:
+                self.turns += 1
+            elif kind is Stolen:
                 self.steals += 1
                 self.steal_points += event.score.points
-            elif kind is C.Forfeited:
+            elif kind is Forfeited:
                 self.lost_points += event.score.points
-            elif kind is D.Placed or kind is D.Passed or kind is C.Played or kind is C.SaidGo:
-                self.turns += 1
+            elif kind in counters:
+                extra[counters[kind]] = extra.get(counters[kind], 0) + 1
 
     def add_counts(self, result: dict[str, Any]) -> None:
         """Count a game played by a fast kernel, from the counts it kept (kept cheap: a short card
@@ -89,7 +94,8 @@ class Tally:
         self.turns += result["turns"]
         self.scoring_events += result["scoring_events"]
         self.scoring_points += result["scoring_points"]
-        self.blocked_rounds += get("blocked_rounds", 0)
+        for name in result.get("extra", ()):
+            self.extra[name] = self.extra.get(name, 0) + result["extra"][name]
         self.steals += get("steals", 0)
         self.steal_points += get("steal_points", 0)
         self.lost_points += get("lost_points", 0)
@@ -123,13 +129,10 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     (it plays the very same games, without building events)."""
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots)
-    if fast and fastline.supports(game, bots):
+    kernel = family_of(rules).kernel() if fast else None
+    if kernel is not None and kernel.supports(game, bots):
         for number in numbers:
-            tally.add_counts(fastline.play(game, f"{seed}:{number}", bots))
-        return tally
-    if fast and fastpile.supports(game, bots):
-        for number in numbers:
-            tally.add_counts(fastpile.play(game, f"{seed}:{number}", bots, forget, attention))
+            tally.add_counts(kernel.play(game, f"{seed}:{number}", bots, forget, attention))
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
@@ -279,9 +282,8 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
         "points_per_scoring_event": r(tally.scoring_points / tally.scoring_events if tally.scoring_events else 0),
         "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
     }
-    if rules.family == "line":
-        result["blocked_round_rate"] = r(tally.blocked_rounds / tally.rounds if tally.rounds else 0)
-    else:
+    result.update({name: r(value) for name, value in family_of(rules).statistics(tally).items()})
+    if rules.has_claims:
         result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
         result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)
         result["lost_points_per_game"] = r(tally.lost_points / games if games else 0)

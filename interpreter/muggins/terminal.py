@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_bots
-from .engine import cards as C
 from .engine import make_game
+from .engine.table import DECLINE
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .loader import load_rules
 from .messages import reason
-from .engine import domino as D
-from .narration import (describe, end_name, explain_last_score, explain_placement, player_name, reason_name,
-                        summarize_rules)
+from .families import family_of
+from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
 from .records import Save, read_save
 from .rules import Rules
 
@@ -30,9 +29,7 @@ HUMAN = "human"
 _UI = {
     "en": {
         "you": "you", "table": "--- Round {round} · target {target} · {stock_name} {stock} ---",
-        "boneyard": "boneyard", "stock": "stock", "scores": "Scores: {scores}",
-        "line": "Line: {tiles}", "ends": "Open ends: {ends}; sum {sum}", "counts": "counts", "empty_line": "Line: empty (open it with any tile)",
-        "pile": "Pile: {cards} — total {total} of {limit}", "empty_pile": "Pile: empty — total 0 of {limit}",
+        "scores": "Scores: {scores}",
         "hand": "Your hand ({player}): {hand}", "moves": "Moves: {moves}",
         "claim": "You scored {points} ({reason}): type claim, or press Enter to let them go.",
         "muggins": "{scorer} did not claim {points} ({reason}): type muggins to take them, or press Enter.",
@@ -43,14 +40,11 @@ _UI = {
         "help": ("Type a move by its number or as written ({examples}). Commands: help; why (explains the last "
                  "score); rules (a summary of these rules); hand (shows the table again); save FILE; quit "
                  "(saves and stops). End of input or Ctrl-C also saves."),
-        "examples_line": "6-6 right, 3-4 left, draw, pass", "examples_pile": "5h, 10S, go, claim, muggins",
         "resumed": "Resumed after {n} moves.", "seats": "{player}: {kind}",
     },
     "es": {
         "you": "tú", "table": "--- Ronda {round} · objetivo {target} · {stock_name} {stock} ---",
-        "boneyard": "montón", "stock": "mazo de reserva", "scores": "Puntuaciones: {scores}",
-        "line": "Línea: {tiles}", "ends": "Extremos abiertos: {ends}; suma {sum}", "counts": "aporta", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
-        "pile": "Pila: {cards} — total acumulado {total} de {limit}", "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
+        "scores": "Puntuaciones: {scores}",
         "hand": "Tu mano ({player}): {hand}", "moves": "Jugadas: {moves}",
         "claim": "Has anotado {points} ({reason}): escribe claim para reclamarlos, o pulsa Intro para dejarlos.",
         "muggins": "{scorer} no reclamó {points} ({reason}): escribe muggins para llevártelos (¡Muggins!), o pulsa Intro.",
@@ -61,7 +55,6 @@ _UI = {
         "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: help; why (explica la última "
                  "puntuación); rules (resumen de estas reglas); hand (muestra la mesa); save FICHERO; quit "
                  "(guarda y sale). El fin de la entrada o Ctrl-C también guardan."),
-        "examples_line": "6-6 right, 3-4 left, draw (robar), pass (paso)", "examples_pile": "5h, 10S, go (paso), claim, muggins",
         "resumed": "Partida reanudada tras {n} jugadas.", "seats": "{player}: {kind}",
     },
 }
@@ -82,6 +75,7 @@ class Session:
                  delay: float = 0.0, explain: bool = False, tally: bool = False,
                  stdin: TextIO | None = None, stdout: TextIO | None = None):
         self.rules = rules
+        self.family = family_of(rules)
         self.rules_source = rules_source
         self.players = players
         self.seed = seed
@@ -204,8 +198,9 @@ class Session:
             line = describe(self.rules, event, self.lang, target, self.notation, viewer)
             if line:
                 self.print(line)
-            if self.explain and isinstance(event, D.Placed):
-                self.print("    " + explain_placement(event, self.state.line.spinner, self.lang))
+            explanation = self.family.explain_event(self.state, event, self.lang) if self.explain else None
+            if explanation:
+                self.print("    " + explanation)
         self.shown = len(events)
 
     # -- a person's turn -------------------------------------------------------------------------
@@ -226,14 +221,13 @@ class Session:
             if not text:
                 if decision is None:
                     continue
-                move = C.DECLINE
+                move = DECLINE
             elif command == "help":
-                examples = ui["examples_line" if self.rules.family == "line" else "examples_pile"]
+                examples = self.family.move_examples(self.lang)
                 self.print(ui["help"].format(examples=examples))
                 continue
             elif command == "why":
-                spinner = getattr(getattr(state, "line", None), "spinner", None)
-                self.print(explain_last_score(self.rules, state.events, spinner, self.lang) or ui["nothing_why"])
+                self.print(explain_last_score(self.rules, state, self.lang) or ui["nothing_why"])
                 continue
             elif command == "rules":
                 for line_text in summarize_rules(self.rules, self.lang):
@@ -274,31 +268,14 @@ class Session:
     def _show_table(self, player: int) -> None:
         state, ui, lang = self.state, self.ui, self.lang
         view = state.view(player)
-        family = self.rules.family
-        stock = view.boneyard if family == "line" else view.stock
+        family = self.family
         self.print(ui["table"].format(round=state.round, target=self.game.target,
-                                      stock_name=ui["boneyard" if family == "line" else "stock"], stock=stock))
+                                      stock_name=family.stock_name(lang), stock=family.stock_size(state)))
         names = [player_name(i, lang) + (f" ({ui['you']})" if i == player else "") for i in range(self.players)]
         self.print(ui["scores"].format(scores=", ".join(f"{n} {s}" for n, s in zip(names, view.scores))))
-        if family == "line":
-            line = view.line
-            if line.empty:
-                self.print(ui["empty_line"])
-            else:
-                self.print(ui["line"].format(tiles=line.layout()))
-                counted = dict(line.contributions_by_end())
-                ends = ", ".join(f"{end_name(i, lang)} {end.value}"
-                                 + (f" ({ui['counts']} {counted.get(i, 0)})" if counted.get(i, 0) != end.value else "")
-                                 for i, end in enumerate(line.ends))
-                self.print(ui["ends"].format(ends=ends, sum=line.ends_sum()))
-            hand = " ".join(map(str, sorted(view.hand)))
-        else:
-            deck = self.rules.pieces
-            if view.pile:
-                self.print(ui["pile"].format(cards=" ".join(map(deck.name, view.pile)), total=view.total, limit=view.limit))
-            else:
-                self.print(ui["empty_pile"].format(limit=view.limit))
-            hand = " ".join(map(deck.name, sorted(view.hand, key=lambda c: (c.rank, c.suit))))
+        for text in family.show_table(self.rules, view, lang):
+            self.print(text)
+        hand = family.hand_text(self.rules, view)
         self.print(ui["hand"].format(player=player_name(player, lang), hand=hand))
         decision = getattr(state, "decision", None)
         if decision is not None and decision.actor == player:

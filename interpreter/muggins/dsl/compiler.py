@@ -71,6 +71,12 @@ def tabulate(expressions: list[Expression], name: str, values: range,
     return table
 
 
+def fails_somewhere(table: list[Any]) -> bool:
+    """Whether some entry of a `tabulate` table holds an error to raise when it is reached: a fast
+    path that cannot raise it at the same moment must leave such rules to the engine."""
+    return any(type(entry) is _Deferred for entry in table)
+
+
 class _Deferred:
     """A table entry whose evaluation failed; looking it up raises the original error."""
 

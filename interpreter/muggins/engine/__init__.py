@@ -1,5 +1,5 @@
-"""Game engines: the physics of where a piece can go (`line` for dominoes, `pile` for cards)
-and the state machines that run a family's games from compiled rules."""
+"""What every family's games share: the table (seats, claims, scores: `table`), the outcome and
+score events and chance (`common`); and `make_game`, which asks the rules' family."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,8 +9,5 @@ from ..rules import Rules
 
 def make_game(rules: Rules, players: int, max_rounds: int = 1000) -> Any:
     """The game object for `rules`' family: it makes states (`new_state(seed)`) and reads moves."""
-    if rules.family == "line":
-        from .domino import DominoGame
-        return DominoGame(rules, players, max_rounds)
-    from .cards import CardGame
-    return CardGame(rules, players, max_rounds)
+    from ..families import family_of
+    return family_of(rules).make_game(rules, players, max_rounds)

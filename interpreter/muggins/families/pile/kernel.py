@@ -18,10 +18,10 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import bot_generator
-from ..dsl.compiler import _Deferred
-from .cards import CardGame
-from .common import lottery_winner, shuffled
+from ...bots import bot_generator
+from ...dsl import fails_somewhere
+from .game import CardGame
+from ...engine.common import lottery_winner, shuffled
 
 # queue items: decisions are lists [kind, actor, score]; steps are these codes
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND = range(4)
@@ -34,7 +34,7 @@ def supports(game: Any, bots: list[str]) -> bool:
     if not isinstance(game, CardGame) or game.awards_by_total is None:
         return False
     rules, o = game.rules, game.options
-    return (not any(type(entry) is _Deferred for entry in game.awards_by_total)
+    return (not fails_somewhere(game.awards_by_total)
             and rules.claims_required and all(score.claim for score in rules.scoring)
             and rules.muggins.window == "next_action" and rules.muggins.order == "turn"
             and rules.muggins.false_call is None and rules.simultaneous == "scorer" and rules.overshoot == "counts"
@@ -75,7 +75,7 @@ class _Tables:
         shift = max(1, (len(values) - 1).bit_length())
         awards = [tuple(award[:2] for award in entry) for entry in game.awards_by_total]
         last = game.last_by_total
-        if last is not None and any(type(entry) is _Deferred for entry in last):
+        if last is not None and fails_somewhere(last):
             last = None  # the game's own lookup raises the formula's error if a game reaches it
         return cls([value << shift | index for index, value in enumerate(values)], shift, awards,
                    [sum(p for _, p in entry) for entry in awards], max(values) + 1,

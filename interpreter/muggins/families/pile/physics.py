@@ -5,7 +5,7 @@ when it closes and who starts the next one are rules, read by the card engine.
 """
 from __future__ import annotations
 
-from ..pieces import Card
+from ...pieces import Card
 
 
 class Pile:

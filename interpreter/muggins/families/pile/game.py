@@ -11,14 +11,15 @@ import random
 from dataclasses import dataclass
 from typing import Any, Union
 
-from ..errors import IllegalMoveError
-from ..messages import illegal
-from ..pieces import Card, Deck
-from ..dsl import lookup, tabulate
-from ..rules import Rules
-from .common import draw_lots, shuffled
-from .pile import Pile
-from .table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Decision, Decline, FalseCall,
+from ...errors import IllegalMoveError
+from ...messages import illegal
+from ...pieces import Card, Deck
+from ...dsl import lookup, tabulate
+from ...rules import Rules
+from ...engine.common import draw_lots, shuffled
+from .options import PileRules
+from .physics import Pile
+from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Decision, Decline, FalseCall,
                     Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen, TableState)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
@@ -128,13 +129,14 @@ class CardGame:
     """A card game's fixed facts: compiled rules, player count, card values."""
 
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
-        if rules.pile is None or not isinstance(rules.pieces, Deck):
+        if not isinstance(rules.options, PileRules) or not isinstance(rules.pieces, Deck):
             raise IllegalMoveError(f"{rules.name} is not a card game")
         if players not in rules.player_counts:
             allowed = ", ".join(map(str, rules.player_counts))
             raise IllegalMoveError(f"{rules.name} is played by {allowed} players, not {players}")
         self.rules = rules
-        self.options = o = rules.pile
+        self.options: PileRules = rules.options
+        o = self.options
         self.deck: Deck = rules.pieces
         self.players = players
         self.max_rounds = max_rounds
@@ -315,11 +317,13 @@ class CardState(TableState):
         else:
             self._go()
 
-    def end_round(self) -> list[Any]:
+    def end_round(self, dominoer: int | None = None) -> list[Any]:
         """End the round here: the open pile closes (scoring "last" if the rules say so) and the
         round is over, as when every hand is empty: for scenarios that state a round's end."""
         if self.outcome is not None:
             raise illegal("game_over")
+        if dominoer is not None:
+            raise IllegalMoveError("a card round has no player who dominoed: `dominoed_by` is for domino games")
         start = len(self.events)
         self.queue.clear()
         for hand in self.hands:

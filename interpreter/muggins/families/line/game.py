@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Iterator, Sequence, Union
 
-from ..errors import IllegalMoveError
-from ..messages import illegal
-from ..pieces import Tile, TileSet
-from ..dsl import lookup, tabulate
-from ..rules import Rules
-from .common import LotteryDrawn, draw_lots, shuffled
-from .line import Connection, End, Line
-from .table import DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState
+from ...errors import IllegalMoveError
+from ...messages import illegal
+from ...pieces import Tile, TileSet
+from ...dsl import lookup, tabulate
+from ...rules import Rules
+from ...engine.common import LotteryDrawn, draw_lots, shuffled
+from .options import LineRules
+from .physics import Connection, End, Line
+from ...engine.table import DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState
 
 END_NAMES = ("left", "right", "up", "down")
 _END_WORDS = {name: i for i, name in enumerate(END_NAMES)} | {
@@ -193,7 +194,7 @@ class DominoGame:
     """A domino game's fixed facts: the compiled rules and the number of players."""
 
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
-        if rules.line is None or not isinstance(rules.pieces, TileSet):
+        if not isinstance(rules.options, LineRules) or not isinstance(rules.pieces, TileSet):
             raise IllegalMoveError(f"{rules.name} is not a domino game")
         if players not in rules.player_counts:
             allowed = ", ".join(map(str, rules.player_counts))
@@ -205,18 +206,18 @@ class DominoGame:
         self.tiles = rules.pieces.tiles
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
-        self.reserve = rules.line.reserve({"players": players})
+        self.reserve = rules.options.reserve({"players": players})
         # Precomputed for the hot path: one Place per tile and end, and the scores of every
         # possible sum of the ends when the scoring rules read nothing but that sum.
         self.places = {(tile, end): Place(tile, end) for tile in self.tiles for end in (None, 0, 1, 2, 3)}
-        first = rules.line.first_opener
+        first = rules.options.first_opener
         self.lottery_ranks = None if first.method != "high_draw" else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
         self.awards_by_sum = tabulate(
             [e for score in rules.scoring for e in (score.when, score.points)], "ends_sum",
             range(8 * rules.pieces.highest_pip + 1), self.awards)
         # and the settlement's formulas by the one count each reads, when it reads only that one
-        o, most = rules.line, range(sum(tile.pips for tile in self.tiles) + 1)
+        o, most = rules.options, range(sum(tile.pips for tile in self.tiles) + 1)
         self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
         self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award)
 
@@ -238,7 +239,7 @@ class DominoGame:
         then each player's penalty (down to the floor). A generator: the caller applies each change
         to `scores` (and stops when one wins) before the next formula reads them. `order` is the
         order of play from the round's opener (it breaks ties among the lightest)."""
-        o = self.rules.line
+        o = self.rules.options
         side = self.seats.side
         side_pips = [0] * self.seats.sides
         for player, held in enumerate(pips):
@@ -281,7 +282,7 @@ class DominoGame:
     def holder(self, hands: list[list[Tile]]) -> tuple[int, Tile]:
         """Who opens a round by holding `opener.holder.piece`, and that piece: a named tile if it
         was dealt, else the highest double dealt, else the heaviest tile (higher half breaking ties)."""
-        piece = self.rules.line.holder.piece  # type: ignore[union-attr]
+        piece = self.rules.options.holder.piece  # type: ignore[union-attr]
         dealt = {tile: player for player, hand in enumerate(hands) for tile in hand}
         if piece not in ("highest_double", "heaviest"):
             named = self.rules.pieces.parse(piece)  # type: ignore[union-attr]
@@ -352,7 +353,7 @@ class DominoState(TableState):
     def _init_fields(self, game: DominoGame, rng: random.Random) -> None:
         self._init_table(game, rng)
         self.game: DominoGame = game
-        self.options = game.rules.line
+        self.options = game.rules.options
         n = game.players
         self.hands: list[list[Tile]] = [[] for _ in range(n)]
         self.boneyard: list[Tile] = []
@@ -498,7 +499,7 @@ class DominoState(TableState):
     # -- rounds ------------------------------------------------------------------------------
 
     def _new_line(self) -> Line:
-        o = self.rules.line
+        o = self.rules.options
         return Line(o.spinner, o.double_at_end, o.opening_double)
 
     def _lottery(self, purpose: str) -> LotteryDrawn:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..pieces import Tile
+from ...pieces import Tile
 
 # Names of the sides of a placed tile: a plain tile has a low and a high end; a double placed
 # crosswise has two lines, A and B, and a spinner two more, C and D.

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..dsl.compiler import _Deferred
-from ..bots import bot_generator
-from .common import lottery_winner, shuffled
-from .domino import DominoGame
-from .table import round_end_winner
+from ...dsl import fails_somewhere
+from ...bots import bot_generator
+from ...engine.common import lottery_winner, shuffled
+from .game import DominoGame
+from ...engine.table import round_end_winner
 
 
 # a bot's choice other than a placement at an end (0, 1; -1 opens the line)
@@ -28,8 +28,8 @@ def supports(game: Any, bots: list[str]) -> bool:
     an allow-list of the procedures it implements, so a new option is never played wrongly here."""
     if not isinstance(game, DominoGame) or game.awards_by_sum is None:
         return False
-    rules, o = game.rules, game.rules.line
-    return (not o.spinner and not any(type(entry) is _Deferred for entry in game.awards_by_sum)
+    rules, o = game.rules, game.rules.options
+    return (not o.spinner and not fails_somewhere(game.awards_by_sum)
             and not rules.has_claims and rules.muggins.false_call is None and rules.overshoot == "counts"
             and rules.seating.direction == 1 and not game.seats.partnered and o.paid_to == "dominoer"
             and "holder" not in (o.first_opener.method, o.next_opener, o.opener_after_blocked)
@@ -40,7 +40,7 @@ class _Tables:
     """Everything the kernel reads, computed once per game object."""
 
     def __init__(self, game: DominoGame):
-        rules, o = game.rules, game.rules.line
+        rules, o = game.rules, game.rules.options
         # Tiles are numbered by their order (as hands are kept sorted): bit r of a hand's mask is
         # the r-th tile, so walking the bits upwards walks the hand in order. The deck lists
         # those numbers in the engine's tile order: shuffling it draws the engine's permutation.
@@ -67,12 +67,13 @@ class _Tables:
         self.below_all = min(0, *points) * 128 - 1
 
 
-def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
-    """Play one game from `seed`; returns what the statistics need (see simulate.Tally)."""
+def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, attention: float = 1.0) -> dict[str, Any]:
+    """Play one game from `seed`; returns what the statistics need (see simulate.Tally). The
+    games it plays have no claims, so `forget` and `attention` change nothing."""
     t = getattr(game, "_fast_tables", None)
     if t is None:
         t = game._fast_tables = _Tables(game)
-    rules, o = game.rules, game.rules.line
+    rules, o = game.rules, game.rules.options
     n, size, target, reserve = game.players, game.hand_size, game.target, game.reserve
     low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask
     new_end, count_at = t.new_end, t.count
@@ -286,4 +287,4 @@ def play(game: DominoGame, seed: str, bots: list[str]) -> dict[str, Any]:
             opener = lottery_winner(range(n), game.lottery_ranks, rng)
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
             "moves": turns + draws, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
-            "blocked_rounds": blocked_rounds}
+            "extra": {"blocked_rounds": blocked_rounds}}

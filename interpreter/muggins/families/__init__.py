@@ -1,0 +1,143 @@
+"""The registry of game families: each folder here is one family, found by name at import.
+
+A family (a line of tiles, a pile with a limit, ...) holds only what is its own: its physics,
+its moves, its rule sections, its words and summary, its scenario positions and its fast path.
+Everything else (loading, claims, sides, targets, the CLI, narration, scenarios, simulation)
+asks the family through the `Family` interface below and never branches on a family's name, so
+a new family is one new folder: a package whose `FAMILY` is an instance of a `Family` subclass.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from ..dsl import Type
+    from ..rules import Notation, Rules
+
+
+class Family:
+    """What one family of games supplies. Subclasses fill in every method."""
+
+    name: str = ""                          # as messages and `Rules.family` say it ("line", "pile")
+    pieces_key: str = ""                    # the key under `pieces:` that chooses this family
+    sections: tuple[str, ...] = ()          # top-level rule sections only this family has
+    description: str = ""                   # how messages name the family's games
+    scoring_context: Mapping[str, Type] = {}
+    settlement_reasons: tuple[str, ...] = ()  # score reasons that are a round's settlement, not play
+    turn_events: tuple[type, ...] = ()      # the events that are a turn as players count them
+    counters: Mapping[type, str] = {}       # events a simulation counts, by the counter's name
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def compile(self, compiler: Any) -> tuple[Any, Any]:
+        """The pieces and the compiled options of a validated rule file (problems go to `compiler`)."""
+        raise NotImplementedError
+
+    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int]) -> int:
+        """Check the counts the rules compute for `env["players"]`; returns the pieces kept out of play."""
+        raise NotImplementedError
+
+    def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
+        """The family's named formulas (by rule-file path) with the names each reads, for scenario tables."""
+        raise NotImplementedError
+
+    # -- play --------------------------------------------------------------------------------
+
+    def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
+        raise NotImplementedError
+
+    def kernel(self) -> Any:
+        """The fast simulation path (a module with `supports(game, bots)` and `play(...)`), or None."""
+        return None
+
+    def pieces_in_play(self, state: Any) -> list[Any]:
+        """Every piece of the game wherever it is, for the conservation invariant."""
+        raise NotImplementedError
+
+    def stock_size(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def check_move(self, state: Any, move: Any, before: dict[str, Any], events: list[Any], number: int) -> str | None:
+        """What a move broke of the family's own invariants, or None."""
+        raise NotImplementedError
+
+    # -- words -------------------------------------------------------------------------------
+
+    def describe(self, rules: Rules, event: Any, lang: str, target: int, notation: Notation | None,
+                 viewer: int | None) -> str | None:
+        raise NotImplementedError
+
+    def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
+        raise NotImplementedError
+
+    def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
+        """The long explanation of one event that `--explain` prints (None for most events)."""
+        return None
+
+    def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
+        """The family's summary lines: before the scoring entries (pieces, physics) and after them."""
+        raise NotImplementedError
+
+    def show_table(self, rules: Rules, view: Any, lang: str) -> list[str]:
+        """The family's part of the table at the terminal: the line or the pile."""
+        raise NotImplementedError
+
+    def hand_text(self, rules: Rules, view: Any) -> str:
+        raise NotImplementedError
+
+    def stock_name(self, lang: str) -> str:
+        raise NotImplementedError
+
+    def move_examples(self, lang: str) -> str:
+        raise NotImplementedError
+
+    # -- scenarios and statistics ------------------------------------------------------------
+
+    def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
+                 turn: int, seed: Any) -> Any:
+        """A scenario's starting state from its `position` (hands already parsed)."""
+        raise NotImplementedError
+
+    def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
+        """The family's expectation keys and what the game shows for each after a step."""
+        raise NotImplementedError
+
+    def statistics(self, tally: Any) -> dict[str, float]:
+        """The family's own lines of a simulation summary."""
+        return {}
+
+
+@lru_cache(maxsize=1)
+def families() -> dict[str, Family]:
+    """Every family, by name: each subpackage of this package that defines `FAMILY`."""
+    found: dict[str, Family] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            family = getattr(importlib.import_module(f"{__name__}.{module.name}"), "FAMILY", None)
+            if isinstance(family, Family):
+                found[family.name] = family
+    return found
+
+
+def family_named(name: str) -> Family:
+    return families()[name]
+
+
+def family_for_pieces(pieces: Mapping[str, Any]) -> Family:
+    """The family a rule file's `pieces` section chooses (the schema lets exactly one key through)."""
+    for family in families().values():
+        if family.pieces_key in pieces:
+            return family
+    raise KeyError(f"no family plays {', '.join(pieces)}")
+
+
+def family_of(rules: Rules) -> Family:
+    return families()[rules.family]
+
+
+def family_sections() -> dict[str, Family]:
+    """Which family owns each family-only top-level section."""
+    return {section: family for family in families().values() for section in family.sections}

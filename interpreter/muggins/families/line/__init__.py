@@ -1,0 +1,97 @@
+"""The line family: dominoes laid end to end (optionally with a spinner), scored by the open ends."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...dsl import Type
+from ...rules import Notation, Rules
+from .. import Family
+from . import game as D
+from . import words
+from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, check_line_counts, compile_line
+
+
+class LineFamily(Family):
+    name = "line"
+    pieces_key = "tiles"
+    sections = ("opener", "line", "draw", "pass", "settlement")
+    description = "domino games"
+    scoring_context = PLACEMENT_CONTEXT
+    settlement_reasons = ("leftover pips", "opponents' pips")
+    turn_events = (D.Placed, D.Passed)
+    counters = {D.RoundBlocked: "blocked_rounds"}
+
+    def compile(self, compiler: Any) -> tuple[Any, Any]:
+        return compile_line(compiler)
+
+    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int]) -> int:
+        return check_line_counts(compiler, rules_options, pieces, env)
+
+    def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
+        return {"settlement.penalty": (rules.options.penalty, SETTLEMENT_CONTEXT),
+                "settlement.award": (rules.options.award, SETTLEMENT_CONTEXT)}
+
+    def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
+        return D.DominoGame(rules, players, max_rounds)
+
+    def kernel(self) -> Any:
+        from . import kernel
+        return kernel
+
+    def pieces_in_play(self, state: Any) -> list[Any]:
+        return [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)
+
+    def stock_size(self, state: Any) -> int:
+        return len(state.boneyard)
+
+    def check_move(self, state: Any, move: Any, before: dict[str, Any], events: list[Any], number: int) -> str | None:
+        if state.is_terminal() or state.round != before["round"]:
+            return None
+        if not isinstance(move, (D.Place, D.Draw, D.Pass)) or state.decision is not None:
+            return None  # a claim or a call, or one is still due: the turn moves on after it
+        mover = before["turn"]
+        expected = mover if isinstance(move, D.Draw) else state.seats.next(mover)
+        if state.turn != expected:
+            return f"turn went from player {mover + 1} to {state.turn + 1}"
+        return None
+
+    def describe(self, rules: Rules, event: Any, lang: str, target: int, notation: Notation | None,
+                 viewer: int | None) -> str | None:
+        return words.describe(event, lang, target, notation, viewer)
+
+    def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
+        return words.explain_last_score(state, lang)
+
+    def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
+        return words.explain_placement(event, state.line.spinner, lang) if isinstance(event, D.Placed) else None
+
+    def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
+        return words.summary(rules, lang)
+
+    def show_table(self, rules: Rules, view: Any, lang: str) -> list[str]:
+        return words.show_table(view, lang)
+
+    def hand_text(self, rules: Rules, view: Any) -> str:
+        return words.hand_text(view)
+
+    def stock_name(self, lang: str) -> str:
+        return words.WORDS[lang]["stock_name"]
+
+    def move_examples(self, lang: str) -> str:
+        return words.WORDS[lang]["examples"]
+
+    def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
+                 turn: int, seed: Any) -> Any:
+        from .scenarios import build_position
+        return build_position(scenario, position, hands, scores, turn, seed)
+
+    def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
+        from .scenarios import observe_step
+        return observe_step(scenario, state, events)
+
+    def statistics(self, tally: Any) -> dict[str, float]:
+        rounds = tally.rounds
+        return {"blocked_round_rate": tally.extra.get("blocked_rounds", 0) / rounds if rounds else 0.0}
+
+
+FAMILY = LineFamily()

@@ -1,0 +1,106 @@
+"""The line family's rule sections, compiled: the options, and the names its formulas read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ... import rules as R
+from ...dsl import Expression, Type
+from ...errors import MugginsError
+from ...pieces import TileSet
+
+INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
+TILE_RANK_CONTEXT = {"tile.pips": INT, "tile.high": INT, "tile.low": INT}
+PLACEMENT_CONTEXT = {
+    **R.TABLE_CONTEXT, "ends_sum": INT, "ends": LIST, "open_ends": INT, "tile.high": INT, "tile.low": INT,
+    "tile.pips": INT, "tile.is_double": BOOL, "opening": BOOL, "dominoed": BOOL, "hand_size": INT,
+    "boneyard": INT, "round": INT, "earned": INT, "line.highs": LIST, "line.lows": LIST, "line.pips": LIST,
+}
+SETTLEMENT_CONTEXT = {
+    **R.TABLE_CONTEXT, "hand_pips": INT, "hand_size": INT, "side_pips": INT, "opponents_pips": INT, "lightest": BOOL,
+    "dominoed": BOOL, "blocked": BOOL,
+}
+HOLDER_PIECES = ("highest_double", "heaviest")
+
+
+@dataclass(frozen=True)
+class LineRules:
+    """The options of a game played on a line of dominoes."""
+
+    first_opener: R.Lottery
+    next_opener: str
+    opener_after_blocked: str
+    spinner: bool
+    double_at_end: str
+    opening_double: str
+    draw_only_when_stuck: bool
+    draw_one_at_a_time: bool
+    drawn_tile_end: str
+    reserve: Expression
+    pass_only_when_boneyard_empty: bool
+    penalty: Expression
+    award: Expression
+    paid_to: str
+    penalty_on_blocked: bool
+    floor: int | None
+    holder: R.Holder | None
+
+
+
+def compile_line(c: Any) -> tuple[TileSet, LineRules]:
+    """The tile set and the line options of a validated rule file; problems go to `c`."""
+    d = c.doc.data
+    tiles = TileSet(d["pieces"]["tiles"]["highest_pip"])
+    return tiles, LineRules(
+        first_opener=c.lottery(("opener", "first"), TILE_RANK_CONTEXT),
+        next_opener=d["opener"]["next"],
+        opener_after_blocked=d["opener"]["after_blocked"],
+        spinner=d["line"]["spinner"],
+        double_at_end=d["line"]["double_at_end"],
+        opening_double=d["line"]["opening_double"],
+        draw_only_when_stuck=d["draw"]["only_when_stuck"],
+        draw_one_at_a_time=d["draw"]["one_at_a_time"],
+        drawn_tile_end=d["draw"]["drawn_tile_end"],
+        reserve=c.expr(("draw", "reserve"), R.PLAYERS_CONTEXT, Type.INT),
+        pass_only_when_boneyard_empty=d["pass"]["only_when_boneyard_empty"],
+        penalty=c.expr(("settlement", "penalty"), SETTLEMENT_CONTEXT, Type.INT),
+        award=c.expr(("settlement", "award"), SETTLEMENT_CONTEXT, Type.INT),
+        paid_to=c.get(("settlement", "paid_to"), "dominoer"),
+        penalty_on_blocked=d["settlement"]["on_blocked"],
+        floor=d["settlement"]["floor"],
+        holder=_holder(c, tiles),
+    )
+
+
+def _holder(c: Any, tiles: TileSet) -> R.Holder | None:
+    """The opening piece's rule, when an opener is its holder; checked against the set."""
+    opener = c.doc.data["opener"]
+    uses = (opener["first"]["method"] == "holder", opener["next"] == "holder", opener["after_blocked"] == "holder")
+    data = opener.get("holder")
+    if data is None:
+        if any(uses):
+            where = ("opener", "first", "method") if uses[0] else ("opener", "next" if uses[1] else "after_blocked")
+            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`")
+        return None
+    piece = data["piece"]
+    if piece not in HOLDER_PIECES:
+        try:
+            tile = tiles.parse(piece)
+        except MugginsError:
+            tile = None
+        if tile is None or tile not in tiles.tiles:
+            c.complain(("opener", "holder", "piece"), f"{piece!r} is neither {' nor '.join(HOLDER_PIECES)} "
+                                                     f"nor a tile of the double-{tiles.highest_pip} set (like \"6-6\")")
+    if not any(uses):
+        c.complain(("opener", "holder"), "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder")
+    return R.Holder(piece, data.get("must_play", False))
+
+
+def check_line_counts(c: Any, options: LineRules, tiles: TileSet, env: dict[str, int]) -> int:
+    """The tiles kept out of play with `env["players"]`, checked against the set."""
+    kept: int = c.evaluate(("draw", "reserve"), options.reserve, env) or 0
+    if not 0 <= kept <= len(tiles):
+        c.complain(("draw", "reserve"), f"keeps {kept} tiles out of play with {env['players']} players; "
+                                        f"it must be from 0 to the {len(tiles)} tiles of the set")
+        return 0
+    return kept

@@ -1,0 +1,56 @@
+"""How scenarios set a line position and what they can check after a step, for domino games."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.common import Scored
+from ...errors import IllegalMoveError
+from ...scenarios import fill_hands, located, parse_pieces
+from . import game as D
+from .words import connection_text, continuation_text, explain_placement
+
+
+def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int], turn: int,
+             seed: Any) -> Any:
+    """`line` (placements as typed: the first opens), `boneyard` (drawn from its last tile)."""
+    game = scenario.game
+    line = []
+    for i, text in enumerate(position.get("line", [])):
+        try:
+            move = game.parse_move(text)
+        except IllegalMoveError as exc:
+            raise located(scenario, ("position", "line", i), str(exc)) from None
+        if not isinstance(move, D.Place):
+            raise located(scenario, ("position", "line", i), f"{text!r} is not a placement")
+        line.append((move.tile, move.end))
+    boneyard = parse_pieces(scenario, ("position", "boneyard"), position["boneyard"]) if "boneyard" in position else None
+    hands, boneyard = fill_hands(game, hands, [t for t, _ in line], game.tiles, boneyard)
+    return game.setup(hands, boneyard, line, scores, turn, position.get("round", 1), seed)
+
+
+def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
+    """The domino expectation keys: the placement's sum and diagram, draws, blocks, penalties."""
+    placed = next((e for e in reversed(events) if isinstance(e, D.Placed)), None)
+    drew = [e.tile for e in events if isinstance(e, D.Drew)]
+    started = next((e for e in events if isinstance(e, D.RoundStarted)), None)
+    penalties = [0] * scenario.players
+    for e in events:
+        if isinstance(e, Scored) and e.reason == "leftover pips":
+            penalties[e.player] -= e.points
+    line = state.line
+    ends = placed.ends if placed else line.ends
+    return {
+        "sum": placed.ends_sum if placed else line.ends_sum(),
+        "contributions": [a for _, a in (placed.contributions if placed else line.contributions())],
+        "ends": [end.value for end in ends],
+        "continuation": [continuation_text(end, "en") for end in ends],
+        "connections": connection_text(placed.connection, "en") if placed and placed.connection else None,
+        "explanation": explain_placement(placed, line.spinner, "en") if placed else None,
+        "explanation_es": explain_placement(placed, line.spinner, "es") if placed else None,
+        "drew": str(drew[-1]) if drew else None,
+        "blocked": any(isinstance(e, D.RoundBlocked) for e in events),
+        "penalties": penalties,
+        "next_opener": started.opener + 1 if started else None,
+        "stock": len(state.boneyard),
+        "round_over": any(isinstance(e, D.RoundEnded) for e in events),
+    }

@@ -1,0 +1,204 @@
+"""The line family's words: its log lines, the text's diagram explanations, its part of the
+rules summary and of the table at the terminal, in English and in the texts' Spanish (ficha,
+extremo abierto, montón, paso)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...narration import describe_common, player_name, scores_text
+from ...rules import Notation, Rules
+from ...pieces import Tile
+from . import game as D
+
+END_NAMES = D.END_NAMES
+
+WORDS = {
+    "en": {
+        "low": "low end", "high": "high end", "line": "line {side}",
+        "placed": "Placed {tile}", "none": "none",
+        "sum": "Contributions included in the sum: {terms} = {total}.",
+        "points": "Points for the placement: {points} raw points.",
+        "tiles": "Tiles: {tiles}.", "branching": "Branching doubles: {doubles}.",
+        "connections": "Connections: {items}.", "continuation": "Legal continuation points: {items}.",
+        "contributions": "Contributions included in the sum: {items}.",
+        "round": "Round {round}: {player} opens; {boneyard} tiles in the boneyard.",
+        "place": "{player} places {tile}{where}: ends {ends} = {total}.",
+        "on_end": " on the {end} end", "opens": " to open",
+        "draw": "{player} draws {tile} from the boneyard.",
+        "draw_hidden": "{player} draws a tile from the boneyard.",
+        "pass": "{player} passes.", "blocked": "Round {round} is blocked: nobody can place and the boneyard is empty.",
+        "dominoed": "{player} has placed their last tile.",
+        "revealed": "{player} holds {tiles} ({pips} pips).", "empty_hand": "nothing",
+        "round_end": "End of round {round}: {scores}.",
+        "left": "left", "right": "right", "up": "up", "down": "down",
+        # the summary
+        "tiles_set": "A double-{n} set of {count} tiles.",
+        "after_placement": "After every placement the open ends are summed ({spinner}; a double at an end counts {double}; an opening double counts {opening}).",
+        "spinner_yes": "the first double is a spinner with four arms", "spinner_no": "no spinner",
+        "both_halves": "both halves", "one_half": "one half", "once": "once", "per_end": "at each end",
+        "draw_rule": "Drawing: {when}; {at_once}. Passing: {passing}.",
+        "draw_stuck": "only with no tile to place", "draw_any": "at any time while tiles remain",
+        "at_once": "a playable drawn tile is placed at once", "not_at_once": "a drawn tile may be kept",
+        "pass_empty": "only when the boneyard is empty", "pass_any": "whenever no tile can be placed",
+        "settle": "End of round: each player loses `{penalty}`{blocked}; {payee} gains `{award}`{floor}.",
+        "payee:dominoer": "the player who dominoed", "payee:lightest": "the player who dominoed (in a blocked round, the lightest hand's side)",
+        "payee:nobody": "nobody",
+        "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
+        "floor": "; no score goes below {floor}",
+        # the terminal
+        "stock_name": "boneyard", "table_line": "Line: {tiles}", "table_ends": "Open ends: {ends}; sum {sum}",
+        "counts": "counts", "empty_line": "Line: empty (open it with any tile)",
+        "examples": "6-6 right, 3-4 left, draw, pass, claim, muggins",
+    },
+    "es": {
+        "low": "extremo de valor bajo", "high": "extremo de valor alto", "line": "línea {side}",
+        "placed": "Colocada {tile}", "none": "ninguno",
+        "sum": "Aportaciones incluidas en la suma: {terms} = {total}.",
+        "points": "Puntos por la colocación: {points} puntos brutos.",
+        "tiles": "Fichas: {tiles}.", "branching": "Dobles de ramificación: {doubles}.",
+        "connections": "Conexiones: {items}.", "continuation": "Puntos de continuación legal: {items}.",
+        "contributions": "Aportaciones incluidas en la suma: {items}.",
+        "round": "Ronda {round}: abre {player}; quedan {boneyard} fichas en el montón.",
+        "place": "{player} coloca {tile}{where}: extremos {ends} = {total}.",
+        "on_end": " en el extremo {end}", "opens": " y abre",
+        "draw": "{player} roba {tile} del montón.",
+        "draw_hidden": "{player} roba una ficha del montón.",
+        "pass": "{player} pasa.", "blocked": "La ronda {round} está bloqueada: nadie puede colocar y el montón está vacío.",
+        "dominoed": "{player} ha colocado su última ficha.",
+        "revealed": "{player} tiene {tiles} ({pips} puntos).", "empty_hand": "nada",
+        "round_end": "Fin de la ronda {round}: {scores}.",
+        "left": "izquierdo", "right": "derecho", "up": "superior", "down": "inferior",
+        "tiles_set": "Un juego de doble {n} de {count} fichas.",
+        "after_placement": "Después de cada colocación se suman los extremos abiertos ({spinner}; un doble en un extremo cuenta {double}; un doble de apertura cuenta {opening}).",
+        "spinner_yes": "el primer doble abre cuatro ramas", "spinner_no": "sin dobles de ramificación",
+        "both_halves": "sus dos mitades", "one_half": "una mitad", "once": "una vez", "per_end": "en cada extremo",
+        "draw_rule": "Robo: {when}; {at_once}. Paso: {passing}.",
+        "draw_stuck": "solo sin colocación legal", "draw_any": "en cualquier momento mientras queden fichas",
+        "at_once": "una ficha robada jugable se coloca de inmediato", "not_at_once": "una ficha robada puede guardarse",
+        "pass_empty": "solo con el montón vacío", "pass_any": "siempre que no se pueda colocar",
+        "settle": "Fin de la ronda: cada jugador descuenta `{penalty}`{blocked}; {payee} suma `{award}`{floor}.",
+        "payee:dominoer": "quien coloca su última ficha", "payee:lightest": "quien coloca su última ficha (en una ronda bloqueada, el bando con menos puntos en mano)",
+        "payee:nobody": "nadie",
+        "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
+        "floor": "; ninguna puntuación baja de {floor}",
+        "stock_name": "montón", "table_line": "Línea: {tiles}", "table_ends": "Extremos abiertos: {ends}; suma {sum}",
+        "counts": "aporta", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
+        "examples": "6-6 right, 3-4 left, draw (robar), pass (paso), claim (reclamar), muggins",
+    },
+}
+
+
+def side_name(side: str, lang: str) -> str:
+    w = WORDS[lang]
+    return str(w[side]) if side in ("low", "high") else str(w["line"]).format(side=side)
+
+
+def end_name(end: int, lang: str) -> str:
+    """`left`, `right`, `up`, `down` (or their Spanish) for an open end's index."""
+    return str(WORDS[lang][END_NAMES[end]])
+
+
+def explain_placement(placed: Any, spinner: Tile | None, lang: str = "en") -> str:
+    """The content of the text's diagram for one placement: tiles, connections, continuation
+    points, the contributions included in the sum, the sum and the points."""
+    w = WORDS[lang]
+    terms = " + ".join(str(amount) for _, amount in placed.contributions) or "0"
+    tiles = ", ".join(map(str, placed.tiles))
+    connections = "; ".join(connection_text(c, lang) for c in placed.connections) or w["none"]
+    continuation = "; ".join(continuation_text(end, lang) for end in placed.ends)
+    contributions = "; ".join(f"{tile}: {amount}" for tile, amount in placed.contributions) or w["none"]
+    return " ".join([
+        w["placed"].format(tile=placed.tile) + ".",
+        w["sum"].format(terms=terms, total=placed.ends_sum),
+        w["points"].format(points=placed.points),
+        w["tiles"].format(tiles=tiles),
+        w["branching"].format(doubles=str(spinner) if spinner else w["none"]),
+        w["connections"].format(items=connections),
+        w["continuation"].format(items=continuation),
+        w["contributions"].format(items=contributions),
+    ])
+
+
+def connection_text(connection: Any, lang: str) -> str:
+    """`[1|4] (low end) – [1|1] (line A)`: which side of which tile a placed tile touched."""
+    return (f"{connection.to_tile} ({side_name(connection.to_side, lang)}) – "
+            f"{connection.tile} ({side_name(connection.side, lang)})")
+
+
+def continuation_text(end: Any, lang: str) -> str:
+    """`[1|1] (line B, 1)`: an open end, where play can continue."""
+    return f"{end.tile} ({side_name(end.side, lang)}, {end.value})"
+
+
+def describe(event: Any, lang: str, target: int, notation: Notation | None, viewer: int | None = None) -> str | None:
+    """One log line for a domino event (None for events that need no line)."""
+    common = describe_common(event, lang, target, notation)
+    if common is not None:
+        return common
+    w = WORDS[lang]
+    if isinstance(event, D.RoundStarted):
+        return w["round"].format(round=event.round, player=player_name(event.opener, lang), boneyard=event.boneyard)
+    if isinstance(event, D.Placed):
+        where = w["opens"] if event.end is None else w["on_end"].format(end=w[END_NAMES[event.end]])
+        terms = " + ".join(str(amount) for _, amount in event.contributions) or "0"
+        return w["place"].format(player=player_name(event.player, lang), tile=event.tile, where=where,
+                                 ends=terms, total=event.ends_sum)
+    if isinstance(event, D.Drew):
+        if viewer in (None, event.player) and event.tile is not None:
+            return w["draw"].format(player=player_name(event.player, lang), tile=event.tile)
+        return w["draw_hidden"].format(player=player_name(event.player, lang))
+    if isinstance(event, D.Passed):
+        return w["pass"].format(player=player_name(event.player, lang))
+    if isinstance(event, D.Revealed):
+        tiles = " ".join(map(str, event.tiles)) or w["empty_hand"]
+        return w["revealed"].format(player=player_name(event.player, lang), tiles=tiles, pips=event.pips)
+    if isinstance(event, D.RoundBlocked):
+        return w["blocked"].format(round=event.round)
+    if isinstance(event, D.Dominoed):
+        return w["dominoed"].format(player=player_name(event.player, lang))
+    if isinstance(event, D.RoundEnded):
+        return w["round_end"].format(round=event.round, scores=scores_text(event.scores, lang, notation))
+    return None
+
+
+def explain_last_score(state: Any, lang: str) -> str | None:
+    """The diagram of the most recent placement that scored."""
+    placed = next((e for e in reversed(state.events) if isinstance(e, D.Placed) and e.points), None)
+    return explain_placement(placed, state.line.spinner, lang) if placed else None
+
+
+def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
+    """The line family's summary lines: before the scoring entries (the set, the line) and after
+    them (drawing, passing, the settlement)."""
+    w = WORDS[lang]
+    o, data = rules.options, rules.data
+    before = [w["tiles_set"].format(n=rules.pieces.highest_pip, count=len(rules.pieces)),
+              w["after_placement"].format(spinner=w["spinner_yes" if o.spinner else "spinner_no"],
+                                          double=w[o.double_at_end], opening=w[o.opening_double])]
+    settlement = data["settlement"]
+    after = [w["draw_rule"].format(when=w["draw_stuck" if o.draw_only_when_stuck else "draw_any"],
+                                   at_once=w["at_once" if o.draw_one_at_a_time else "not_at_once"],
+                                   passing=w["pass_empty" if o.pass_only_when_boneyard_empty else "pass_any"]),
+             w["settle"].format(penalty=settlement["penalty"], award=settlement["award"], payee=w[f"payee:{o.paid_to}"],
+                                blocked=w["settle_blocked" if o.penalty_on_blocked else "settle_not_blocked"],
+                                floor=w["floor"].format(floor=o.floor) if o.floor is not None else "")]
+    return before, after
+
+
+def show_table(view: Any, lang: str) -> list[str]:
+    """The line as laid out, its open ends and what they count."""
+    w = WORDS[lang]
+    line = view.line
+    if line.empty:
+        lines = [w["empty_line"]]
+    else:
+        counted = dict(line.contributions_by_end())
+        ends = ", ".join(f"{end_name(i, lang)} {end.value}"
+                         + (f" ({w['counts']} {counted.get(i, 0)})" if counted.get(i, 0) != end.value else "")
+                         for i, end in enumerate(line.ends))
+        lines = [w["table_line"].format(tiles=line.layout()), w["table_ends"].format(ends=ends, sum=line.ends_sum())]
+    return lines
+
+
+def hand_text(view: Any) -> str:
+    return " ".join(map(str, sorted(view.hand)))

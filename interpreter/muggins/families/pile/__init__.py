@@ -1,0 +1,101 @@
+"""The pile family: cards played on a running total that may never pass a limit."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...dsl import Type
+from ...rules import Notation, Rules
+from .. import Family
+from . import game as C
+from . import words
+from .options import CARD_PLAY_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts, compile_pile
+
+
+class PileFamily(Family):
+    name = "pile"
+    pieces_key = "cards"
+    sections = ("dealer", "pile", "go", "refill", "last")
+    description = "card games"
+    scoring_context = CARD_PLAY_CONTEXT
+    turn_events = (C.Played, C.SaidGo)
+
+    def compile(self, compiler: Any) -> tuple[Any, Any]:
+        return compile_pile(compiler)
+
+    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int]) -> int:
+        return check_pile_counts(compiler, rules_options, pieces, env)
+
+    def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
+        values = rules.pieces.values
+        return {"last.points": (rules.options.last_points, LAST_CONTEXT),
+                "pile.exact_limit.points": (rules.options.exact_limit_points, CARD_PLAY_CONTEXT),
+                "pieces.cards.value": (lambda env: values[env["card.rank"] - 1], CARD_VALUE_CONTEXT)}
+
+    def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
+        return C.CardGame(rules, players, max_rounds)
+
+    def kernel(self) -> Any:
+        from . import kernel
+        return kernel
+
+    def pieces_in_play(self, state: Any) -> list[Any]:
+        return [c for h in state.hands for c in h] + state.stock + state.pile.cards + state.discards
+
+    def stock_size(self, state: Any) -> int:
+        return len(state.stock)
+
+    def check_move(self, state: Any, move: Any, before: dict[str, Any], events: list[Any], number: int) -> str | None:
+        o, game = state.options, state.game
+        if state.pile.total > game.limit:
+            return f"the total {state.pile.total} exceeds the limit {game.limit}"
+        if state.round != before["round"] or not isinstance(move, (C.Play, C.Go)):
+            return None
+        mover = before["turn"]
+        have, had, stock = len(state.hands[mover]), before["hands"][mover], before["stock"]
+        if isinstance(move, C.Play):
+            expected = had - 1 + (min(max(0, game.refill_to - (had - 1)), stock) if o.refill else 0)
+        else:
+            expected = had + (1 if o.go_draw and stock else 0)
+        if have != expected:
+            return f"player {mover + 1} holds {have} cards, the rules give {expected}"
+        if any(isinstance(event, C.PileClosed) for event in events) or state.decision is not None:
+            return None  # the next pile's starter follows the pile's last player; or a claim is due
+        order = state.seats.order_from(mover)
+        skipped = order[1:order.index(state.turn)] if state.turn != mover else []
+        if o.active == "holding_cards" and any(state.hands[p] for p in skipped):
+            return "the turn skipped a player holding cards"
+        return None
+
+    def describe(self, rules: Rules, event: Any, lang: str, target: int, notation: Notation | None,
+                 viewer: int | None) -> str | None:
+        return words.describe(event, lang, target, notation, rules.pieces, viewer)
+
+    def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
+        return words.explain_last_score(rules, state, lang)
+
+    def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
+        return words.summary(rules, lang)
+
+    def show_table(self, rules: Rules, view: Any, lang: str) -> list[str]:
+        return words.show_table(view, lang, rules.pieces)
+
+    def hand_text(self, rules: Rules, view: Any) -> str:
+        return words.hand_text(view, rules.pieces)
+
+    def stock_name(self, lang: str) -> str:
+        return words.WORDS[lang]["stock_name"]
+
+    def move_examples(self, lang: str) -> str:
+        return words.WORDS[lang]["examples"]
+
+    def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
+                 turn: int, seed: Any) -> Any:
+        from .scenarios import build_position
+        return build_position(scenario, position, hands, scores, turn, seed)
+
+    def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
+        from .scenarios import observe_step
+        return observe_step(scenario, state, events)
+
+
+FAMILY = PileFamily()

@@ -1,0 +1,87 @@
+"""The pile family's rule sections, compiled: the options, and the names its formulas read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ... import rules as R
+from ...dsl import Expression, Type
+from ...pieces import Deck
+
+INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
+CARD_VALUE_CONTEXT = {"card.rank": INT}
+CARD_RANK_CONTEXT = {"card.rank": INT, "card.value": INT}
+CARD_PLAY_CONTEXT = {
+    **R.TABLE_CONTEXT, "total": INT, "limit": INT, "card.rank": INT, "card.value": INT, "card.suit": INT,
+    "pile_size": INT, "hand_size": INT, "stock": INT, "earned": INT,
+    "pile.ranks": LIST, "pile.values": LIST, "pile.suits": LIST,
+}
+LAST_CONTEXT = {**R.TABLE_CONTEXT, "total": INT, "limit": INT, "pile_size": INT}
+MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up to it
+
+
+@dataclass(frozen=True)
+class PileRules:
+    """The options of a game played on a pile of cards with a running total."""
+
+    first_dealer: R.Lottery
+    next_dealer: str
+    leader: str
+    cut: bool
+    limit: Expression
+    exact_limit_points: Expression
+    exact_limit_timing: str
+    next_starter: str
+    active: str
+    go_draw: bool
+    refill: bool
+    refill_to: Expression
+    last_points: Expression
+    last_on_round_end: bool
+    last_muggins: bool
+
+
+
+def compile_pile(c: Any) -> tuple[Deck, PileRules]:
+    """The deck and the pile options of a validated rule file; problems go to `c`."""
+    d = c.doc.data
+    cards = d["pieces"]["cards"]
+    value = c.expr(("pieces", "cards", "value"), CARD_VALUE_CONTEXT, Type.INT)
+    values = tuple(c.evaluate(("pieces", "cards", "value"), value, {"card.rank": r}) for r in range(1, len(cards["ranks"]) + 1))
+    for rank, worth in zip(cards["ranks"], values):
+        if worth is not None and worth < 1:
+            c.complain(("pieces", "cards", "value"), f"card value of rank {rank} is {worth}; every card must add at least 1")
+    deck = Deck(tuple(cards["suits"]), tuple(cards["ranks"]), tuple(v or 1 for v in values))
+    if d["dealer"]["first"]["method"] == "holder":
+        c.complain(("dealer", "first", "method"), "the first dealer cannot be the holder of a piece: "
+                                                  "choose high_draw or random")
+    return deck, PileRules(
+        first_dealer=c.lottery(("dealer", "first"), CARD_RANK_CONTEXT),
+        next_dealer=c.get(("dealer", "next"), "next_seat"),
+        leader=c.get(("dealer", "leader"), "next_seat"),
+        cut=d["dealer"]["cut"],
+        limit=c.expr(("pile", "limit"), R.PLAYERS_CONTEXT, Type.INT),
+        exact_limit_points=c.expr(("pile", "exact_limit", "points"), CARD_PLAY_CONTEXT, Type.INT),
+        exact_limit_timing=d["pile"]["exact_limit"]["timing"],
+        next_starter=d["pile"]["next_starter"],
+        active=d["pile"]["active"],
+        go_draw=d["go"]["draw"],
+        refill=d["refill"]["enabled"],
+        refill_to=c.expr(("refill", "to"), R.PLAYERS_CONTEXT, Type.INT),
+        last_points=c.expr(("last", "points"), LAST_CONTEXT, Type.INT),
+        last_on_round_end=d["last"]["on_round_end"],
+        last_muggins=d["last"]["muggins"],
+    )
+
+
+def check_pile_counts(c: Any, options: PileRules, deck: Deck, env: dict[str, int]) -> int:
+    """Check the limit and the refill for `env["players"]`; no card is kept out of play."""
+    players = env["players"]
+    limit = c.evaluate(("pile", "limit"), options.limit, env)
+    if limit is not None and not max(deck.values) <= limit <= MAX_LIMIT:
+        c.complain(("pile", "limit"), f"limit {limit} with {players} players must be from the highest card value "
+                                      f"{max(deck.values)} (else such a card could never be played) to {MAX_LIMIT}")
+    refill = c.evaluate(("refill", "to"), options.refill_to, env)
+    if refill is not None and not 1 <= refill <= len(deck):
+        c.complain(("refill", "to"), f"refills to {refill} cards with {players} players; it must be from 1 to {len(deck)}")
+    return 0

@@ -1,0 +1,146 @@
+"""The pile family's words: its log lines, why a card scored, its part of the rules summary and
+of the table at the terminal, in English and in the text's Spanish (pila, total acumulado, paso)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.common import Scored
+from ...narration import describe_common, player_name, reason_name, scores_text
+from ...rules import Notation, Rules
+from . import game as C
+
+WORDS = {
+    "en": {
+        "dealt": "Round {round}: {dealer} deals{cut}; {leader} leads; {stock} cards in the stock.",
+        "cut": " ({player} cuts at card {at})",
+        "played": "{player} plays {card}: total {total}.",
+        "go": "{player} says go.", "go_draw": "{player} says go and draws {card}.",
+        "refilled": "{player} draws {cards} back to {size} cards.",
+        "closed": "Pile closed at {total}; {last} played last; {starter} starts the next pile.",
+        "closed_end": "Pile closed at {total}; {last} played last.",
+        "round_end": "End of round {round}: {scores}.",
+        "a_card": "a card", "one_card": "1 card", "cards_n": "{n} cards",
+        "why_card": "{player} played {card}, bringing the running total to {total}: {reason}{condition} scores {points}.",
+        "why_last": "{player} played the last card of a pile closed at {total}: {reason} scores {points}.",
+        "deck": "A deck of {count} cards ({ranks}; suits {suits}); a card adds `{value}` to the total.",
+        "pile": "The running total may not pass {limit}; exactly {limit} scores `{exact}` {timing}.",
+        "timing_immediate": "at once and closes the pile", "timing_as_last": "as \"last\" when everyone has said go",
+        "last": "When everyone has said go the pile closes and its last player scores `{points}` for \"last\".",
+        "refill": "After a play, draw back up to {n} cards while the stock lasts.", "no_refill": "No drawing after a play.",
+        "go_rule": "A player who cannot play says go{draw}.", "go_draw_rule": " and draws a replacement card",
+        "stock_name": "stock", "table_pile": "Pile: {cards} — total {total} of {limit}",
+        "empty_pile": "Pile: empty — total 0 of {limit}",
+        "examples": "5h, 10S, go, claim, muggins",
+    },
+    "es": {
+        "dealt": "Ronda {round}: reparte {dealer}{cut}; sale {leader}; quedan {stock} cartas en el mazo de reserva.",
+        "cut": " ({player} corta por la carta {at})",
+        "played": "{player} juega {card}: total acumulado {total}.",
+        "go": "{player} dice «paso».", "go_draw": "{player} dice «paso» y roba {card}.",
+        "refilled": "{player} roba {cards} y vuelve a tener {size}.",
+        "closed": "La pila se cierra en {total}; {last} jugó la última carta; {starter} empieza la nueva pila.",
+        "closed_end": "La pila se cierra en {total}; {last} jugó la última carta.",
+        "round_end": "Fin de la ronda {round}: {scores}.",
+        "a_card": "una carta", "one_card": "1 carta", "cards_n": "{n} cartas",
+        "why_card": "{player} jugó {card} y el total acumulado llegó a {total}: {reason}{condition} anota {points}.",
+        "why_last": "{player} jugó la última carta de una pila cerrada en {total}: {reason} anota {points}.",
+        "deck": "Una baraja de {count} cartas ({ranks}; palos {suits}); cada carta suma `{value}` al total acumulado.",
+        "pile": "El total acumulado no puede superar {limit}; exactamente {limit} anota `{exact}` {timing}.",
+        "timing_immediate": "de inmediato y cierra la pila", "timing_as_last": "como «último» cuando todos han pasado",
+        "last": "Cuando todos han pasado la pila se cierra y quien jugó la última carta anota `{points}` por «último».",
+        "refill": "Después de jugar, se roba hasta tener {n} cartas mientras quede mazo.", "no_refill": "No se roba después de jugar.",
+        "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo",
+        "stock_name": "mazo de reserva", "table_pile": "Pila: {cards} — total acumulado {total} de {limit}",
+        "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
+        "examples": "5h, 10S, go (paso), claim (reclamar), muggins",
+    },
+}
+
+
+def describe(event: Any, lang: str, target: int, notation: Notation | None, deck: Any = None,
+             viewer: int | None = None) -> str | None:
+    """One log line for a card event (None for events that need no line)."""
+    name = deck.name if deck is not None else str
+    common = describe_common(event, lang, target, notation, name)
+    if common is not None:
+        return common
+    w = WORDS[lang]
+    p = lambda player: player_name(player, lang)  # noqa: E731
+    if isinstance(event, C.Dealt):
+        cut = w["cut"].format(player=p(event.cut_by), at=event.cut_at) if event.cut_by is not None else ""
+        return w["dealt"].format(round=event.round, dealer=p(event.dealer), cut=cut, leader=p(event.leader),
+                                 stock=event.stock)
+    if isinstance(event, C.Played):
+        return w["played"].format(player=p(event.player), card=name(event.card), total=event.total)
+    hidden = viewer is not None and viewer != getattr(event, "player", viewer)
+    if isinstance(event, C.SaidGo):
+        if event.drew is None:
+            return w["go"].format(player=p(event.player))
+        return w["go_draw"].format(player=p(event.player), card=w["a_card"] if hidden else name(event.drew))
+    if isinstance(event, C.Refilled):
+        count = len(event.cards)
+        cards = (w["one_card"] if count == 1 else w["cards_n"].format(n=count)) if hidden else " ".join(map(name, event.cards))
+        return w["refilled"].format(player=p(event.player), cards=cards, size=event.hand_size)
+    if isinstance(event, C.PileClosed):
+        if event.last_player is None:
+            return None
+        if event.starter is None:
+            return w["closed_end"].format(total=event.total, last=p(event.last_player))
+        return w["closed"].format(total=event.total, last=p(event.last_player), starter=p(event.starter))
+    if isinstance(event, C.RoundEnded):
+        return w["round_end"].format(round=event.round, scores=scores_text(event.scores, lang, notation))
+    return None
+
+
+def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
+    """Why the most recent score arose: the card and the total it made, or the pile it closed."""
+    w = WORDS[lang]
+    events = state.events
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if isinstance(event, C.ScoreEarned):
+            player, points, reason = event.score.player, event.score.points, event.score.reason
+        elif isinstance(event, Scored) and event.points > 0 and event.reason != "muggins" and not rules.has_claims:
+            player, points, reason = event.player, event.points, event.reason
+        else:
+            continue
+        closed = next((e for e in reversed(events[:i]) if isinstance(e, (C.PileClosed, C.Played))), None)
+        if isinstance(closed, C.PileClosed):
+            return w["why_last"].format(player=player_name(player, lang), total=closed.total, points=points,
+                                        reason=reason_name(reason, lang))
+        if closed is None:
+            return None
+        rule = next((s for s in rules.scoring if s.name == reason), None)
+        condition = f" (`{rule.when.source}`)" if rule else ""
+        return w["why_card"].format(player=player_name(player, lang), card=rules.pieces.name(closed.card),
+                                    total=closed.total, points=points, reason=reason_name(reason, lang),
+                                    condition=condition)
+    return None
+
+
+def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
+    """The pile family's summary lines: before the scoring entries (the deck) and after them
+    (the limit, "last", refills and going)."""
+    w = WORDS[lang]
+    o, data = rules.options, rules.data
+    cards = data["pieces"]["cards"]
+    before = [w["deck"].format(count=len(rules.pieces), ranks=" ".join(cards["ranks"]), suits=" ".join(cards["suits"]),
+                               value=cards["value"])]
+    after = [w["pile"].format(limit=data["pile"]["limit"], exact=data["pile"]["exact_limit"]["points"],
+                              timing=w["timing_" + o.exact_limit_timing]),
+             w["last"].format(points=data["last"]["points"]),
+             w["refill"].format(n=data["refill"]["to"]) if o.refill else w["no_refill"],
+             w["go_rule"].format(draw=w["go_draw_rule"] if o.go_draw else "")]
+    return before, after
+
+
+def show_table(view: Any, lang: str, deck: Any) -> list[str]:
+    """The pile: its cards, running total and limit."""
+    w = WORDS[lang]
+    if view.pile:
+        return [w["table_pile"].format(cards=" ".join(map(deck.name, view.pile)), total=view.total, limit=view.limit)]
+    return [w["empty_pile"].format(limit=view.limit)]
+
+
+def hand_text(view: Any, deck: Any) -> str:
+    return " ".join(map(deck.name, sorted(view.hand, key=lambda c: (c.rank, c.suit))))
