@@ -9,7 +9,8 @@ import pytest
 
 from muggins.cli import main
 from muggins.errors import RuleFileError
-from muggins.loader import builtin_rule_names, load_rules, rules_schema
+from muggins.loader import builtin_rule_names, load_rules
+from muggins.schema import rules_schema
 from muggins.pieces import Deck, TileSet
 
 RULES = Path(__file__).parent.parent / "rules"
@@ -180,3 +181,11 @@ def test_shipped_schemas_are_valid_draft_2020_12():
     from muggins.scenarios import scenario_schema
     for schema in (rules_schema(), scenario_schema()):
         Draft202012Validator.check_schema(schema)
+
+
+def test_shipped_schemas_are_the_assembled_ones():
+    """The schema files editors read are what the shared part and the families' parts assemble to."""
+    from muggins.schema import scenario_schema
+    folder = Path(__file__).parent.parent / "interpreter" / "muggins" / "schema"
+    assert json.loads((folder / "rules.schema.json").read_text("utf-8")) == rules_schema()
+    assert json.loads((folder / "scenario.schema.json").read_text("utf-8")) == scenario_schema()

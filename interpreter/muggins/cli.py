@@ -19,12 +19,13 @@ import yaml
 from . import __version__
 from .bots import BOTS
 from .errors import MugginsError, RuleFileError
-from .loader import builtin_rule_names, load_rules, rules_schema
+from .loader import builtin_rule_names, load_rules
+from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, describe, player_name, words
 from .records import make_record, read_record, replay
 from .simulate import simulate, summary, two_means, two_proportions
 from .terminal import Session
-from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files, scenario_schema
+from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

@@ -19,6 +19,7 @@ from . import rules as R
 from .dsl import Expression, Type, compile_expression
 from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .families import Family, family_for_pieces, family_sections
+from .schema import rules_schema
 from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
 
@@ -60,11 +61,6 @@ def load_rules(spec: str | Path) -> Rules:
 def _schema_validator() -> jsonschema.protocols.Validator:
     schema = rules_schema()
     return jsonschema.validators.validator_for(schema)(schema)
-
-
-def rules_schema() -> dict[str, Any]:
-    """The JSON Schema of rule files, as shipped in the package."""
-    return json.loads(resources.files("muggins.schema").joinpath("rules.schema.json").read_text("utf-8"))
 
 
 def _display(path: Path) -> str:

@@ -24,6 +24,7 @@ from .engine.common import GameEnded, Scored
 from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
 from .families import family_of
 from .loader import schema_problem, load_rules_with
+from .schema import scenario_schema
 from .yamlfile import Document, read_yaml_file
 
 
@@ -54,12 +55,8 @@ class Case:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
-    schema = json.loads(resources.files("muggins.schema").joinpath("scenario.schema.json").read_text("utf-8"))
+    schema = scenario_schema()
     return jsonschema.validators.validator_for(schema)(schema)
-
-
-def scenario_schema() -> dict[str, Any]:
-    return json.loads(resources.files("muggins.schema").joinpath("scenario.schema.json").read_text("utf-8"))
 
 
 def load_scenario(path: str | Path, display: str | None = None) -> Scenario:

@@ -1,1 +1,63 @@
-"""JSON Schemas for the files people write: rule files (and, later, scenarios)."""
+"""JSON Schemas for the files people write, assembled from the shared part (here) and each
+family's part (`families/*/rules.schema.json`, `families/*/scenario.schema.json`).
+
+`rules.schema.json` and `scenario.schema.json` beside this file are the assembled schemas as
+shipped for editors (`# yaml-language-server: $schema=...`); a test checks that they are what
+the assembly gives, and `muggins schema rules > interpreter/muggins/schema/rules.schema.json`
+writes them anew after a family's part changes.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+
+def _read(package: str, name: str) -> dict[str, Any]:
+    return json.loads(resources.files(package).joinpath(name).read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+def _families() -> list[tuple[Any, str]]:
+    from ..families import families
+    return [(family, type(family).__module__) for family in families().values()]
+
+
+@lru_cache(maxsize=1)
+def _rules_schema() -> str:
+    schema = _read(__name__, "rules.core.json")
+    parts = [(family, _read(package, "rules.schema.json")) for family, package in _families()]
+    properties = schema["properties"]
+    rules: list[dict[str, Any]] = []
+    for family, part in parts:
+        properties["pieces"]["properties"].update(part["pieces"])
+        properties.update(part["sections"])
+    for family, part in parts:
+        others = {section: False for other, own in parts if other is not family for section in own["sections"]}
+        rules.append({"if": {"required": ["pieces"], "properties": {"pieces": {"required": [family.pieces_key]}}},
+                      "then": {"required": part["required"], "properties": others}})
+    schema["allOf"] = rules
+    return json.dumps(schema)
+
+
+@lru_cache(maxsize=1)
+def _scenario_schema() -> str:
+    schema = _read(__name__, "scenario.core.json")
+    position = schema["properties"]["position"]["properties"]
+    expect = schema["properties"]["steps"]["items"]["properties"]["expect"]["properties"]
+    for _, package in _families():
+        part = _read(package, "scenario.schema.json")
+        position.update(part["position"])
+        expect.update(part["expect"])
+    return json.dumps(schema)
+
+
+def rules_schema() -> dict[str, Any]:
+    """The JSON Schema of rule files: the shared sections and every family's."""
+    return json.loads(_rules_schema())  # type: ignore[no-any-return]
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario files: the shared keys and every family's."""
+    return json.loads(_scenario_schema())  # type: ignore[no-any-return]
