@@ -53,6 +53,36 @@ def baseline(module, family: str, players: int, policy: str, games: int, max_rou
     return time.perf_counter() - started, moves
 
 
+def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[str]:
+    """Each built-in variant against the built-in rule file of its family it extends (or, for a
+    file written whole, the family's first built-in): time per turn, on one path or the other."""
+    from muggins.engine import make_game
+    from muggins.families import family_of
+    roots = {"line": "domino-muggins", "pile": "card-muggins"}
+    rows = []
+    for name in builtin_rule_names():
+        rules = load_rules(name)
+        base_name = rules.bases[-1] if rules.bases else roots[rules.family]
+        if name in roots.values():
+            continue
+        base = load_rules(base_name)
+        players = next(n for n in rules.player_counts if n in base.player_counts or n == rules.player_counts[-1])
+        base_players = players if players in base.player_counts else base.player_counts[-1]
+        count = games["domino" if rules.family == "line" else "cards"]
+        kernel = family_of(rules).kernel()
+        path = "kernel" if kernel and kernel.supports(make_game(rules, players), ["greedy"] * players) else "engine"
+        best = [float("inf"), float("inf")]
+        turns = [0, 0]
+        for _ in range(max(1, repeat)):
+            for i, (r, n) in enumerate(((rules, players), (base, base_players))):
+                t, m = ours(r, n, "greedy", count, max_rounds)
+                best[i], turns[i] = min(best[i], t), m
+        ratio = (best[0] / turns[0]) / (best[1] / turns[1])
+        rows.append(f"| {name} | {base_name} | {players} | {path} | {turns[0] / best[0]:,.0f} | "
+                    f"{turns[1] / best[1]:,.0f} | {ratio:.2f} |")
+    return rows
+
+
 def loading_times() -> list[tuple[str, float, float, float]]:
     """(name, import ms, first load ms, warm load ms) for every built-in rule file: the import
     of muggins and its libraries, then loading and validating the file in a fresh process
@@ -84,6 +114,7 @@ def main(argv=None) -> int:
                         help="race on the built-in rules, or on bench/rules/*-as-baseline.yaml: the same rules "
                              "with the baseline's own choices (a uniform pick of opener and dealer, no cut)")
     parser.add_argument("--no-loading", action="store_true", help="skip timing the rule files' loading")
+    parser.add_argument("--no-variants", action="store_true", help="skip racing each variant against its base")
     args = parser.parse_args(argv)
     if not (args.baseline / "domino.py").is_file():
         parser.error(f"no baseline in {args.baseline} (give --baseline PATH)")
@@ -112,6 +143,13 @@ def main(argv=None) -> int:
                 ratio = (t1 / m1) / (t2 / m2)
                 print(f"| {family} | {players} | {policy} | {games[family] / t1:,.0f} | {m1 / t1:,.0f} | "
                       f"{games[family] / t2:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |", flush=True)
+    if not args.no_variants:
+        print()
+        print("| variant | against | players | path | variant turns/s | base turns/s | time per turn, variant / base |")
+        print("|---|---|---|---|---|---|---|")
+        for row in variant_rows({"domino": max(50, games.get("domino", 300) // 3), "cards": games.get("cards", 3000) // 3},
+                                args.repeat, args.max_rounds):
+            print(row, flush=True)
     if not args.no_loading:
         print()
         print("| rule file | import muggins (ms) | load and validate in a fresh process (ms) | again (ms) |")

@@ -94,9 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
     play.add_argument("--explain", action="store_true", help="explain every placement as the text's diagrams do")
     play.add_argument("--forget", type=float, default=0.0,
-                      help="card games: how often (0-1) bots forget to claim their points (default 0)")
+                      help="games with claims: how often (0-1) bots forget to claim their points (default 0)")
     play.add_argument("--attention", type=float, default=1.0,
-                      help="card games: how often (0-1) bots call Muggins on unclaimed points (default 1)")
+                      help="games with claims: how often (0-1) bots call Muggins on unclaimed points (default 1)")
     play.add_argument("--max-rounds", type=int, default=1000,
                       help="stop a game that has not ended after this many rounds, as unfinished (default 1000)")
     play.set_defaults(run=_play)
@@ -246,8 +246,8 @@ def _simulation_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (needs muggins[cluster])")
     parser.add_argument("--max-rounds", type=int, default=1000, help="round cap per game (default 1000)")
-    parser.add_argument("--forget", type=float, default=0.0, help="card games: how often bots forget to claim")
-    parser.add_argument("--attention", type=float, default=1.0, help="card games: how often bots call Muggins")
+    parser.add_argument("--forget", type=float, default=0.0, help="games with claims: how often bots forget to claim")
+    parser.add_argument("--attention", type=float, default=1.0, help="games with claims: how often bots call Muggins")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
 
