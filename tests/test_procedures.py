@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from muggins.engine import cards as cards_engine
-from muggins.engine import domino as domino_engine
+from muggins.families.pile import game as cards_engine
+from muggins.families.line import game as domino_engine
 from muggins.engine import make_game
-from muggins.engine.cards import (CLAIM, DECLINE, GO, MUGGINS, Dealt, FalseCall, Forfeited, NotClaimed, Overshot,
+from muggins.families.pile.game import (CLAIM, DECLINE, GO, MUGGINS, Dealt, FalseCall, Forfeited, NotClaimed, Overshot,
                                   Play, Refilled, ScoreEarned, Stolen)
 from muggins.engine.common import GameEnded, LotteryDrawn, Scored
-from muggins.engine.domino import DRAW, PASS, Place, Placed, RoundBlocked, RoundStarted
+from muggins.families.line.game import DRAW, PASS, Place, Placed, RoundBlocked, RoundStarted
 from muggins.errors import IllegalMoveError
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
@@ -249,8 +249,6 @@ def test_false_call_in_a_domino_game(variant):
     assert MUGGINS not in _domino_scoring_position(load_rules("domino-muggins")).legal_moves()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: table.py _false_call penalises a Muggins call made on a turn "
-                                       "even when an opponent's score is unclaimed")
 def test_a_call_on_a_turn_with_a_score_unclaimed_is_not_a_false_call(variant):
     g = make_game(variant("card-muggins", "muggins:\n  false_call: 3\n"), 2)
     state = g.setup([cards(g, "5S", "2C"), cards(g, "3C", "4C")], pile=cards(g, "10H"), last_player=1, dealer=1,
@@ -314,8 +312,6 @@ def test_partners_share_a_domino_score(variant):
     assert first(events, Scored).partners == (2,) and state.scores == [5, 0, 5, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: table.py round_end_winner compares seats, not sides: partners "
-                                       "always tie with each other, so `tie: play_on` never lets a side win")
 def test_a_side_alone_over_the_target_wins_at_the_round_end_with_play_on(variant):
     rules = variant("domino-muggins", SIDES + "win:\n  immediate: false\n  tie: play_on\n")
     g = make_game(rules, 4)
@@ -531,8 +527,6 @@ def test_holder_must_play_forces_the_opening_tile(variant, monkeypatch):
     assert first(events, Placed).ends_sum == 12 and state.turn == 0
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: domino.py _why_illegal reports the holder's required opening "
-                                       "tile as 'must place the drawn tile ... at once'")
 def test_refusing_another_opening_tile_does_not_speak_of_a_drawn_tile(variant, monkeypatch):
     stack(monkeypatch, domino_engine, HOLDER_STACK)
     state = make_game(_holder_rules(variant, "highest_double", must_play=True), 2).new_state(1)

@@ -155,15 +155,17 @@ class Seats:
         return self.sides != self.count
 
 
-def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], tie: str) -> int | None:
+def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], tie: str,
+                     side: Sequence[int] | None = None) -> int | None:
     """Without an immediate win: the highest score at or over the target at the end of a round;
-    `order` is the order of play from the round's opener, and `tie` says who wins a tie."""
+    `order` is the order of play from the round's opener, `tie` says who wins a tie between
+    sides (`side[p]` is seat p's side; partners share their score, so they never tie)."""
     reached = [p for p in range(len(scores)) if scores[p] >= target]
     if not reached:
         return None
     best = max(scores[p] for p in reached)
     tied = [p for p in reached if scores[p] == best]
-    if len(tied) > 1:
+    if len({side[p] for p in tied} if side is not None else tied) > 1:
         if tie == "play_on":
             return None
         if tie == "opener_order":
@@ -261,7 +263,7 @@ class TableState:
             self.queue.popleft()
             self._decide(decision, move.kind != "decline")
         elif move is MUGGINS:
-            self._false_call()
+            self._call_on_turn()
         else:
             self._act(move)
         self._run()
@@ -375,8 +377,19 @@ class TableState:
     def _last_can_be_stolen(self) -> bool:
         return False
 
-    def _false_call(self) -> None:
+    def _call_on_turn(self) -> None:
+        """A Muggins call made on one's own turn: it takes an opponent's score still waiting to be
+        claimed (and so closes its window), or, with nothing unclaimed, costs the false-call penalty."""
         player = self.turn
+        opponents = self.seats.opponents[player]
+        stealable = self.rules.muggins.enabled
+        score = next((s for s in self.unclaimed if stealable and s.player in opponents
+                      and (not s.last or self._last_can_be_stolen())), None)
+        if score is not None:
+            self.unclaimed.remove(score)
+            self.events.append(Stolen(player, score))
+            self._score(player, score.points, "muggins")
+            return
         self.events.append(FalseCall(player))
         self._score(player, -(self.rules.muggins.false_call or 0), "false muggins")
 
@@ -402,7 +415,8 @@ class TableState:
         return False
 
     def _round_end_winner(self) -> int | None:
-        return round_end_winner(self.scores, self.game.target, self.seats.order_from(self.opener), self.rules.tie)
+        return round_end_winner(self.scores, self.game.target, self.seats.order_from(self.opener), self.rules.tie,
+                                self.seats.side)
 
     def _finish(self, termination: str, winner: int | None) -> None:
         self.outcome = Outcome(termination, winner, tuple(self.scores), self.round)

@@ -579,7 +579,7 @@ class DominoState(TableState):
             if move.tile not in self.hands[player]:
                 return illegal("not_in_hand", piece=move.tile, player=player + 1)
             if self.must_play is not None and move.tile != self.must_play:
-                return illegal("must_place_drawn", tile=self.must_play)
+                return illegal("must_open_with" if self.line.empty else "must_place_drawn", tile=self.must_play)
             if self.line.empty:
                 return illegal("opening_no_end")
             if move.end is None or not 0 <= move.end < len(self.line.ends):

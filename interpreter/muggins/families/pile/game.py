@@ -242,7 +242,9 @@ class CardGame:
         state.scores = list(scores) if scores is not None else [0] * self.players
         state.dealer = dealer
         state.round = round
-        state.turn = self.seats.next(dealer) if turn is None else turn
+        if turn is None:
+            turn = dealer if self.options.leader == "dealer" else self.seats.next(dealer)
+        state.turn = turn
         state.opener = state.turn
         seen = [c for h in state.hands for c in h] + state.stock + state.pile.cards
         if len(seen) != len(set(seen)):
