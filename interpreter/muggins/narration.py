@@ -25,6 +25,7 @@ _WORDS = {
         "scored_side": "{player} scores {points} ({reason}) for the side of {side}: {score}.",
         "penalty": "{player} loses {points} ({reason}): {score}.",
         "winner": "{player} wins with {score} (target {target}) in round {rounds}.",
+        "winners": "{players} win with {score} (target {target}) in round {rounds}.", "and": "and",
         "unfinished": "Unfinished: nobody reached {target} in {rounds} rounds ({scores}).",
         "reason:leftover pips": "leftover pips", "reason:opponents' pips": "opponents' pips",
         "reason:last": "last", "reason:exact limit": "exactly the limit", "reason:muggins": "Muggins!",
@@ -58,6 +59,7 @@ _WORDS = {
         "scored_side": "{player} anota {points} ({reason}) para el bando de {side}: {score}.",
         "penalty": "{player} descuenta {points} ({reason}): {score}.",
         "winner": "Gana {player} con {score} (objetivo {target}) en la ronda {rounds}.",
+        "winners": "Ganan {players} con {score} (objetivo {target}) en la ronda {rounds}.", "and": "y",
         "unfinished": "Partida sin terminar: nadie alcanzó {target} en {rounds} rondas ({scores}).",
         "reason:leftover pips": "fichas restantes", "reason:opponents' pips": "fichas de los oponentes",
         "reason:last": "último", "reason:exact limit": "exactamente el límite", "reason:muggins": "¡Muggins!",
@@ -142,6 +144,11 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
         if outcome.winner is None:
             return w["unfinished"].format(target=target, rounds=outcome.rounds,
                                           scores=scores_text(outcome.scores, lang, notation))
+        if outcome.partners:
+            names = [player_name(p, lang) for p in sorted((outcome.winner, *outcome.partners))]
+            players = ", ".join(names[:-1]) + f" {w['and']} {names[-1]}"
+            return w["winners"].format(players=players, score=outcome.scores[outcome.winner], target=target,
+                                       rounds=outcome.rounds)
         return w["winner"].format(player=player_name(outcome.winner, lang), score=outcome.scores[outcome.winner],
                                   target=target, rounds=outcome.rounds)
     return None

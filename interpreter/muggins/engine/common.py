@@ -49,6 +49,7 @@ class Outcome:
     winner: int | None
     scores: tuple[int, ...]
     rounds: int
+    partners: tuple[int, ...] = ()  # the winner's partners, who win with them
 
     @property
     def finished(self) -> bool:

@@ -419,5 +419,6 @@ class TableState:
                                 self.seats.side)
 
     def _finish(self, termination: str, winner: int | None) -> None:
-        self.outcome = Outcome(termination, winner, tuple(self.scores), self.round)
+        partners = tuple(p for p in self.seats.members[winner] if p != winner) if winner is not None else ()
+        self.outcome = Outcome(termination, winner, tuple(self.scores), self.round, partners)
         self.events.append(GameEnded(self.outcome))
