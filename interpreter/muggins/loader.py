@@ -18,7 +18,7 @@ import jsonschema
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
 from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
-from .pieces import Deck, TileSet
+from .pieces import Deck, Tile, TileSet
 from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
 
@@ -199,12 +199,22 @@ def _schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem
     if keyword == "enum":
         options = [str(v) for v in error.validator_value]
         close = difflib.get_close_matches(str(instance), options, n=1)
+        if not close and str(instance):
+            close = [o for o in options if o.startswith(str(instance)) or str(instance).startswith(o)][:1]
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return Problem(doc.where(path), f"{_section(path)} is {_show(instance)}, not one of: {', '.join(options)}{hint}")
+    if keyword in ("minimum", "maximum") and isinstance(instance, int):
+        bound = "at least" if keyword == "minimum" else "at most"
+        return Problem(doc.where(path), f"{_section(path)} is {instance}; it must be {bound} {error.validator_value}"
+                       + _BOUND_HINTS.get(path, ""))
     if keyword in ("minProperties", "maxProperties") and path == ("pieces",):
         return Problem(doc.where(path), "`pieces` must hold exactly one of `tiles` or `cards`")
     return Problem(doc.where(path), f"{_section(path)}: {error.message}")
 
+
+_BOUND_HINTS = {
+    ("muggins", "false_call"): " (the points a false call costs; null for no false calls)",
+}
 
 _SCHEMA_PROPERTIES_OF_TILES = ("opener", "line", "draw", "pass", "settlement")
 
@@ -220,6 +230,17 @@ class _Compiler:
     def __init__(self, doc: Document):
         self.doc = doc
         self.problems: list[Problem] = []
+        self.per_count: dict[tuple, list[int]] = {}
+
+    def fails_with(self, path: tuple, players: int, message: str, **numbers: Any) -> None:
+        """A count computed from `players` fails for this many players; `message` is a template with
+        `{players}` and `numbers`. The same failure for several counts is reported once, naming them all."""
+        self.per_count.setdefault((path, message, tuple(sorted(numbers.items()))), []).append(players)
+
+    def report_per_count(self) -> None:
+        for (path, message, numbers), counts in self.per_count.items():
+            self.complain(path, message.format(players=_counts_text(counts), **dict(numbers)))
+        self.per_count.clear()
 
     def expr(self, path: tuple, context: dict[str, Type], expected: Type, default: Any = None) -> Expression:
         value = self.get(path, default)
@@ -253,7 +274,8 @@ class _Compiler:
         data = self.get(path)
         rank = None
         if data["method"] == "holder" and context is not R.TILE_RANK_CONTEXT:
-            self.complain(path + ("method",), "only a line game's opener can be the holder of a piece")
+            self.complain(path + ("method",), "only a line game's opener can be the holder of a piece; "
+                                              "a dealer is chosen by high_draw or random")
         if data["method"] == "high_draw":
             if "rank" not in data:
                 self.complain(path, f"{_section(path)} draws by high piece, so it needs a `rank`")
@@ -322,6 +344,12 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     )
 
 
+def _counts_text(counts: list[int]) -> str:
+    """`2 players`, `2 or 3 players`, `2, 3 or 4 players`."""
+    names = [str(n) for n in counts]
+    return (", ".join(names[:-1]) + " or " if names[:-1] else "") + names[-1] + " players"
+
+
 def _check_table(c: _Compiler, counts: tuple[int, ...], hand: Expression, target: Expression, pieces: TileSet | Deck,
                  line: R.LineRules | None, pile: R.PileRules | None) -> None:
     """Every count the rules compute from `players` must make a game that can run."""
@@ -332,20 +360,26 @@ def _check_table(c: _Compiler, counts: tuple[int, ...], hand: Expression, target
         if line is not None:
             kept = c.evaluate(("draw", "reserve"), line.reserve, env) or 0
             if kept < 0 or kept > size:
-                c.complain(("draw", "reserve"), f"keeps {kept} tiles out of play with {players} players; "
-                                                f"it must be from 0 to the {size} tiles of the set")
+                c.fails_with(("draw", "reserve"), players, "keeps {kept} tiles out of play with {players}; "
+                             "it must be from 0 to the {size} tiles of the set", kept=kept, size=size)
                 kept = 0
         if pile is not None:
             _check_pile_counts(c, pile, pieces, env)
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players; a hand needs at least 1")
-        elif dealt is not None and dealt * players > size - kept:
+        elif dealt is not None and dealt * players > size:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players ({dealt * players}), "
-                                         f"but the set has {size}" + (f" with {kept} kept back" if kept else ""))
+                                         f"but the set has {size}")
+        elif dealt is not None and dealt * players > size - kept:
+            # The hands fit the set; what is kept back leaves too few: the reserve is the count to change.
+            c.fails_with(("draw", "reserve"), players, "keeps {kept} of the {size} tiles out of play with {players}, "
+                         "leaving {left}: too few to deal {dealt} to each ({need}); keep at most {most}, or deal fewer",
+                         kept=kept, size=size, left=size - kept, dealt=dealt, need=dealt * players, most=size - dealt * players)
         goal = c.evaluate(("win", "target"), target, env)
         if goal is not None and goal < 1:
             c.complain(("win", "target"), f"target for {players} players is {goal}; it must be at least 1")
+    c.report_per_count()
 
 
 MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up to it
@@ -354,20 +388,35 @@ MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up 
 def _check_pile_counts(c: _Compiler, pile: R.PileRules, deck: Any, env: dict[str, int]) -> None:
     players = env["players"]
     limit = c.evaluate(("pile", "limit"), pile.limit, env)
-    if limit is not None and not max(deck.values) <= limit <= MAX_LIMIT:
-        c.complain(("pile", "limit"), f"limit {limit} with {players} players must be from the highest card value "
-                                      f"{max(deck.values)} (else such a card could never be played) to {MAX_LIMIT}")
+    highest = max(deck.values)
+    if limit is not None and limit < highest:
+        c.fails_with(("pile", "limit"), players, "limit {limit} with {players} is below the highest card value {highest}, "
+                     "so such a card could never be played; it must be from {highest} to {most}",
+                     limit=limit, highest=highest, most=MAX_LIMIT)
+    elif limit is not None and limit > MAX_LIMIT:
+        c.fails_with(("pile", "limit"), players, "limit {limit} with {players} is above {most}, the highest running "
+                     "total muggins plays to; it must be from {highest} to {most}", limit=limit, highest=highest, most=MAX_LIMIT)
     refill = c.evaluate(("refill", "to"), pile.refill_to, env)
     if refill is not None and not 1 <= refill <= len(deck):
-        c.complain(("refill", "to"), f"refills to {refill} cards with {players} players; it must be from 1 to {len(deck)}")
+        hint = " (for no drawing after a play, set `refill.enabled: false`)" if refill < 1 else ""
+        c.fails_with(("refill", "to"), players, "refills to {refill} cards with {players}; it must be from 1 to "
+                     "the {size} cards of the deck" + hint, refill=refill, size=len(deck))
 
 
 def _check_sides(c: _Compiler, counts: tuple[int, ...], seating: R.Seating) -> None:
+    allowed = ", ".join(map(str, counts))
     for players in counts:
         sides = c.evaluate(("seating", "sides"), seating.sides, {"players": players})
-        if sides is not None and (sides < 2 or players % sides):
-            c.complain(("seating", "sides"), f"{sides} sides for {players} players: there must be at least 2 sides, "
-                                             f"each with the same number of seats ({players} must divide by {sides})")
+        if sides is not None and sides < 2:
+            c.fails_with(("seating", "sides"), players, "`seating.sides` is {sides} with {players}: there must be "
+                         "at least 2 sides (`players`: every player on their own)", sides=sides)
+        elif sides is not None and players % sides:
+            some = any(n % sides == 0 for n in counts)
+            hint = f", e.g. \"{sides} if players % {sides} == 0 else players\"" if some else ""
+            c.fails_with(("seating", "sides"), players, "{sides} sides cannot split {players} into sides of equal size: "
+                         "every allowed number of players ({allowed}) must divide by the number of sides" + hint,
+                         sides=sides, allowed=allowed)
+    c.report_per_count()
 
 
 def _line_rules(c: _Compiler, tiles: TileSet) -> R.LineRules:
@@ -404,19 +453,29 @@ def _holder(c: _Compiler, tiles: TileSet) -> R.Holder | None:
     if data is None:
         if any(uses):
             where = ("opener", "first", "method") if uses[0] else ("opener", "next" if uses[1] else "after_blocked")
-            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`")
+            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`: "
+                              f"{' or '.join(HOLDER_PIECES)} or a tile like \"{tiles.highest_pip}-{tiles.highest_pip}\"")
         return None
     piece = data["piece"]
     if piece not in HOLDER_PIECES:
         try:
-            tile = tiles.parse(piece)
-        except MugginsError:
-            tile = None
-        if tile is None or tile not in tiles.tiles:
-            c.complain(("opener", "holder", "piece"), f"{piece!r} is neither {' nor '.join(HOLDER_PIECES)} "
-                                                     f"nor a tile of the double-{tiles.highest_pip} set (like \"6-6\")")
+            in_set: bool | None = Tile.parse(piece) in tiles.tiles
+        except MugginsError:  # not shaped like a tile at all
+            in_set = None
+        except ValueError:  # shaped like a tile, with more digits than int() reads
+            in_set = False
+        example = f"\"{tiles.highest_pip}-{tiles.highest_pip}\""
+        if in_set is False:
+            c.complain(("opener", "holder", "piece"), f"{_show(piece)} is not a tile of the double-{tiles.highest_pip} set, "
+                                                     f"whose halves go from 0 to {tiles.highest_pip}; write a tile like "
+                                                     f"{example}, or {' or '.join(HOLDER_PIECES)}")
+        elif in_set is None:
+            c.complain(("opener", "holder", "piece"), f"{_show(piece)} is neither {' nor '.join(HOLDER_PIECES)} "
+                                                     f"nor a tile of the double-{tiles.highest_pip} set (like {example})")
     if not any(uses):
-        c.complain(("opener", "holder"), "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder")
+        c.problems.append(Problem(c.doc.where(("opener", "holder"), key=True),
+                                  "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder; "
+                                  "set one of them to holder, or remove `opener.holder`"))
     return R.Holder(piece, data.get("must_play", False))
 
 
