@@ -197,11 +197,22 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     if keyword == "enum":
         options = [str(v) for v in error.validator_value]
         close = difflib.get_close_matches(str(instance), options, n=1)
+        if not close and str(instance):
+            close = [o for o in options if o.startswith(str(instance)) or str(instance).startswith(o)][:1]
         hint = f"; did you mean {close[0]!r}?" if close else ""
         return Problem(doc.where(path), f"{_section(path)} is {_show(instance)}, not one of: {', '.join(options)}{hint}")
+    if keyword in ("minimum", "maximum") and isinstance(instance, int):
+        bound = "at least" if keyword == "minimum" else "at most"
+        return Problem(doc.where(path), f"{_section(path)} is {instance}; it must be {bound} {error.validator_value}"
+                       + _BOUND_HINTS.get(path, ""))
     if keyword in ("minProperties", "maxProperties") and path == ("pieces",):
         return Problem(doc.where(path), "`pieces` must hold exactly one of `tiles` or `cards`")
     return Problem(doc.where(path), f"{_section(path)}: {error.message}")
+
+
+_BOUND_HINTS = {
+    ("muggins", "false_call"): " (the points a false call costs; null for no false calls)",
+}
 
 
 def _show(value: Any) -> str:
@@ -215,6 +226,22 @@ class RuleCompiler:
     def __init__(self, doc: Document):
         self.doc = doc
         self.problems: list[Problem] = []
+        self.per_count: dict[tuple, list[int]] = {}
+
+    def fails_with(self, path: tuple, players: int, message: str, **numbers: Any) -> None:
+        """A count computed from `players` fails for this many players; `message` is a template with
+        `{players}` and `numbers`. The same failure for several counts is reported once, naming them all."""
+        self.per_count.setdefault((path, message, tuple(sorted(numbers.items()))), []).append(players)
+
+    def report_per_count(self) -> None:
+        for (path, message, numbers), counts in self.per_count.items():
+            self.complain(path, message.format(players=_counts_text(counts), **dict(numbers)))
+        self.per_count.clear()
+
+    @staticmethod
+    def show(value: Any) -> str:
+        """A value from the file as messages quote it (shortened when long)."""
+        return _show(value)
 
     def expr(self, path: tuple, context: dict[str, Type], expected: Type, default: Any = None) -> Expression:
         value = self.get(path, default)
@@ -300,27 +327,45 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     )
 
 
+def _counts_text(counts: list[int]) -> str:
+    """`2 players`, `2 or 3 players`, `2, 3 or 4 players`."""
+    names = [str(n) for n in counts]
+    return (", ".join(names[:-1]) + " or " if names[:-1] else "") + names[-1] + " players"
+
+
 def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, target: Expression, family: Family,
                  pieces: Any, options: Any) -> None:
-    """Every count the rules compute from `players` must make a game that can run."""
+    """Every count the rules compute from `players` must make a game that can run: the deal must fit
+    the set (what the family keeps out of play it checks itself, knowing the deal)."""
     size = len(pieces)
     for players in counts:
         env = {"players": players}
-        kept = family.check_counts(c, options, pieces, env)
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players; a hand needs at least 1")
-        elif dealt is not None and dealt * players > size - kept:
+            dealt = None
+        elif dealt is not None and dealt * players > size:
             c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players ({dealt * players}), "
-                                         f"but the set has {size}" + (f" with {kept} kept back" if kept else ""))
+                                         f"but the set has {size}")
+            dealt = None
+        family.check_counts(c, options, pieces, env, dealt)
         goal = c.evaluate(("win", "target"), target, env)
         if goal is not None and goal < 1:
             c.complain(("win", "target"), f"target for {players} players is {goal}; it must be at least 1")
+    c.report_per_count()
 
 
 def _check_sides(c: RuleCompiler, counts: tuple[int, ...], seating: R.Seating) -> None:
+    allowed = ", ".join(map(str, counts))
     for players in counts:
         sides = c.evaluate(("seating", "sides"), seating.sides, {"players": players})
-        if sides is not None and (sides < 2 or players % sides):
-            c.complain(("seating", "sides"), f"{sides} sides for {players} players: there must be at least 2 sides, "
-                                             f"each with the same number of seats ({players} must divide by {sides})")
+        if sides is not None and sides < 2:
+            c.fails_with(("seating", "sides"), players, "`seating.sides` is {sides} with {players}: there must be "
+                         "at least 2 sides (`players`: every player on their own)", sides=sides)
+        elif sides is not None and players % sides:
+            some = any(n % sides == 0 for n in counts)
+            hint = f", e.g. \"{sides} if players % {sides} == 0 else players\"" if some else ""
+            c.fails_with(("seating", "sides"), players, "{sides} sides cannot split {players} into sides of equal size: "
+                         "every allowed number of players ({allowed}) must divide by the number of sides" + hint,
+                         sides=sides, allowed=allowed)
+    c.report_per_count()

@@ -36,8 +36,10 @@ class Family:
         """The pieces and the compiled options of a validated rule file (problems go to `compiler`)."""
         raise NotImplementedError
 
-    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int]) -> int:
-        """Check the counts the rules compute for `env["players"]`; returns the pieces kept out of play."""
+    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int],
+                     dealt: int | None) -> None:
+        """Check the counts the family's rules compute for `env["players"]` (each player is dealt
+        `dealt` pieces, None when that count failed), reporting problems to `compiler`."""
         raise NotImplementedError
 
     def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:

@@ -24,8 +24,9 @@ class LineFamily(Family):
     def compile(self, compiler: Any) -> tuple[Any, Any]:
         return compile_line(compiler)
 
-    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int]) -> int:
-        return check_line_counts(compiler, rules_options, pieces, env)
+    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int],
+                     dealt: int | None) -> None:
+        check_line_counts(compiler, rules_options, pieces, env, dealt)
 
     def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
         return {"settlement.penalty": (rules.options.penalty, SETTLEMENT_CONTEXT),

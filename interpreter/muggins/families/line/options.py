@@ -6,8 +6,8 @@ from typing import Any
 
 from ... import rules as R
 from ...dsl import Expression, Type
-from ...errors import MugginsError
-from ...pieces import TileSet
+from ...errors import MugginsError, Problem
+from ...pieces import Tile, TileSet
 
 INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
 TILE_RANK_CONTEXT = {"tile.pips": INT, "tile.high": INT, "tile.low": INT}
@@ -77,30 +77,47 @@ def _holder(c: Any, tiles: TileSet) -> R.Holder | None:
     opener = c.doc.data["opener"]
     uses = (opener["first"]["method"] == "holder", opener["next"] == "holder", opener["after_blocked"] == "holder")
     data = opener.get("holder")
+    example = f"\"{tiles.highest_pip}-{tiles.highest_pip}\""
     if data is None:
         if any(uses):
             where = ("opener", "first", "method") if uses[0] else ("opener", "next" if uses[1] else "after_blocked")
-            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`")
+            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`: "
+                              f"{' or '.join(HOLDER_PIECES)} or a tile like {example}")
         return None
     piece = data["piece"]
     if piece not in HOLDER_PIECES:
         try:
-            tile = tiles.parse(piece)
-        except MugginsError:
-            tile = None
-        if tile is None or tile not in tiles.tiles:
-            c.complain(("opener", "holder", "piece"), f"{piece!r} is neither {' nor '.join(HOLDER_PIECES)} "
-                                                     f"nor a tile of the double-{tiles.highest_pip} set (like \"6-6\")")
+            in_set: bool | None = Tile.parse(piece) in tiles.tiles
+        except MugginsError:  # not shaped like a tile at all
+            in_set = None
+        except ValueError:  # shaped like a tile, with more digits than int() reads
+            in_set = False
+        if in_set is False:
+            c.complain(("opener", "holder", "piece"), f"{c.show(piece)} is not a tile of the double-{tiles.highest_pip} "
+                                                     f"set, whose halves go from 0 to {tiles.highest_pip}; write a tile "
+                                                     f"like {example}, or {' or '.join(HOLDER_PIECES)}")
+        elif in_set is None:
+            c.complain(("opener", "holder", "piece"), f"{c.show(piece)} is neither {' nor '.join(HOLDER_PIECES)} "
+                                                     f"nor a tile of the double-{tiles.highest_pip} set (like {example})")
     if not any(uses):
-        c.complain(("opener", "holder"), "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder")
+        c.problems.append(Problem(c.doc.where(("opener", "holder"), key=True),
+                                  "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is "
+                                  "holder; set one of them to holder, or remove `opener.holder`"))
     return R.Holder(piece, data.get("must_play", False))
 
 
-def check_line_counts(c: Any, options: LineRules, tiles: TileSet, env: dict[str, int]) -> int:
-    """The tiles kept out of play with `env["players"]`, checked against the set."""
-    kept: int = c.evaluate(("draw", "reserve"), options.reserve, env) or 0
-    if not 0 <= kept <= len(tiles):
-        c.complain(("draw", "reserve"), f"keeps {kept} tiles out of play with {env['players']} players; "
-                                        f"it must be from 0 to the {len(tiles)} tiles of the set")
-        return 0
-    return kept
+def check_line_counts(c: Any, options: LineRules, tiles: TileSet, env: dict[str, int], dealt: int | None) -> None:
+    """The tiles kept out of play with `env["players"]`: within the set, and leaving enough to deal."""
+    players, size = env["players"], len(tiles)
+    kept = c.evaluate(("draw", "reserve"), options.reserve, env)
+    if kept is None:
+        return
+    if not 0 <= kept <= size:
+        c.fails_with(("draw", "reserve"), players, "keeps {kept} tiles out of play with {players}; "
+                     "it must be from 0 to the {size} tiles of the set", kept=kept, size=size)
+    elif dealt is not None and dealt * players > size - kept:
+        # The hands fit the set; what is kept back leaves too few: the reserve is the count to change.
+        c.fails_with(("draw", "reserve"), players, "keeps {kept} of the {size} tiles out of play with {players}, "
+                     "leaving {left}: too few to deal {dealt} to each ({need}); keep at most {most}, or deal fewer",
+                     kept=kept, size=size, left=size - kept, dealt=dealt, need=dealt * players,
+                     most=size - dealt * players)

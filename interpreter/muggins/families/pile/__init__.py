@@ -22,8 +22,9 @@ class PileFamily(Family):
     def compile(self, compiler: Any) -> tuple[Any, Any]:
         return compile_pile(compiler)
 
-    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int]) -> int:
-        return check_pile_counts(compiler, rules_options, pieces, env)
+    def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int],
+                     dealt: int | None) -> None:
+        check_pile_counts(compiler, rules_options, pieces, env, dealt)
 
     def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
         values = rules.pieces.values

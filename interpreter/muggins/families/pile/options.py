@@ -53,8 +53,8 @@ def compile_pile(c: Any) -> tuple[Deck, PileRules]:
             c.complain(("pieces", "cards", "value"), f"card value of rank {rank} is {worth}; every card must add at least 1")
     deck = Deck(tuple(cards["suits"]), tuple(cards["ranks"]), tuple(v or 1 for v in values))
     if d["dealer"]["first"]["method"] == "holder":
-        c.complain(("dealer", "first", "method"), "the first dealer cannot be the holder of a piece: "
-                                                  "choose high_draw or random")
+        c.complain(("dealer", "first", "method"), "only a line game's opener can be the holder of a piece; "
+                                                  "a dealer is chosen by high_draw or random")
     return deck, PileRules(
         first_dealer=c.lottery(("dealer", "first"), CARD_RANK_CONTEXT),
         next_dealer=c.get(("dealer", "next"), "next_seat"),
@@ -74,14 +74,21 @@ def compile_pile(c: Any) -> tuple[Deck, PileRules]:
     )
 
 
-def check_pile_counts(c: Any, options: PileRules, deck: Deck, env: dict[str, int]) -> int:
-    """Check the limit and the refill for `env["players"]`; no card is kept out of play."""
+def check_pile_counts(c: Any, options: PileRules, deck: Deck, env: dict[str, int], dealt: int | None) -> None:
+    """Check the limit and the refill for `env["players"]` (no card is kept out of play)."""
     players = env["players"]
     limit = c.evaluate(("pile", "limit"), options.limit, env)
-    if limit is not None and not max(deck.values) <= limit <= MAX_LIMIT:
-        c.complain(("pile", "limit"), f"limit {limit} with {players} players must be from the highest card value "
-                                      f"{max(deck.values)} (else such a card could never be played) to {MAX_LIMIT}")
+    highest = max(deck.values)
+    if limit is not None and limit < highest:
+        c.fails_with(("pile", "limit"), players, "limit {limit} with {players} is below the highest card value "
+                     "{highest}, so such a card could never be played; it must be from {highest} to {most}",
+                     limit=limit, highest=highest, most=MAX_LIMIT)
+    elif limit is not None and limit > MAX_LIMIT:
+        c.fails_with(("pile", "limit"), players, "limit {limit} with {players} is above {most}, the highest running "
+                     "total muggins plays to; it must be from {highest} to {most}", limit=limit, highest=highest,
+                     most=MAX_LIMIT)
     refill = c.evaluate(("refill", "to"), options.refill_to, env)
     if refill is not None and not 1 <= refill <= len(deck):
-        c.complain(("refill", "to"), f"refills to {refill} cards with {players} players; it must be from 1 to {len(deck)}")
-    return 0
+        hint = " (for no drawing after a play, set `refill.enabled: false`)" if refill < 1 else ""
+        c.fails_with(("refill", "to"), players, "refills to {refill} cards with {players}; it must be from 1 to "
+                     "the {size} cards of the deck" + hint, refill=refill, size=len(deck))
