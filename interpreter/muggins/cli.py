@@ -12,7 +12,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import AbstractSet, Sequence
 
 import yaml
 
@@ -77,7 +77,12 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("rules", metavar="FILE_OR_NAME")
     show.add_argument("--json", action="store_true", help="print JSON instead of YAML")
     show.set_defaults(run=_rules_show)
-    rules.set_defaults(run=lambda args: (rules.print_help(), EXIT_USAGE)[1])
+
+    def rules_help(args: argparse.Namespace) -> int:
+        rules.print_help()
+        return EXIT_USAGE
+
+    rules.set_defaults(run=rules_help)
 
     play = commands.add_parser("play", help="play a game (bots, or people with --human) and print its log",
                                description="Play one game from a rule file and print a readable log. "
@@ -200,7 +205,7 @@ class _RulesDumper(yaml.SafeDumper):
 _RulesDumper.add_representer(list, _RulesDumper.represent_list)
 
 
-def _seats(spec: str, players: int, humans: set[int] = frozenset()) -> list[str]:
+def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset()) -> list[str]:
     """One kind per seat: "human" for people, and the bots for the other seats, in order."""
     kinds = [kind.strip() for kind in spec.split(",") if kind.strip()]
     bots = players - len(humans)

@@ -6,6 +6,8 @@ record); the CLI turns them into one-line messages and exit codes, never traceba
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
 
 CARET_WINDOW = 100  # characters of a long source line shown around the caret
 
@@ -75,6 +77,10 @@ class RuleError(MugginsError):
 
 class IllegalMoveError(MugginsError, ValueError):
     """A move the rules do not allow in this state; the message names the rule it breaks."""
+
+    # Set by messages.illegal: the reason's key in messages.REASONS and the values its text takes.
+    key: str | None = None
+    params: Mapping[str, Any] = MappingProxyType({})
 
 
 class RecordError(MugginsError):

@@ -11,7 +11,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import jsonschema
 
@@ -152,9 +152,11 @@ def _misspelt(error: jsonschema.ValidationError, errors: list[jsonschema.Validat
     """A missing key that an unknown key in the same mapping nearly spells: one complaint is enough."""
     if error.validator != "required":
         return False
+    assert isinstance(error.validator_value, list) and isinstance(error.instance, dict)  # what `required` checks
     missing = [name for name in error.validator_value if name not in error.instance]
     for other in errors:
         if other.validator == "additionalProperties" and other.instance is error.instance:
+            assert isinstance(other.instance, dict) and isinstance(other.schema, dict)
             extras = set(other.instance) - set(other.schema.get("properties", {}))
             if any(difflib.get_close_matches(name, extras, n=1) for name in missing):
                 return True
@@ -171,6 +173,7 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     keyword = error.validator
     instance = error.instance
     if keyword == "additionalProperties":
+        assert isinstance(instance, dict) and isinstance(error.schema, dict)  # what the keyword checks
         allowed = list(error.schema.get("properties", {}))
         extras = sorted(set(instance) - set(allowed))
         key = extras[0]
@@ -186,15 +189,18 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
         return Problem(doc.where((key,), key=True), f"{key!r} belongs to {owner.description} "
                                                     f"(pieces: {owner.pieces_key}), not to this game")
     if keyword == "required":
+        assert isinstance(instance, dict) and isinstance(error.validator_value, list)  # what the keyword checks
         missing = [name for name in error.validator_value if name not in instance]
         return Problem(doc.where(path), f"missing key {missing[0]!r} in {_section(path)}")
     if keyword == "type":
+        assert isinstance(error.validator_value, (str, list))  # one type name or a list of them
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         words = " or ".join({"integer": "a whole number", "boolean": "true or false", "string": "text",
                              "object": "a mapping", "array": "a list", "null": "null"}.get(w, w) for w in wanted)
-        hint = looks_like_yaml11(instance) if isinstance(instance, str) and path in doc.plain else None
-        return Problem(doc.where(path), f"{_section(path)} must be {words}, not {_show(instance)}" + (f" ({hint})" if hint else ""))
+        yaml11 = looks_like_yaml11(instance) if isinstance(instance, str) and path in doc.plain else None
+        return Problem(doc.where(path), f"{_section(path)} must be {words}, not {_show(instance)}" + (f" ({yaml11})" if yaml11 else ""))
     if keyword == "enum":
+        assert isinstance(error.validator_value, list)  # what the keyword checks
         options = [str(v) for v in error.validator_value]
         close = difflib.get_close_matches(str(instance), options, n=1)
         if not close and str(instance):
@@ -243,7 +249,7 @@ class RuleCompiler:
         """A value from the file as messages quote it (shortened when long)."""
         return _show(value)
 
-    def expr(self, path: tuple, context: dict[str, Type], expected: Type, default: Any = None) -> Expression:
+    def expr(self, path: tuple, context: Mapping[str, Type], expected: Type, default: Any = None) -> Expression:
         value = self.get(path, default)
         try:
             return compile_expression(value, context, expected, self.doc.where(path), f"`{'.'.join(map(str, path))}`")
@@ -281,7 +287,7 @@ class RuleCompiler:
                 rank = self.expr(path + ("rank",), context, Type.INT)
         return R.Lottery(data["method"], rank)
 
-    def scores(self, context: dict[str, Type]) -> tuple[R.Score, ...]:
+    def scores(self, context: Mapping[str, Type]) -> tuple[R.Score, ...]:
         required = self.get(("claims", "required"), False)
         return tuple(
             R.Score(item["name"], self.expr(("scoring", i, "when"), context, Type.BOOL),

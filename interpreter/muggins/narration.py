@@ -125,10 +125,10 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
                                    draws=draws or "—", player=player_name(event.winner, lang))
     if isinstance(event, Scored):
         key = "penalty" if event.points < 0 else "scored_side" if event.partners else "scored"
-        score = f"{event.score}" + (f" [{tally(event.score, notation)}]" if notation else "")
+        shown = f"{event.score}" + (f" [{tally(event.score, notation)}]" if notation else "")
         side = ", ".join(player_name(p, lang) for p in sorted((event.player, *event.partners)))
         return w[key].format(player=player_name(event.player, lang), points=abs(event.points),
-                             reason=reason_name(event.reason, lang), score=score, side=side)
+                             reason=reason_name(event.reason, lang), score=shown, side=side)
     if isinstance(event, (T.NotClaimed, T.Forfeited, T.Stolen)):
         score = event.score
         key = {T.NotClaimed: "not_claimed", T.Forfeited: "forfeited", T.Stolen: "stolen"}[type(event)]

@@ -115,6 +115,7 @@ class RuleItem(_MugginsItem):
         rules = load_rules(self.path)
         if self.bot is None:
             return
+        assert self.players is not None  # a game item is made with both its bot and its players
         for seed in range(int(self.config.getini("muggins_games"))):
             play_checked_game(rules, self.players, self.bot, seed, max_rounds=20, forget=0.2, attention=0.7)
 

@@ -80,8 +80,9 @@ def _read_document(path: str | Path, form: str, what: str) -> dict[str, Any]:
 def read_record(path: str | Path) -> Record:
     """Read a record file, refusing anything that is not a complete muggins record."""
     data = _read_document(path, FORMAT, "record")
-    fields = {"rules": str, "digest": str, "players": int, "seed": (int, str), "max_rounds": int,
-              "seats": list, "moves": list, "outcome": dict}
+    fields: dict[str, type | tuple[type, ...]] = {
+        "rules": str, "digest": str, "players": int, "seed": (int, str), "max_rounds": int,
+        "seats": list, "moves": list, "outcome": dict}
     for name, kind in fields.items():
         if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
             raise RecordError(f"{path}: field {name!r} is missing or has the wrong type")

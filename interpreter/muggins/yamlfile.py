@@ -183,6 +183,7 @@ class _Builder:
             return self.mapping(node, path)
         if isinstance(node, SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode), "a composed YAML node is a mapping, a list or a scalar"
         return self.scalar(node, path)
 
     def mapping(self, node: MappingNode, path: Path_) -> dict[str, Any]:
@@ -221,7 +222,8 @@ class _Builder:
 
 
 def _kind(node: Node) -> str:
-    return {MappingNode: "mapping", SequenceNode: "list"}.get(type(node), "single value")
+    kinds: dict[type[Node], str] = {MappingNode: "mapping", SequenceNode: "list"}
+    return kinds.get(type(node), "single value")
 
 
 def _error(name: str, lines: list[str], line: int, column: int, message: str) -> RuleFileError:

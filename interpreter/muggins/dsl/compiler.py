@@ -149,9 +149,10 @@ def _constant(value: Any) -> Callable[[Mapping[str, Any]], Any]:
 
 
 def _offset(source: str, exc: UnexpectedInput) -> int:
-    if isinstance(exc, UnexpectedEOF) or getattr(exc, "pos_in_stream", None) is None:
+    position: int | None = getattr(exc, "pos_in_stream", None)
+    if isinstance(exc, UnexpectedEOF) or position is None:
         return len(source.rstrip())
-    return exc.pos_in_stream
+    return position
 
 
 def _syntax_message(source: str, exc: UnexpectedInput) -> str:
@@ -207,12 +208,12 @@ class _Checker:
         return code
 
     def _int(self, node: Tree) -> tuple[str, Type]:
-        token = node.children[0]
+        token = _token(node.children[0])
         if len(token.value) > MAX_INT_DIGITS:
-            self.fail(token.start_pos, f"integer literal with more than {MAX_INT_DIGITS} digits")
+            self.fail(_start(token), f"integer literal with more than {MAX_INT_DIGITS} digits")
         if len(token.value) > 1 and token.value.startswith("0"):
             # YAML 1.1 and older languages read 010 as eight: refuse to guess which was meant
-            self.fail(token.start_pos, f"a number with a leading zero ({token.value}) is ambiguous; "
+            self.fail(_start(token), f"a number with a leading zero ({token.value}) is ambiguous; "
                                        f"write {int(token.value)}")
         return str(int(token.value)), Type.INT
 
@@ -223,12 +224,12 @@ class _Checker:
         return "False", Type.BOOL
 
     def _name(self, node: Tree) -> tuple[str, Type]:
-        name = ".".join(token.value for token in node.children)
+        name = ".".join(_token(token).value for token in node.children)
         if name not in self.context:
             close = difflib.get_close_matches(name, list(self.context), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             available = ", ".join(sorted(self.context)) or "none"
-            self.fail(node.children[0].start_pos, f"unknown name {name!r}{hint} (available here: {available})")
+            self.fail(_start(node.children[0]), f"unknown name {name!r}{hint} (available here: {available})")
         self.names.add(name)
         return f"_env[{name!r}]", self.context[name]
 
@@ -240,8 +241,9 @@ class _Checker:
 
     def _arith(self, node: Tree) -> tuple[str, Type]:
         children = node.children
-        parts = [self.expect(children[0], Type.INT, f"the left operand of {children[1].value!r}")]
-        for op, operand in zip(children[1::2], children[2::2]):
+        ops = [_token(op) for op in children[1::2]]
+        parts = [self.expect(children[0], Type.INT, f"the left operand of {ops[0].value!r}")]
+        for op, operand in zip(ops, children[2::2]):
             parts.append(op.value)
             parts.append(self.expect(operand, Type.INT, f"the operand of {op.value!r}"))
         return "(" + " ".join(parts) + ")", Type.INT
@@ -249,7 +251,8 @@ class _Checker:
     def _compare(self, node: Tree) -> tuple[str, Type]:
         children = node.children
         compiled = [self.compile(child) for child in children[0::2]]
-        for i, op in enumerate(children[1::2]):
+        ops = [_token(op) for op in children[1::2]]
+        for i, op in enumerate(ops):
             (_, left), (_, right) = compiled[i], compiled[i + 1]
             operator = op.value
             if operator == "in":
@@ -262,9 +265,9 @@ class _Checker:
                 ok = left is Type.INT and right is Type.INT
                 need = "two integers"
             if not ok:
-                self.fail(op.start_pos, f"{operator!r} compares {need}, not {left.article} and {right.article}")
+                self.fail(_start(op), f"{operator!r} compares {need}, not {left.article} and {right.article}")
         parts = [compiled[0][0]]
-        for op, (code, _) in zip(children[1::2], compiled[1:]):
+        for op, (code, _) in zip(ops, compiled[1:]):
             parts += [op.value, code]
         return "(" + " ".join(parts) + ")", Type.BOOL
 
@@ -297,11 +300,11 @@ class _Checker:
     def _call(self, node: Tree) -> tuple[str, Type]:
         name_token, *args = node.children
         args = [arg for arg in args if arg is not None]
-        name = name_token.value
+        name = _token(name_token).value
         if name not in _FUNCTIONS:
             close = difflib.get_close_matches(name, list(_FUNCTIONS), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
-            self.fail(name_token.start_pos, f"unknown function {name!r}{hint} (available: {', '.join(sorted(_FUNCTIONS))})")
+            self.fail(_start(name_token), f"unknown function {name!r}{hint} (available: {', '.join(sorted(_FUNCTIONS))})")
         compiled = [self.compile(arg) for arg in args]
         kinds = [kind for _, kind in compiled]
         signatures = _FUNCTIONS[name]
@@ -311,7 +314,7 @@ class _Checker:
         else:
             wanted = " or ".join(_describe(params) for params in signatures)
             got = ", ".join(kind.value for kind in kinds) or "nothing"
-            self.fail(name_token.start_pos, f"{name}() takes {wanted}; got {got}")
+            self.fail(_start(name_token), f"{name}() takes {wanted}; got {got}")
         codes = ", ".join(code for code, _ in compiled)
         return f"{_IMPLEMENTATION[name]}({codes})", _RESULT.get(name, Type.INT)
 
@@ -462,10 +465,16 @@ def _build(source: str, code: str, kind: Type, location: Location | None) -> Cal
     def fail(reason: str) -> RuleError:
         return RuleError(f"{where}: {reason} in {source!r}")
 
-    namespace = dict(_NAMESPACE, _fail=fail)
+    namespace: dict[str, Any] = dict(_NAMESPACE, _fail=fail)
     text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
     exec(compile(text, f"<muggins expression at {where}>", "exec"), namespace)  # our generated code, not user text
     return namespace["_expression"]
+
+
+def _token(child: object) -> Token:
+    """A child the grammar makes a terminal (a number, a name part, an operator)."""
+    assert isinstance(child, Token), child
+    return child
 
 
 def _start(node: Any) -> int:

@@ -211,7 +211,7 @@ class DominoGame:
         # possible sum of the ends when the scoring rules read nothing but that sum.
         self.places = {(tile, end): Place(tile, end) for tile in self.tiles for end in (None, 0, 1, 2, 3)}
         first = rules.options.first_opener
-        self.lottery_ranks = None if first.method != "high_draw" else tuple(
+        self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
         self.awards_by_sum = tabulate(
             [e for score in rules.scoring for e in (score.when, score.points)], "ends_sum",
@@ -282,10 +282,10 @@ class DominoGame:
     def holder(self, hands: list[list[Tile]]) -> tuple[int, Tile]:
         """Who opens a round by holding `opener.holder.piece`, and that piece: a named tile if it
         was dealt, else the highest double dealt, else the heaviest tile (higher half breaking ties)."""
-        piece = self.rules.options.holder.piece  # type: ignore[union-attr]
+        piece = self.rules.options.holder.piece
         dealt = {tile: player for player, hand in enumerate(hands) for tile in hand}
         if piece not in ("highest_double", "heaviest"):
-            named = self.rules.pieces.parse(piece)  # type: ignore[union-attr]
+            named = self.rules.pieces.parse(piece)
             if named in dealt:
                 return dealt[named], named
         doubles = [tile for tile in dealt if tile.is_double] if piece != "heaviest" else []

@@ -59,6 +59,7 @@ class _Tables:
         self.count = [[(t.high if t.low == v else t.low) * (self.dv if t.is_double else 1) for t in tiles]
                       for v in values]
         self.shared_once = o.opening_double == "once"
+        assert game.awards_by_sum is not None  # supports() admits only games with tabulated scores
         self.awards = [tuple(a[:2] for a in entry if a[1]) for entry in game.awards_by_sum]
         # the greedy key (points, pips) as one integer, pips staying below 128: the points part by
         # sum, and a key below every placement's
@@ -72,7 +73,8 @@ def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, atte
     games it plays have no claims, so `forget` and `attention` change nothing."""
     t = getattr(game, "_fast_tables", None)
     if t is None:
-        t = game._fast_tables = _Tables(game)
+        t = _Tables(game)
+        setattr(game, "_fast_tables", t)  # the kernel's cache, read back above; not part of DominoGame
     rules, o = game.rules, game.rules.options
     n, size, target, reserve = game.players, game.hand_size, game.target, game.reserve
     low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask

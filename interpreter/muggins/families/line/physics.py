@@ -85,7 +85,8 @@ class Line:
         """Put `tile` on open end `end` (None opens the line); the caller has checked it fits."""
         self.tiles += (tile,)
         if end is None:
-            return self._open(tile)
+            self._open(tile)
+            return None
         target = self.ends[end]
         if tile.is_double:
             touching, open_side = "A", "B"
@@ -163,6 +164,7 @@ class Line:
             if tile.is_double:
                 return tile.low * self.double_value * (1 if self.shared_double_once else 2)
             return tile.low + tile.high
+        assert end is not None, "a line with tiles is played on an end"
         value = self.ends[end].value
         new_value = tile.high if tile.low == value else tile.low
         total = new_value * self.double_value if tile.is_double else new_value

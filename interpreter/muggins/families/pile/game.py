@@ -158,7 +158,7 @@ class CardGame:
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
         self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
         first = o.first_dealer
-        self.lottery_ranks = None if first.method != "high_draw" else tuple(
+        self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards)
 
     def value(self, card: Card) -> int:
@@ -225,7 +225,7 @@ class CardGame:
         """Read a move: a card (`10H`, `5h`), `go`, `claim`, `muggins` or `decline`."""
         word = text.strip().lower()
         if word in _WORDS:
-            return _WORDS[word]  # type: ignore[no-any-return]
+            return _WORDS[word]
         return Play(self.deck.parse(text))
 
     def setup(self, hands: list[list[Card]], stock: list[Card] | None = None, pile: list[Card] | None = None,

@@ -48,7 +48,8 @@ def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: f
     """Play one game from `seed`; returns what the statistics need (see simulate.Tally)."""
     tables = getattr(game, "_fast_tables", None)
     if tables is None:
-        tables = game._fast_tables = _Tables.of(game)
+        tables = _Tables.of(game)
+        setattr(game, "_fast_tables", tables)  # the kernel's cache, read back above; not part of CardGame
     if forget <= 0:
         return _play_certain(game, tables, seed, bots)
     return _play_with_claims(game, tables, seed, bots, forget, attention)
@@ -71,6 +72,7 @@ class _Tables:
 
     @classmethod
     def of(cls, game: CardGame) -> _Tables:
+        assert game.awards_by_total is not None  # supports() admits only games with tabulated scores
         values = [game.value(card) for card in game.cards]
         shift = max(1, (len(values) - 1).bit_length())
         awards = [tuple(award[:2] for award in entry) for entry in game.awards_by_total]
@@ -147,6 +149,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             else:
                 playable = [card for card in hand if card < bound]
                 if len(playable) > 1:
+                    assert draw is not None  # a bot that is not greedy is why there is one
                     choice = playable[int(draw() * len(playable))]
                 else:
                     choice = playable[0] if playable else -1
@@ -267,7 +270,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
 
     def close_window() -> list:
         nonlocal lost_points
-        calls = []
+        calls: list[list] = []
         for pending in unclaimed:
             if muggins_on and (not pending[3] or last_muggins):
                 calls.extend([CALL, (pending[0] + i) % n, pending] for i in range(1, n))
