@@ -216,7 +216,7 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     return Problem(doc.where(path), f"{_section(path)}: {error.message}")
 
 
-_BOUND_HINTS = {
+_BOUND_HINTS: dict[tuple[str | int, ...], str] = {
     ("muggins", "false_call"): " (the points a false call costs; null for no false calls)",
 }
 

@@ -16,7 +16,7 @@ from typing import Any
 
 
 def _read(package: str, name: str) -> dict[str, Any]:
-    return json.loads(resources.files(package).joinpath(name).read_text("utf-8"))  # type: ignore[no-any-return]
+    return json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
 
 
 def _families() -> list[tuple[Any, str]]:
@@ -55,9 +55,9 @@ def _scenario_schema() -> str:
 
 def rules_schema() -> dict[str, Any]:
     """The JSON Schema of rule files: the shared sections and every family's."""
-    return json.loads(_rules_schema())  # type: ignore[no-any-return]
+    return json.loads(_rules_schema())
 
 
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of scenario files: the shared keys and every family's."""
-    return json.loads(_scenario_schema())  # type: ignore[no-any-return]
+    return json.loads(_scenario_schema())
