@@ -119,12 +119,22 @@ def _formula(scenario: Scenario) -> tuple[Any, Any]:
     table = {
         "deal.hand": (rules.hand, R.PLAYERS_CONTEXT),
         "win.target": (rules.target, R.PLAYERS_CONTEXT),
-        "scoring": (lambda env: sum(s.points(env) for s in rules.scoring if s.when(env)), family.scoring_context),
+        "scoring": (lambda env: _score_all(rules, env), family.scoring_context),
         **family.formulas(rules),
     }
     if name not in table:
         raise RuleFileError([Problem(scenario.doc.where(("formula",)), f"{rules.name} has no {name}")])
     return table[name]
+
+
+def _score_all(rules: R.Rules, env: dict[str, Any]) -> int:
+    """What every scoring entry gives together, each reading what the earlier ones gave, as in play."""
+    earned = 0
+    for entry in rules.scoring:
+        step = {**env, "earned": earned}
+        if entry.when(step):
+            earned += entry.points(step)
+    return earned
 
 
 def _run_row(scenario: Scenario, index: int) -> None:
