@@ -66,6 +66,10 @@ class LineFamily(Family):
     def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
         return words.explain_placement(event, state.line.spinner, lang) if isinstance(event, D.Placed) else None
 
+    def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
+        from .render import line_svg
+        return line_svg(state.line, lang)
+
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         return words.summary(rules, lang)
 

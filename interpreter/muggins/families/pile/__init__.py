@@ -74,6 +74,10 @@ class PileFamily(Family):
     def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
         return words.explain_last_score(rules, state, lang)
 
+    def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
+        from .render import pile_svg
+        return pile_svg(state.pile.cards, rules.pieces, state.pile.total, state.pile.limit, lang)
+
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         return words.summary(rules, lang)
 
