@@ -395,6 +395,8 @@ def _check(args: argparse.Namespace) -> int:
     missing = [str(path) for path in files if not path.exists()]
     if missing:
         raise MugginsError(f"no such file or folder: {', '.join(missing)}")
+    if not files:
+        raise MugginsError(f"no scenario files (*.yaml, *.yml) under {', '.join(map(str, args.paths))}")
     for path in files:
         try:
             scenario = load_scenario(path)
