@@ -58,3 +58,15 @@ def test_the_pile_has_a_card_element_per_card_with_its_suit_symbol():
     assert [g.get("data-card") for g in found] == ["10S", "KD", "AC", "3H"]
     assert "♠" in "".join(found[0].itertext()) and "♥" in "".join(found[3].itertext())
     assert "Running total 24 of 31" in svg      # 10 + 10 + 1 + 3
+
+
+def test_render_command_draws_a_recorded_game_at_a_move(tmp_path):
+    from muggins.cli import main
+    record, picture = tmp_path / "game.json", tmp_path / "line.svg"
+    assert main(["play", "domino-muggins", "--players", "2", "--seed", "4", "--record", str(record)]) == 0
+    assert main(["render", str(record), "--move", "1", "-o", str(picture)]) == 0
+    tiles = _groups(picture.read_text("utf-8"), "tile")
+    assert len(tiles) == 1                      # after one move: the opening tile alone
+    assert main(["render", str(record), "--move", "1", "-o", str(picture)]) == 1   # never over a file
+    assert main(["render", str(record), "--move", "100000", "-o", str(tmp_path / "x.svg")]) == 1
+    assert not (tmp_path / "x.svg").exists()

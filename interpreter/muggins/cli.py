@@ -22,6 +22,7 @@ from .errors import MugginsError, RuleFileError
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, describe, player_name, words
+from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, two_means, two_proportions
@@ -125,6 +126,17 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", action="store_true", help="print the whole game log")
     replay.add_argument("--lang", choices=LANGUAGES, default="en")
     replay.set_defaults(run=_replay)
+
+    render = commands.add_parser("render", help="draw the table of a recorded game as SVG",
+                                 description="Replay a record to a move and draw the line or the pile as the "
+                                             "texts' diagrams do (SVG).")
+    render.add_argument("record", metavar="RECORD")
+    render.add_argument("--move", type=int, help="draw the table after this many moves (default: the last)")
+    render.add_argument("-o", "--output", required=True, metavar="FILE.svg", help="the SVG file to write")
+    render.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    render.add_argument("--rules", help="rule file to use instead of the built-in the record names")
+    render.add_argument("--lang", choices=LANGUAGES, default="en")
+    render.set_defaults(run=_render)
 
     check = commands.add_parser("check", help="run scenario files and report what holds",
                                 description="Run scenarios (files, or folders searched for *.yaml) against their "
@@ -402,6 +414,17 @@ def _resume(args: argparse.Namespace) -> int:
     session = Session.resume(args.save, delay=args.delay, explain=args.explain,
                              **({"lang": args.lang} if args.lang else {}))
     return session.run(resumed=True)
+
+
+def _render(args: argparse.Namespace) -> int:
+    problem = check_target(args.output, args.force, args.lang)
+    if problem:
+        raise MugginsError(problem)
+    record = read_record(args.record, args.lang)
+    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move)
+    svg = family_of(state.rules).render_svg(state.rules, state, args.lang)
+    write_atomic(args.output, svg, args.force)
+    return EXIT_OK
 
 
 def _replay(args: argparse.Namespace) -> int:

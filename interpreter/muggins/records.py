@@ -228,8 +228,9 @@ def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en"
         raise RecordError(f"{path}: players: " + _say(lang, "players", players=players, counts=counts))
 
 
-def replay(record: Record, rules_spec: str | None = None) -> Any:
-    """Re-run a record from its seed; returns the final state. Raises RecordError on mismatch."""
+def replay(record: Record, rules_spec: str | None = None, moves: int | None = None) -> Any:
+    """Re-run a record from its seed; returns the final state (or, with `moves`, the state after
+    that many moves). Raises RecordError on mismatch."""
     try:
         rules = load_rules(rules_spec or record.rules)
     except MugginsError as exc:
@@ -243,7 +244,9 @@ def replay(record: Record, rules_spec: str | None = None) -> Any:
     except (IllegalMoveError, RecordError) as exc:
         raise RecordError(f"the record cannot be set up: {exc}") from None
     state = game.new_state(record.seed)
-    for number, text in enumerate(record.moves, 1):
+    if moves is not None and not 0 <= moves <= len(record.moves):
+        raise RecordError(f"the record has {len(record.moves)} moves: there is no move {moves}")
+    for number, text in enumerate(record.moves[:moves], 1):
         try:
             state.play(game.parse_move(text))
         except IllegalMoveError as exc:
@@ -252,6 +255,8 @@ def replay(record: Record, rules_spec: str | None = None) -> Any:
             raise
         except Exception as exc:  # a hostile record must not reach a traceback
             raise RecordError(f"move {number} ({text!r}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+    if moves is not None:
+        return state
     if not state.is_terminal():
         raise RecordError(f"the record ends after {len(record.moves)} moves, before the game is over")
     outcome = state.outcome
