@@ -147,15 +147,16 @@ def shown(text: str) -> str:
     return repr(text if len(text) <= 24 else text[:24] + "…")
 
 
-def parse_number(text: str, low: int, high: int) -> int:
-    """A whole number written with the digits 0-9 (no sign, no `²` or `①`), from `low` to `high`."""
+def parse_number(text: str, low: int, high: int, above: bool = False) -> int:
+    """A whole number written with the digits 0-9 (no sign, no `²` or `①`), from `low` to `high`
+    (`above`: also higher, of at most MAX_DIGITS digits, for the caller to refuse with its reason)."""
     text = text.strip()
     if not _DIGITS.fullmatch(text):
         raise Refused("not_a_number", text=shown(text))
     if len(text.lstrip("0")) > MAX_DIGITS:
         raise Refused("too_large", text=shown(text), most=high)
     number = int(text)
-    if not low <= number <= high:
+    if not low <= number <= high and not (above and number > high):
         raise Refused("out_of_range", n=number, low=low, high=high)
     return number
 
@@ -345,7 +346,7 @@ def sheet_text(tracker: Tracker, lang: str) -> list[str]:
     names = [player_name(p, lang) for p in range(tracker.players)]
 
     def cell(points: int, score: int) -> str:
-        return f"{points:+d} = {score}" + (f" {tally(score, notation)}" if notation else "")
+        return f"{points:+d} = {score}" + (f" [{tally(score, notation)}]" if notation else "")
 
     rows = [[w["round"], *names]]
     rows += [[row.label, *(cell(p, s) for p, s in zip(row.points, row.scores))] for row in sheet_rows(tracker, lang)]

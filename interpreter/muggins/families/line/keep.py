@@ -231,7 +231,10 @@ class LineTracker(Tracker):
         stripped = text.strip()
         if not _ENDS.fullmatch(stripped):
             raise Refused("not_ends", text=repr(stripped if len(stripped) <= 24 else stripped[:24] + "…"))
-        ends = [parse_number(part, 0, self.most_end) for part in re.split(r"[+ ,]+", stripped)]
+        ends = [parse_number(part, 0, self.most_end, above=True) for part in re.split(r"[+ ,]+", stripped)]
+        for end in ends:
+            if end > self.most_end:
+                raise Refused("end_too_big", most=self.most_end, n=end)
         if len(ends) > self.most_ends:
             raise Refused("too_many_ends", count=len(ends), most=self.most_ends)
         player, table = self.turn, self.table

@@ -194,7 +194,10 @@ class PileTracker(Tracker):
         stripped = text.strip()
         if not stripped or not stripped.isascii() or not stripped.isdigit():
             raise Refused("not_a_turn", text=shown(stripped))
-        return self._count(parse_number(stripped, 0, self.game.limit))
+        total = parse_number(stripped, 0, self.game.limit, above=True)
+        if total > self.game.limit:
+            raise Refused("over_limit", limit=self.game.limit, total=total)
+        return self._count(total)
 
     def _deal(self, dealer: int) -> None:
         self.dealer = dealer
