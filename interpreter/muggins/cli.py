@@ -163,6 +163,18 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("rules", metavar="RULES", nargs="+")
     compare.set_defaults(run=_compare)
 
+    keep = commands.add_parser("keep", help="keep the score of a game played with real tiles or cards",
+                               description="Keep score at a real table: after each turn enter what the table "
+                                           "shows (the open ends, the running total, pass or go, the end of a "
+                                           "round and the leftover pips); the points, the settlement, the tally "
+                                           "and the winner come from the rule file. undo, save, sheet, help.")
+    keep.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
+    keep.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    keep.add_argument("--lang", choices=LANGUAGES, default="en", help="language (en, es)")
+    keep.add_argument("--resume", metavar="FILE", help="continue a game saved by `save FILE`, Ctrl-C or end of input")
+    keep.add_argument("--sheet", metavar="FILE", help="when leaving, write the score sheet to FILE (.html or .svg)")
+    keep.set_defaults(run=_keep)
+
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
     schema.add_argument("which", choices=["rules", "scenario", "record", "save"],
                         help="which schema: rules, scenario, record (game records) or save (saved games)")
@@ -441,6 +453,18 @@ def _replay(args: argparse.Namespace) -> int:
           f"winner {player_name(outcome.winner, args.lang) if outcome.winner is not None else 'none'}, "
           f"scores {list(outcome.scores)} after {outcome.rounds} rounds")
     return EXIT_OK
+
+
+def _keep(args: argparse.Namespace) -> int:
+    from .keep import Keeper
+    rules = load_rules(args.rules)
+    players = args.players if args.players is not None else rules.player_counts[0]
+    if players not in rules.player_counts:
+        raise MugginsError(f"{rules.name} is played by {', '.join(map(str, rules.player_counts))} players, not {players}")
+    keeper = Keeper(rules, _rules_source(args.rules), players, args.lang, sheet=args.sheet)
+    if args.resume:
+        keeper.resume(args.resume)
+    return keeper.run(header=not args.resume)
 
 
 def _schema(args: argparse.Namespace) -> int:

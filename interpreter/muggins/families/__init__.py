@@ -100,6 +100,15 @@ class Family:
     def move_examples(self, lang: str) -> str:
         raise NotImplementedError
 
+    # -- keeping score at a real table -------------------------------------------------------
+
+    def keeper(self, rules: Rules, players: int) -> Any:
+        """The family's part of `muggins keep` (see keep.py): a fresh `keep.Tracker` that reads
+        what people playing with real pieces enter (a placement's open ends, a card's running
+        total, the end of a round) and scores it through the family's own game (its awards,
+        settlement and "last")."""
+        raise NotImplementedError
+
     # -- scenarios and statistics ------------------------------------------------------------
 
     def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],

@@ -85,6 +85,10 @@ class LineFamily(Family):
     def move_examples(self, lang: str) -> str:
         return words.WORDS[lang]["examples"]
 
+    def keeper(self, rules: Rules, players: int) -> Any:
+        from .keep import LineTracker
+        return LineTracker(rules, players)
+
     def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
                  turn: int, seed: Any) -> Any:
         return build_position(scenario, position, hands, scores, turn, seed)

@@ -93,6 +93,10 @@ class PileFamily(Family):
     def move_examples(self, lang: str) -> str:
         return words.WORDS[lang]["examples"]
 
+    def keeper(self, rules: Rules, players: int) -> Any:
+        from .keep import PileTracker
+        return PileTracker(rules, players)
+
     def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
                  turn: int, seed: Any) -> Any:
         return build_position(scenario, position, hands, scores, turn, seed)

@@ -153,7 +153,7 @@ class CardGame:
         expressions = [e for score in rules.scoring for e in (score.when, score.points)]
         if o.exact_limit_timing == "immediate":
             expressions.append(o.exact_limit_points)
-        self.awards_by_total = tabulate(expressions, "total", range(self.limit + 1), self._awards)
+        self.awards_by_total = tabulate(expressions, "total", range(self.limit + 1), self.awards)
         # and the points for playing last, by the total the pile closes at
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
         self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
@@ -175,15 +175,17 @@ class CardGame:
         if self.awards_by_total is not None:
             return lookup(self.awards_by_total, total)
         played = (*pile, card)
-        return self._awards({
+        return self.awards({
             "total": total, "limit": self.limit, "card.rank": card.rank, "card.value": self.value(card),
             "card.suit": self.suits[card.suit], "pile_size": len(played), "hand_size": hand_size, "stock": stock,
             "players": self.players, "score": score, "target": self.target,
             "pile.ranks": tuple(c.rank for c in played), "pile.values": tuple(map(self.value, played)),
             "pile.suits": tuple(self.suits[c.suit] for c in played)})
 
-    def _awards(self, env: dict[str, Any]) -> list[Award]:
-        """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
+    def awards(self, env: dict[str, Any]) -> list[Award]:
+        """Every scoring entry that holds, in order, then an immediate exact limit; each reads what
+        the earlier ones gave (`earned`). `env` holds the names of `scoring` (the score keeper
+        supplies those a real table knows)."""
         found: list[Award] = []
         earned = 0
         for entry in self.rules.scoring:

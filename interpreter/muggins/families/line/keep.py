@@ -1,0 +1,310 @@
+"""The line family at a real table (`muggins keep`): people enter, turn by turn, the open ends'
+contributions after each placement (`5 10`, `5+10`), `pass`, `domino P` when a player goes out,
+`blocked`; then each player's leftover pips. The points come from the rule file's `scoring`
+through `DominoGame.awards`, the settlement from `DominoGame.settle`.
+
+What the keeper knows of a placement: `ends_sum`, `ends`, `open_ends` (entered), `opening` (the
+round's first placement), `dominoed` (the next entry is that player's `domino`), and the table's
+`players`, `score`, `target`, `round`, `earned`. A rule file whose scoring reads anything else
+(the tile, the hand, the boneyard, the line) is refused at the start, naming the name. The
+settlement's leftover pips are asked only when its formulas read them, the tile counts only when
+they read `hand_size`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ...keep import Question, Refused, Tracker, parse_number, parse_player, unknown_names
+from ...narration import player_name
+from ...rules import Rules
+from . import game as D
+from . import words as line_words
+
+KNOWN = ("ends_sum", "ends", "open_ends", "opening", "dominoed", "players", "score", "target", "round", "earned")
+_PIPS_NAMES = {"hand_pips", "side_pips", "opponents_pips", "lightest"}
+_PASS = {"pass", "paso", "pasa", "pasar"}
+_DOMINO = {"domino", "dominó", "fin"}
+_BLOCKED = {"blocked", "block", "bloqueo", "bloqueada", "tranque", "cierre"}
+_TURN = {"turn", "turno"}
+_ENDS = re.compile(r"[0-9]+(?:\s*[+ ,]\s*[0-9]+)*", re.ASCII)
+
+WORDS = {
+    "en": {
+        "q_opener": "Who opens round {round}? (1-{players})",
+        "q_play": "Round {round} · {player} · open ends",
+        "q_pips": "{player}'s leftover pips",
+        "q_tiles": "{player}'s tiles left",
+        "opens": "Round {round}: {player} opens.",
+        "summed": "{player}: {terms} = {total}.",
+        "summed_none": "{player}: {terms} = {total}, no points.",
+        "left": "{player} holds {pips} pips.",
+        "tiles_left": "{player} holds {tiles} tiles.",
+        "hint_opener": "the number of the player who opens (1 to {players})",
+        "hint_play": ("the open ends' contributions after the tile, as numbers (5 10 or 5+10; a double at an end "
+                      "counts both halves), or pass, domino P when a player goes out, blocked, turn P"),
+        "hint_pips": "the pips left in that player's hand, as a number (0 to {most})",
+        "hint_tiles": "how many tiles that player holds, as a number",
+        "help": ("Dominoes: after each placement type what the open ends count ({example}); pass when a player "
+                 "passes; domino P (or just domino) when player P places their last tile; blocked when nobody can "
+                 "play; then the leftover pips of each player as asked. turn P: player P plays next."),
+        "example": "5 10 or 5+10",
+        "not_ends": ("{text} is not a turn: write the open ends as numbers (5 10 or 5+10), or pass, domino P, "
+                     "blocked, turn P"),
+        "too_many_ends": "{count} open ends: a line of these rules has at most {most}",
+        "end_too_big": "an open end counts from 0 to {most} (a double at an end counts both halves), not {n}",
+        "who_went_out": "nobody has placed a tile this round: write domino and the player, like domino 2",
+    },
+    "es": {
+        "q_opener": "¿Quién abre la ronda {round}? (1-{players})",
+        "q_play": "Ronda {round} · {player} · extremos",
+        "q_pips": "Puntos en mano de {player}",
+        "q_tiles": "Fichas en mano de {player}",
+        "opens": "Ronda {round}: abre {player}.",
+        "summed": "{player}: {terms} = {total}.",
+        "summed_none": "{player}: {terms} = {total}, sin puntos.",
+        "left": "{player} tiene {pips} puntos en mano.",
+        "tiles_left": "{player} tiene {tiles} fichas en mano.",
+        "hint_opener": "el número del jugador que abre (de 1 a {players})",
+        "hint_play": ("lo que suman los extremos abiertos tras la ficha, en números (5 10 o 5+10; un doble en un "
+                      "extremo cuenta sus dos mitades), o paso, fin J cuando un jugador coloca su última ficha, "
+                      "bloqueo, turno J"),
+        "hint_pips": "los puntos que le quedan en la mano a ese jugador, en números (de 0 a {most})",
+        "hint_tiles": "cuántas fichas le quedan a ese jugador, en números",
+        "help": ("Dominó: tras cada colocación escribe lo que cuentan los extremos abiertos ({example}); paso si "
+                 "un jugador pasa; fin J (o dominó J, o solo fin) cuando el jugador J coloca su última ficha; "
+                 "bloqueo si nadie puede jugar; después, los puntos en mano de cada jugador según se pregunten. "
+                 "turno J: juega a continuación el jugador J."),
+        "example": "5 10 o 5+10",
+        "not_ends": ("{text} no es un turno: escribe los extremos en números (5 10 o 5+10), o paso, fin J, "
+                     "bloqueo, turno J"),
+        "too_many_ends": "{count} extremos abiertos: con estas reglas una línea tiene como mucho {most}",
+        "end_too_big": "un extremo abierto cuenta de 0 a {most} (un doble en un extremo cuenta sus dos mitades), no {n}",
+        "who_went_out": "nadie ha colocado ficha en esta ronda: escribe fin y el jugador, como fin 2",
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    round: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Summed:
+    player: int
+    ends: tuple[int, ...]
+    total: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    player: int
+    pips: int | None
+    tiles: int | None = None
+
+
+class LineTracker(Tracker):
+    """A domino game at a real table, turn by turn."""
+
+    words = WORDS
+
+    def __init__(self, rules: Rules, players: int):
+        super().__init__(rules, players, D.DominoGame(rules, players))
+        o = rules.options
+        self.most_ends = 4 if o.spinner else 2
+        self.most_end = 2 * rules.pieces.highest_pip
+        self.most_pips = sum(tile.pips for tile in self.game.tiles)
+        reads = o.penalty.names | o.award.names
+        self.ask_pips = bool(reads & _PIPS_NAMES) or o.paid_to == "lightest"
+        self.ask_tiles = "hand_size" in reads
+        self.phase = "opener"          # opener | play | leftovers
+        self.turn = 0
+        self.placed = 0
+        self.last_placer: int | None = None
+        self.dominoer: int | None = None
+        self.blocked = False
+        self.pips: dict[int, int] = {}
+        self.sizes: dict[int, int] = {}
+        self.asking: list[int] = []    # whose leftovers are still to be entered
+        self.ended_by_going_out = False
+
+    # -- what the table can know -------------------------------------------------------------
+
+    def known(self) -> tuple[str, ...]:
+        return KNOWN
+
+    def problem(self) -> tuple[str, str, str] | None:
+        return unknown_names((("scoring", entry.name, (entry.when, entry.points)) for entry in self.rules.scoring),
+                             KNOWN)
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def question(self) -> Question:
+        if self.phase == "opener":
+            return Question("q_opener", None, {"round": self.table.round, "players": self.players})
+        if self.phase == "play":
+            return Question("q_play", self.turn, {"round": self.table.round})
+        player = self.asking[0]
+        return Question("q_tiles" if player in self.pips or not self.ask_pips else "q_pips", player)
+
+    def hint(self, question: Question, lang: str) -> str:
+        w = WORDS[lang]
+        key = {"q_opener": "hint_opener", "q_play": "hint_play", "q_pips": "hint_pips", "q_tiles": "hint_tiles"}
+        return w[key[question.key]].format(players=self.players, most=self.most_pips)
+
+    def help(self, lang: str) -> str:
+        return WORDS[lang]["help"].format(example=WORDS[lang]["example"])
+
+    def follows_end(self, text: str) -> bool:
+        # the tile that won the game was its player's last: `domino` still says so (for `dominoed`)
+        return self.phase == "play" and self.last_placer is not None and self.ended_by_going_out \
+            and self._goes_out(text, self.last_placer)
+
+    def describe(self, event: Any, lang: str) -> str | None:
+        w = WORDS[lang]
+        if isinstance(event, Opened):
+            return w["opens"].format(round=event.round, player=player_name(event.player, lang))
+        if isinstance(event, Summed):
+            terms = " + ".join(map(str, event.ends))
+            return w["summed" if event.points else "summed_none"].format(
+                player=player_name(event.player, lang), terms=terms, total=event.total)
+        if isinstance(event, Left):
+            if event.tiles is not None:
+                return w["tiles_left"].format(player=player_name(event.player, lang), tiles=event.tiles)
+            return w["left"].format(player=player_name(event.player, lang), pips=event.pips)
+        if isinstance(event, (D.Passed, D.Dominoed, D.RoundBlocked, D.RoundEnded)):
+            return line_words.describe(event, lang, self.game.target, self.rules.notation, None)
+        return None
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def enter(self, text: str, upcoming: str | None) -> str:
+        if self.phase == "opener":
+            player = parse_player(text, self.players)
+            self._open(player)
+            return str(player + 1)
+        if self.phase == "leftovers":
+            return self._leftover(text)
+        words = text.lower().split()
+        first = words[0] if words else ""
+        if first in _TURN and len(words) == 2:
+            self.turn = parse_player(words[1], self.players)
+            return f"turn {self.turn + 1}"
+        if words and " ".join(words) in _PASS:
+            self.table.events.append(D.Passed(self.turn))
+            self.turn = self.table.seats.next(self.turn)
+            return "pass"
+        if first in _DOMINO and len(words) <= 2:
+            if len(words) == 2:
+                player = parse_player(words[1], self.players)
+            elif self.last_placer is not None:
+                player = self.last_placer
+            else:
+                raise Refused("who_went_out")
+            self.dominoer = player
+            self.table.events.append(D.Dominoed(player))
+            if self.table.outcome is not None:
+                self.ended_by_going_out = False   # the game is over: nothing is settled
+                return f"domino {player + 1}"
+            self._leftovers(blocked=False)
+            return f"domino {player + 1}"
+        if words and " ".join(words) in _BLOCKED:
+            self.table.events.append(D.RoundBlocked(self.table.round))
+            self._leftovers(blocked=True)
+            return "blocked"
+        return self._place(text, upcoming)
+
+    def _open(self, player: int) -> None:
+        self.table.opener = self.turn = player
+        self.placed = 0
+        self.last_placer = self.dominoer = None
+        self.blocked = False
+        self.pips, self.sizes = {}, {}
+        self.phase = "play"
+        self.table.events.append(Opened(self.table.round, player))
+
+    def _place(self, text: str, upcoming: str | None) -> str:
+        stripped = text.strip()
+        if not _ENDS.fullmatch(stripped):
+            raise Refused("not_ends", text=repr(stripped if len(stripped) <= 24 else stripped[:24] + "…"))
+        ends = [parse_number(part, 0, self.most_end, above=True) for part in re.split(r"[+ ,]+", stripped)]
+        for end in ends:
+            if end > self.most_end:
+                raise Refused("end_too_big", most=self.most_end, n=end)
+        if len(ends) > self.most_ends:
+            raise Refused("too_many_ends", count=len(ends), most=self.most_ends)
+        player, table = self.turn, self.table
+        env = {"ends_sum": sum(ends), "ends": tuple(ends), "open_ends": len(ends), "opening": self.placed == 0,
+               "dominoed": self._goes_out(upcoming, player), "players": self.players,
+               "score": table.scores[player], "target": self.game.target, "round": table.round}
+        awards = self.game.awards(env)
+        table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
+        self.placed += 1
+        self.last_placer = player
+        self.turn = table.seats.next(player)
+        self.ended_by_going_out = table.score_play(player, awards) and env["dominoed"]
+        return " ".join(map(str, ends))
+
+    def _goes_out(self, upcoming: str | None, player: int) -> bool:
+        """Whether the next entry says that `player` placed their last tile with this one."""
+        words = (upcoming or "").lower().split()
+        if not words or words[0] not in _DOMINO or len(words) > 2:
+            return False
+        if len(words) == 1:
+            return True
+        try:
+            return parse_player(words[1], self.players) == player
+        except Refused:
+            return False
+
+    def _leftovers(self, blocked: bool) -> None:
+        self.blocked = blocked
+        order = self.table.seats.order_from(self.table.opener)
+        self.asking = [p for p in order if p != self.dominoer] if self.ask_pips or self.ask_tiles else []
+        if self.dominoer is not None:
+            self.pips[self.dominoer] = self.sizes[self.dominoer] = 0
+        self.phase = "leftovers"
+        if not self.asking:
+            self._settle()
+
+    def _leftover(self, text: str) -> str:
+        player = self.asking[0]
+        if self.ask_pips and player not in self.pips:
+            pips = parse_number(text, 0, self.most_pips)
+            self.pips[player] = pips
+            self.table.events.append(Left(player, pips))
+            answered = pips
+            if not self.ask_tiles:
+                self.asking.pop(0)
+        else:
+            answered = parse_number(text, 0, len(self.game.tiles))
+            self.sizes[player] = answered
+            self.table.events.append(Left(player, None, answered))
+            self.asking.pop(0)
+        if not self.asking:
+            self._settle()
+        return str(answered)
+
+    def _settle(self) -> None:
+        """The round's settlement by the engine's own `settle`, then the round's end and the next opener."""
+        table, o = self.table, self.rules.options
+        pips = [self.pips.get(p, 0) for p in range(self.players)]
+        sizes = [self.sizes.get(p, 0) for p in range(self.players)]
+        order = table.seats.order_from(table.opener)
+        for player, points, reason in self.game.settle(pips, sizes, table.scores, self.dominoer, self.blocked, order):
+            if table.score(player, points, reason):
+                return
+        table.events.append(D.RoundEnded(table.round, self.blocked, self.dominoer, tuple(table.scores)))
+        if table.end_round():
+            return
+        rule = o.opener_after_blocked if self.blocked else o.next_opener
+        if rule == "dominoer" and self.dominoer is not None:
+            self._open(self.dominoer)
+        elif rule == "clockwise":
+            self._open(table.seats.next(table.opener))
+        else:                       # a lottery or the holder of a piece: the table knows, the keeper asks
+            self.phase = "opener"

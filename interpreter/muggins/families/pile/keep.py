@@ -1,0 +1,263 @@
+"""The pile family at a real table (`muggins keep`): people enter, turn by turn, the running total
+after each card (`15`) or `go`; `last` when a pile closes below the limit, `end` when the round's
+cards are all played. The points come from the rule file's `scoring` (and an immediate exact
+limit) through `CardGame.awards`, "last" and an exact limit scored as last from
+`CardGame.last_points`.
+
+What the keeper knows of a card: `total` (entered), `card.value` (what the total grew by),
+`pile_size`, `pile.values`, `limit`, and the table's `players`, `score`, `target`, `earned`. A rule
+file whose scoring reads the card's rank or suit, the hand or the stock is refused at the start,
+naming the name. Every score is added at once: claims are made aloud at the table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...keep import Question, Refused, Tracker, parse_number, parse_player, shown, unknown_names
+from ...narration import player_name
+from ...rules import Rules
+from . import game as C
+
+KNOWN = ("total", "limit", "card.value", "pile_size", "pile.values", "players", "score", "target", "earned")
+# an exact limit scored as "last" is read with no card (the engine gives these names 0 or empty)
+_AS_LAST = ("card.rank", "card.suit", "hand_size", "pile.ranks", "pile.suits")
+_GO = {"go", "paso", "pass", "pasa"}
+_LAST = {"last", "último", "ultimo", "ultima", "última"}
+_END = {"end", "fin", "fin de ronda", "end of round"}
+_TURN = {"turn", "turno"}
+
+WORDS = {
+    "en": {
+        "q_dealer": "Who deals round {round}? (1-{players})",
+        "q_play": "Round {round} · {player} · total",
+        "deals": "Round {round}: {dealer} deals, {player} leads.",
+        "counted": "{player}: {before} + {value} = {total}.",
+        "go": "{player} says go.",
+        "closed": "The pile closes at {total}.",
+        "round_end": "End of round {round}: {scores}.",
+        "hint_dealer": "the number of the player who deals (1 to {players})",
+        "hint_play": "the running total after the card, as a number (up to {limit}), or go, last, end, turn P",
+        "help": ("Cards: after each card type the running total ({example}); go when a player cannot play; last "
+                 "when the pile closes below the limit (its last card scores \"last\"); end when the round's cards "
+                 "are all played. A pile that reaches the limit closes by itself. turn P: player P plays next."),
+        "example": "15",
+        "not_a_turn": "{text} is not a turn: write the running total as a number (like 15), or go, last, end, turn P",
+        "over_limit": "the running total cannot pass {limit}, not {total}",
+        "not_grown": "the total is {before}: after a card it is more, not {total}",
+        "not_a_card": "from {before} to {total} a card would add {value}; a card adds {values}",
+        "empty_pile": "no card is on the pile: nothing closes",
+    },
+    "es": {
+        "q_dealer": "¿Quién reparte la ronda {round}? (1-{players})",
+        "q_play": "Ronda {round} · {player} · total",
+        "deals": "Ronda {round}: reparte {dealer}, sale {player}.",
+        "counted": "{player}: {before} + {value} = {total}.",
+        "go": "{player} dice paso.",
+        "closed": "La pila se cierra en {total}.",
+        "round_end": "Fin de la ronda {round}: {scores}.",
+        "hint_dealer": "el número del jugador que reparte (de 1 a {players})",
+        "hint_play": "el total acumulado tras la carta, en números (hasta {limit}), o paso, último, fin, turno J",
+        "help": ("Cartas: tras cada carta escribe el total acumulado ({example}); paso cuando un jugador no puede "
+                 "jugar; último cuando la pila se cierra por debajo del límite (su última carta puntúa «último»); "
+                 "fin cuando se han jugado todas las cartas de la ronda. Una pila que llega al límite se cierra "
+                 "sola. turno J: juega a continuación el jugador J."),
+        "example": "15",
+        "not_a_turn": "{text} no es un turno: escribe el total acumulado en números (como 15), o paso, último, fin, turno J",
+        "over_limit": "el total acumulado no puede pasar de {limit}, no {total}",
+        "not_grown": "el total es {before}: tras una carta es mayor, no {total}",
+        "not_a_card": "de {before} a {total} una carta sumaría {value}; una carta suma {values}",
+        "empty_pile": "no hay cartas en la pila: no se cierra nada",
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DealtAt:
+    round: int
+    dealer: int
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    player: int
+    before: int
+    value: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class SaidGo:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    round: int
+    scores: tuple[int, ...]
+
+
+class PileTracker(Tracker):
+    """A card game at a real table, card by card."""
+
+    words = WORDS
+
+    def __init__(self, rules: Rules, players: int):
+        super().__init__(rules, players, C.CardGame(rules, players))
+        self.values = sorted(set(self.game.values))
+        self.phase = "dealer"          # dealer | play
+        self.dealer = 0
+        self.turn = 0
+        self.total = 0
+        self.pile: list[int] = []      # the values of the cards on the open pile
+        self.last_player: int | None = None
+
+    # -- what the table can know -------------------------------------------------------------
+
+    def known(self) -> tuple[str, ...]:
+        return KNOWN
+
+    def problem(self) -> tuple[str, str, str] | None:
+        o = self.rules.options
+        found = unknown_names((("scoring", entry.name, (entry.when, entry.points)) for entry in self.rules.scoring),
+                              KNOWN)
+        if found is None and o.exact_limit_timing == "immediate":
+            found = unknown_names([("formula", "pile.exact_limit.points", (o.exact_limit_points,))], KNOWN)
+        if found is None:
+            found = unknown_names([("formula", "pile.exact_limit.points", (o.exact_limit_points,))], KNOWN + _AS_LAST)
+        if found is None:
+            found = unknown_names([("formula", "last.points", (o.last_points,))], KNOWN)
+        return found
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def question(self) -> Question:
+        if self.phase == "dealer":
+            return Question("q_dealer", None, {"round": self.table.round, "players": self.players})
+        return Question("q_play", self.turn, {"round": self.table.round})
+
+    def hint(self, question: Question, lang: str) -> str:
+        w = WORDS[lang]
+        return w["hint_dealer" if question.key == "q_dealer" else "hint_play"].format(
+            players=self.players, limit=self.game.limit)
+
+    def help(self, lang: str) -> str:
+        return WORDS[lang]["help"].format(example=WORDS[lang]["example"])
+
+    def describe(self, event: Any, lang: str) -> str | None:
+        w = WORDS[lang]
+        if isinstance(event, DealtAt):
+            return w["deals"].format(round=event.round, dealer=player_name(event.dealer, lang),
+                                     player=player_name(event.leader, lang))
+        if isinstance(event, Counted):
+            return w["counted"].format(player=player_name(event.player, lang), before=event.before,
+                                       value=event.value, total=event.total)
+        if isinstance(event, SaidGo):
+            return w["go"].format(player=player_name(event.player, lang))
+        if isinstance(event, Closed):
+            return w["closed"].format(total=event.total)
+        if isinstance(event, RoundOver):
+            from ...narration import scores_text
+            return w["round_end"].format(round=event.round, scores=scores_text(event.scores, lang, self.rules.notation))
+        return None
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def enter(self, text: str, upcoming: str | None) -> str:
+        if self.phase == "dealer":
+            dealer = parse_player(text, self.players)
+            self._deal(dealer)
+            return str(dealer + 1)
+        words = text.lower().split()
+        said = " ".join(words)
+        if words and words[0] in _TURN and len(words) == 2:
+            self.turn = parse_player(words[1], self.players)
+            return f"turn {self.turn + 1}"
+        if said in _GO:
+            self.table.events.append(SaidGo(self.turn))
+            self.turn = self.table.seats.next(self.turn)
+            return "go"
+        if said in _LAST:
+            if not self.pile:
+                raise Refused("empty_pile")
+            self._close(award_last=True)
+            return "last"
+        if said in _END:
+            self._end_round()
+            return "end"
+        stripped = text.strip()
+        if not stripped or not stripped.isascii() or not stripped.isdigit():
+            raise Refused("not_a_turn", text=shown(stripped))
+        total = parse_number(stripped, 0, self.game.limit, above=True)
+        if total > self.game.limit:
+            raise Refused("over_limit", limit=self.game.limit, total=total)
+        return self._count(total)
+
+    def _deal(self, dealer: int) -> None:
+        self.dealer = dealer
+        seats = self.table.seats
+        self.turn = dealer if self.rules.options.leader == "dealer" else seats.next(dealer)
+        self.table.opener = self.turn
+        self.phase = "play"
+        self.table.events.append(DealtAt(self.table.round, dealer, self.turn))
+
+    def _count(self, total: int) -> str:
+        before, game, table = self.total, self.game, self.table
+        value = total - before
+        if value <= 0:
+            raise Refused("not_grown", before=before, total=total)
+        if value not in self.values:
+            raise Refused("not_a_card", before=before, total=total, value=value,
+                          values=", ".join(map(str, self.values)))
+        player = self.turn
+        self.pile.append(value)
+        self.total = total
+        self.last_player = player
+        awards = game.awards({"total": total, "limit": game.limit, "card.value": value, "pile_size": len(self.pile),
+                              "pile.values": tuple(self.pile), "players": self.players,
+                              "score": table.scores[player], "target": game.target})
+        table.events.append(Counted(player, before, value, total))
+        self.turn = table.seats.next(player)
+        if table.score_play(player, awards):
+            return str(total)
+        if total == game.limit and self.rules.options.exact_limit_timing == "immediate":
+            self._close(award_last=False)
+        return str(total)
+
+    def _close(self, award_last: bool) -> bool:
+        """The pile closes: "last" (or an exact limit scored as last) to its last card's player; True
+        when that won the game. The next pile starts as `pile.next_starter` says."""
+        table, last = self.table, self.last_player
+        total, size = self.total, len(self.pile)
+        table.events.append(Closed(total))
+        self.pile, self.total = [], 0
+        if last is None:
+            return False
+        self.turn = table.seats.next(last) if self.rules.options.next_starter == "after_last_player" else last
+        self.last_player = None
+        if award_last:
+            points, reason = self.game.last_points(total, size, table.scores[last], 0)
+            if points > 0 and table.score(last, points, reason):
+                return True
+        return False
+
+    def _end_round(self) -> None:
+        table, o = self.table, self.rules.options
+        if self.pile and self._close(award_last=o.last_on_round_end):
+            return
+        self.pile, self.total, self.last_player = [], 0, None
+        table.events.append(RoundOver(table.round, tuple(table.scores)))
+        if table.end_round():
+            return
+        if o.next_dealer == "next_seat":
+            self._deal(table.seats.next(self.dealer))
+        elif o.next_dealer == "same":
+            self._deal(self.dealer)
+        else:                       # a lottery at the table: the keeper asks who deals
+            self.phase = "dealer"

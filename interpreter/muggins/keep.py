@@ -1,0 +1,649 @@
+"""Keeping score at a real table: `muggins keep RULES --players N`.
+
+People play with real tiles or cards; after each turn someone types what the table shows (the
+open ends after a placement, the running total after a card, a pass, the end of a round, the
+leftover pips) and the keeper gives the points and the scores. It scores with the same compiled
+rules as every other command: the family's game computes the points of a play (`awards`), the
+settlement of a round (`settle`) and "last" (`last_points`), and the shared table
+(`engine/table.py`, through `KeepTable`) applies sides, overshoot, the immediate win and the
+round-end winner. Nothing here knows a family: each family's tracker (`family.keeper`) reads its
+own entries and asks its own questions.
+
+Every entry is kept in a list, and the scores are always recomputed from the list: `undo` (any
+number of steps, across the end of a round) drops entries, and a save is the list with the
+rules' digest.
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence, TextIO
+
+from .dsl import Expression
+from .engine.table import TableState
+from .errors import MugginsError
+from .families import family_of
+from .narration import describe_common, player_name, summarize_rules, tally
+from .rules import Rules
+
+FORMAT = "muggins-keep"
+VERSION = 1
+MAX_LINE = 200          # longer input is refused, not read
+MAX_DIGITS = 9          # a number with more digits is refused before it is converted
+MAX_SAVE_BYTES = 8 << 20
+
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+_PLAYER = re.compile(r"(?:[pj])?([0-9]+)", re.ASCII | re.IGNORECASE)
+
+WORDS = {
+    "en": {
+        "header": "Keeping score: {title} ({name}), {players} players, target {target}. Type help to see what to enter.",
+        "resumed": "Resumed from {path}: {count} entries.",
+        "scores": "Scores: {scores}.",
+        "prompt": "{question}> ",
+        "over": "Game over (undo, sheet, save FILE or quit)",
+        "unknown_name": ("muggins keep cannot score {rules} at a real table: {where} reads `{name}`, which people "
+                         "playing with real pieces do not enter (the keeper knows {known})."),
+        "where_scoring": "the scoring entry \"{entry}\"", "where_formula": "`{entry}`",
+        "not_a_number": "{text} is not a number: write it with the digits 0-9, like 15",
+        "too_large": "{text} is too large: at most {most}",
+        "out_of_range": "{n} is not possible here: from {low} to {high}",
+        "not_a_player": "{text} is not a player: write a number from 1 to {players} (or P1 to P{players})",
+        "game_over": "the game is over: undo, sheet, save FILE or quit",
+        "empty": "nothing entered: {hint}",
+        "too_long": "that line is {length} characters long: at most {most}",
+        "refused": "Not entered: {reason}.",
+        "nothing_to_undo": "nothing to undo",
+        "undone": "Undone: {entries}.",
+        "saved": "Saved to {path}. Continue with: muggins keep {rules} --players {players} --resume {path}",
+        "exists": "{path} exists: choose another name (a save never replaces a file)",
+        "cannot_write": "cannot write {path}: {reason}",
+        "sheet_kind": "a score sheet is written as .html or .svg, not {path}",
+        "sheet_written": "Score sheet written to {path}.",
+        "save_needs_file": "write the file name: save FILE",
+        "help": ("Enter each turn as it happens at the table. {family} Commands: undo [N] (takes back the last N "
+                 "entries, 1 by default); sheet (the score sheet; sheet FILE.html or FILE.svg writes it to print); "
+                 "scores; rules; save FILE; quit (saves and stops). End of input or Ctrl-C also saves."),
+        "sheet_title": "Score sheet: {title} ({name}), {players} players, target {target}",
+        "round": "Round", "in_play": "{round} (in play)", "total": "Total",
+        "winner": "Winner: {player}", "no_winner": "No winner yet.",
+        "bad_save": "{path}: not a muggins keep save ({reason})",
+        "save_rules": "{path}: saved under other rules ({name}, digest {saved}) than {rules} now says (digest {now})",
+        "save_players": "{path}: saved with {saved} players, not {players}",
+        "save_entry": "{path}: entry {number} ({text}) is refused: {reason}",
+    },
+    "es": {
+        "header": "Anotador: {title} ({name}), {players} jugadores, objetivo {target}. Escribe ayuda para ver qué anotar.",
+        "resumed": "Reanudado desde {path}: {count} anotaciones.",
+        "scores": "Puntuaciones: {scores}.",
+        "prompt": "{question}> ",
+        "over": "Partida terminada (deshacer, hoja, guardar FICHERO o salir)",
+        "unknown_name": ("muggins keep no puede anotar {rules} en una mesa real: {where} lee `{name}`, que quienes "
+                         "juegan con piezas reales no anotan (el anotador conoce {known})."),
+        "where_scoring": "la puntuación «{entry}»", "where_formula": "`{entry}`",
+        "not_a_number": "{text} no es un número: escríbelo con las cifras 0-9, como 15",
+        "too_large": "{text} es demasiado grande: como mucho {most}",
+        "out_of_range": "{n} no es posible aquí: de {low} a {high}",
+        "not_a_player": "{text} no es un jugador: escribe un número de 1 a {players} (o J1 a J{players})",
+        "game_over": "la partida ha terminado: deshacer, hoja, guardar FICHERO o salir",
+        "empty": "no has escrito nada: {hint}",
+        "too_long": "esa línea tiene {length} caracteres: como mucho {most}",
+        "refused": "No se anota: {reason}.",
+        "nothing_to_undo": "no hay nada que deshacer",
+        "undone": "Deshecho: {entries}.",
+        "saved": "Guardado en {path}. Para continuar: muggins keep {rules} --players {players} --resume {path}",
+        "exists": "{path} ya existe: elige otro nombre (guardar nunca sustituye un fichero)",
+        "cannot_write": "no se puede escribir {path}: {reason}",
+        "sheet_kind": "la hoja de puntuación se escribe como .html o .svg, no {path}",
+        "sheet_written": "Hoja de puntuación escrita en {path}.",
+        "save_needs_file": "escribe el nombre del fichero: guardar FICHERO",
+        "help": ("Anota cada turno según ocurre en la mesa. {family} Órdenes: deshacer [N] (retira las últimas N "
+                 "anotaciones, 1 si no se indica); hoja (la hoja de puntuación; hoja FICHERO.html o FICHERO.svg la "
+                 "escribe para imprimir); puntos; reglas; guardar FICHERO; salir (guarda y termina). El fin de la "
+                 "entrada o Ctrl-C también guardan."),
+        "sheet_title": "Hoja de puntuación: {title} ({name}), {players} jugadores, objetivo {target}",
+        "round": "Ronda", "in_play": "{round} (en juego)", "total": "Total",
+        "winner": "Gana: {player}", "no_winner": "Todavía no hay ganador.",
+        "bad_save": "{path}: no es una partida guardada de muggins keep ({reason})",
+        "save_rules": "{path}: guardada con otras reglas ({name}, huella {saved}) de las que ahora dice {rules} (huella {now})",
+        "save_players": "{path}: guardada con {saved} jugadores, no {players}",
+        "save_entry": "{path}: la anotación {number} ({text}) no se acepta: {reason}",
+    },
+}
+
+_COMMANDS = {"help": "help", "ayuda": "help", "?": "help", "undo": "undo", "deshacer": "undo",
+             "save": "save", "guardar": "save", "sheet": "sheet", "hoja": "sheet", "scores": "scores",
+             "puntos": "scores", "rules": "rules", "reglas": "rules", "quit": "quit", "exit": "quit",
+             "salir": "quit"}
+
+
+class Refused(Exception):
+    """An entry the keeper cannot take, with the reason as a words key and its values."""
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the keeper asks now: a words key of the family's, the player it is about, its values."""
+
+    key: str
+    player: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def shown(text: str) -> str:
+    """A piece of input as a message quotes it: short, and with odd characters visible."""
+    return repr(text if len(text) <= 24 else text[:24] + "…")
+
+
+def parse_number(text: str, low: int, high: int, above: bool = False) -> int:
+    """A whole number written with the digits 0-9 (no sign, no `²` or `①`), from `low` to `high`
+    (`above`: also higher, of at most MAX_DIGITS digits, for the caller to refuse with its reason)."""
+    text = text.strip()
+    if not _DIGITS.fullmatch(text):
+        raise Refused("not_a_number", text=shown(text))
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise Refused("too_large", text=shown(text), most=high)
+    number = int(text)
+    if not low <= number <= high and not (above and number > high):
+        raise Refused("out_of_range", n=number, low=low, high=high)
+    return number
+
+
+def parse_player(text: str, players: int) -> int:
+    """A seat written `2`, `P2` or `J2`, from 1 to `players`; returned from 0."""
+    match = _PLAYER.fullmatch(text.strip())
+    if match is None or len(match.group(1)) > MAX_DIGITS or not 1 <= int(match.group(1)) <= players:
+        raise Refused("not_a_player", text=shown(text.strip()), players=players)
+    return int(match.group(1)) - 1
+
+
+def unknown_names(expressions: Iterable[tuple[str, str, Sequence[Expression]]], known: Iterable[str]
+                  ) -> tuple[str, str, str] | None:
+    """The first name a formula reads that the keeper cannot know: (kind, entry, name), where kind
+    is `scoring` (a scoring entry's name) or `formula` (a rule-file path); None when all are known."""
+    allowed = set(known)
+    for kind, entry, formulas in expressions:
+        for expression in formulas:
+            missing = sorted(expression.names - allowed)
+            if missing:
+                return kind, entry, missing[0]
+    return None
+
+
+class KeepTable(TableState):
+    """The engine's shared table, fed by what people enter instead of by moves: one truth for
+    sides, overshoot, the immediate win and the round-end winner."""
+
+    def __init__(self, game: Any):
+        self._init_table(game, random.Random(0))
+        self.round = 1
+        self.closed: list[tuple[int, tuple[int, ...]]] = []   # each finished round and the scores after it
+
+    def legal_moves(self) -> list[Any]:
+        return []
+
+    def score_play(self, player: int, awards: Sequence[tuple[str, int, bool]]) -> bool:
+        """The points of one play (claimed aloud at the table, so added at once); True when they won."""
+        return self._earn([(name, points, False) for name, points, _ in awards], player, [])
+
+    def score(self, player: int, points: int, reason: str) -> bool:
+        """One change of a score (a settlement, "last"); True when it won the game."""
+        return self._score(player, points, reason)
+
+    def end_round(self) -> bool:
+        """A round is over: the round-end winner when the win is not immediate; True when the game ended."""
+        self.closed.append((self.round, tuple(self.scores)))
+        if not self.rules.immediate_win:
+            winner = self._round_end_winner()
+            if winner is not None:
+                self._finish("target", winner)
+                return True
+        self.round += 1
+        return False
+
+
+class Tracker:
+    """A family's reader of table entries (subclassed in each family's `keep.py`).
+
+    `enter(text, upcoming)` takes one entry (`upcoming` is the entry after it, when the list holds
+    one: a family may let it change how this one scores, as a domino going out does) and returns
+    it as it is saved; a bad entry raises `Refused` (the keeper then drops that tracker: every
+    change is a fresh replay of the entries)."""
+
+    words: dict[str, dict[str, str]] = {}
+
+    def __init__(self, rules: Rules, players: int, game: Any):
+        self.rules = rules
+        self.players = players
+        self.game = game
+        self.table = KeepTable(game)
+
+    def problem(self) -> tuple[str, str, str] | None:
+        """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""
+        raise NotImplementedError
+
+    def known(self) -> tuple[str, ...]:
+        """The names the keeper can supply to this family's formulas."""
+        raise NotImplementedError
+
+    def question(self) -> Question:
+        raise NotImplementedError
+
+    def enter(self, text: str, upcoming: str | None) -> str:
+        raise NotImplementedError
+
+    def follows_end(self, text: str) -> bool:
+        """Whether `text` still belongs to the play that ended the game (a domino going out with
+        the winning tile is entered after it); every other entry after the end is refused."""
+        return False
+
+    def describe(self, event: Any, lang: str) -> str | None:
+        """The family's own events in words (the shared ones are described by narration)."""
+        return None
+
+    def hint(self, question: Question, lang: str) -> str:
+        """What to enter for `question`, in a few words."""
+        raise NotImplementedError
+
+    def help(self, lang: str) -> str:
+        raise NotImplementedError
+
+
+def replay(rules: Rules, players: int, entries: Sequence[str]) -> tuple[Tracker, list[str]]:
+    """A fresh tracker with every entry applied in order, and the entries as saved; raises
+    `Refused` with `number` (from 1) and `text` in its params for the first entry refused."""
+    tracker = family_of(rules).keeper(rules, players)
+    saved: list[str] = []
+    for index, text in enumerate(entries):
+        upcoming = entries[index + 1] if index + 1 < len(entries) else None
+        try:
+            if tracker.table.outcome is not None and not tracker.follows_end(text):
+                raise Refused("game_over")
+            saved.append(tracker.enter(text, upcoming))
+        except Refused as exc:
+            exc.params.setdefault("number", index + 1)
+            exc.params.setdefault("text", shown(text))
+            raise
+    return tracker, saved
+
+
+def check_rules(rules: Rules, players: int, lang: str) -> None:
+    """Refuse, naming the name, a rule file whose formulas read what nobody enters at a table."""
+    tracker = family_of(rules).keeper(rules, players)
+    problem = tracker.problem()
+    if problem is not None:
+        kind, entry, name = problem
+        w = WORDS[lang]
+        where = w["where_scoring" if kind == "scoring" else "where_formula"].format(entry=entry)
+        known = ", ".join(f"`{n}`" for n in tracker.known())
+        raise MugginsError(w["unknown_name"].format(rules=rules.name, where=where, name=name, known=known))
+
+
+def write_new(path: str | Path, text: str) -> Path:
+    """Write `text` to a new file atomically (a temporary file in the same folder, then os.replace);
+    never over an existing file. Raises Refused with the reason."""
+    path = Path(path)
+    if path.exists():
+        raise Refused("exists", path=path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            if path.exists():
+                raise Refused("exists", path=path)
+            os.replace(temporary, path)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+            raise
+    except OSError as exc:
+        raise Refused("cannot_write", path=path, reason=exc.strerror or exc) from None
+    return path
+
+
+# -- the score sheet ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SheetRow:
+    label: str
+    points: tuple[int, ...]     # what each player gained or lost in the round
+    scores: tuple[int, ...]     # each score after it
+
+
+def sheet_rows(tracker: Tracker, lang: str) -> list[SheetRow]:
+    """One row per finished round, and one for the round in play when it changed a score or ended the game."""
+    w = WORDS[lang]
+    table = tracker.table
+    rows: list[SheetRow] = []
+    before = (0,) * tracker.players
+    for number, scores in table.closed:
+        rows.append(SheetRow(str(number), tuple(a - b for a, b in zip(scores, before)), scores))
+        before = scores
+    now = tuple(table.scores)
+    if now != before or (table.outcome is not None and (not table.closed or table.closed[-1][0] != table.round)):
+        label = str(table.round) if table.outcome is not None else w["in_play"].format(round=table.round)
+        rows.append(SheetRow(label, tuple(a - b for a, b in zip(now, before)), now))
+    return rows
+
+
+def sheet_text(tracker: Tracker, lang: str) -> list[str]:
+    rules, w = tracker.rules, WORDS[lang]
+    notation = rules.notation
+    names = [player_name(p, lang) for p in range(tracker.players)]
+
+    def cell(points: int, score: int) -> str:
+        return f"{points:+d} = {score}" + (f" [{tally(score, notation)}]" if notation else "")
+
+    rows = [[w["round"], *names]]
+    rows += [[row.label, *(cell(p, s) for p, s in zip(row.points, row.scores))] for row in sheet_rows(tracker, lang)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [w["sheet_title"].format(title=rules.title, name=rules.name, players=tracker.players,
+                                     target=tracker.game.target)]
+    lines += [" | ".join(text.ljust(width) for text, width in zip(r, widths)).rstrip() for r in rows]
+    lines.append(_winner_text(tracker, lang))
+    return lines
+
+
+def _winner_text(tracker: Tracker, lang: str) -> str:
+    outcome, w = tracker.table.outcome, WORDS[lang]
+    if outcome is None or outcome.winner is None:
+        return w["no_winner"]
+    members = sorted((outcome.winner, *outcome.partners))
+    return w["winner"].format(player=", ".join(player_name(p, lang) for p in members))
+
+
+def sheet_html(tracker: Tracker, lang: str) -> str:
+    rules, w = tracker.rules, WORDS[lang]
+    notation = rules.notation
+    esc = html.escape
+    title = w["sheet_title"].format(title=rules.title, name=rules.name, players=tracker.players,
+                                    target=tracker.game.target)
+    head = "".join(f"<th>{esc(player_name(p, lang))}</th>" for p in range(tracker.players))
+    body = []
+    for row in sheet_rows(tracker, lang):
+        cells = "".join(
+            f"<td><span class=points>{p:+d}</span> <b>{s}</b>"
+            + (f"<div class=tally>{esc(tally(s, notation))}</div>" if notation else "") + "</td>"
+            for p, s in zip(row.points, row.scores))
+        body.append(f"<tr><th>{esc(row.label)}</th>{cells}</tr>")
+    return (f"<!DOCTYPE html>\n<html lang={lang}><head><meta charset=utf-8><title>{esc(title)}</title><style>"
+            "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+            "td,th{border:1px solid #444;padding:.4em .8em;text-align:left;vertical-align:top}"
+            ".points{color:#555}.tally{font-size:1.3em;letter-spacing:.1em}"
+            "@media print{body{margin:0}}</style></head><body>\n"
+            f"<h1>{esc(title)}</h1>\n<table><tr><th>{esc(w['round'])}</th>{head}</tr>\n" + "\n".join(body)
+            + f"\n</table>\n<p>{esc(_winner_text(tracker, lang))}</p>\n</body></html>\n")
+
+
+def sheet_svg(tracker: Tracker, lang: str) -> str:
+    rules, w = tracker.rules, WORDS[lang]
+    notation = rules.notation
+    esc = html.escape
+    rows = sheet_rows(tracker, lang)
+    first, column, height = 110, 190, 44
+    width = first + column * tracker.players + 20
+    total_height = 90 + height * (len(rows) + 1) + 40
+    title = w["sheet_title"].format(title=rules.title, name=rules.name, players=tracker.players,
+                                    target=tracker.game.target)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_height}" '
+             f'viewBox="0 0 {width} {total_height}" font-family="sans-serif" font-size="15">',
+             f'<rect width="{width}" height="{total_height}" fill="white"/>',
+             f'<text x="10" y="30" font-size="17" font-weight="bold">{esc(title)}</text>']
+    top = 60
+    headers = [w["round"]] + [player_name(p, lang) for p in range(tracker.players)]
+    for i, text in enumerate(headers):
+        x = 10 if i == 0 else first + column * (i - 1)
+        parts.append(f'<text x="{x + 6}" y="{top + 27}" font-weight="bold">{esc(text)}</text>')
+    for r, row in enumerate(rows, 1):
+        y = top + height * r
+        parts.append(f'<line x1="10" y1="{y}" x2="{width - 10}" y2="{y}" stroke="#444"/>')
+        parts.append(f'<text x="16" y="{y + 27}">{esc(row.label)}</text>')
+        for p, (points, score) in enumerate(zip(row.points, row.scores)):
+            x = first + column * p + 6
+            parts.append(f'<text x="{x}" y="{y + 20}"><tspan fill="#555">{points:+d}</tspan> '
+                         f'<tspan font-weight="bold">{score}</tspan></text>')
+            if notation:
+                parts.append(f'<text x="{x}" y="{y + 38}" font-size="14">{esc(tally(score, notation))}</text>')
+    bottom = top + height * (len(rows) + 1)
+    parts.append(f'<line x1="10" y1="{bottom}" x2="{width - 10}" y2="{bottom}" stroke="#444"/>')
+    parts.append(f'<text x="10" y="{bottom + 28}">{esc(_winner_text(tracker, lang))}</text>')
+    parts.append("</svg>\n")
+    return "\n".join(parts)
+
+
+def write_sheet(tracker: Tracker, lang: str, path: str | Path) -> Path:
+    """The printable score sheet, as HTML or SVG by the file's extension (a new file, never over one)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".html", ".htm", ".svg"):
+        raise Refused("sheet_kind", path=path)
+    text = sheet_svg(tracker, lang) if suffix == ".svg" else sheet_html(tracker, lang)
+    return write_new(path, text)
+
+
+# -- the session ----------------------------------------------------------------------------------
+
+class _Stop(Exception):
+    """quit, end of input or Ctrl-C: save and leave."""
+
+
+class Keeper:
+    """One score-keeping session: the rules, the players, the entries so far and their replay."""
+
+    def __init__(self, rules: Rules, rules_source: str, players: int, lang: str = "en",
+                 stdin: TextIO | None = None, stdout: TextIO | None = None, sheet: str | None = None,
+                 folder: str | Path = "."):
+        check_rules(rules, players, lang)
+        self.rules = rules
+        self.source = rules_source
+        self.players = players
+        self.lang = lang
+        self.w = WORDS[lang]
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.sheet = sheet
+        self.folder = Path(folder)
+        if sheet is not None and Path(sheet).suffix.lower() not in (".html", ".htm", ".svg"):
+            raise MugginsError(self.w["sheet_kind"].format(path=sheet))
+        self.entries: list[str] = []
+        self.tracker, _ = replay(rules, players, [])
+        self.saved_as: Path | None = None
+
+    # -- save and resume ---------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, "rules": self.source, "name": self.rules.name,
+                           "digest": self.rules.digest, "players": self.players, "lang": self.lang,
+                           "entries": self.entries}, indent=1, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | Path) -> Path:
+        return write_new(path, self.to_json())
+
+    def autosave_path(self) -> Path:
+        base = f"muggins-keep-{self.rules.name}"
+        path = self.folder / f"{base}.json"
+        counter = 2
+        while path.exists():
+            path = self.folder / f"{base}-{counter}.json"
+            counter += 1
+        return path
+
+    def resume(self, path: str | Path) -> None:
+        """Take the entries of a save made under these rules (checked by digest) and replay them."""
+        w = self.w
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_SAVE_BYTES + 1)
+        except OSError as exc:
+            raise MugginsError(w["bad_save"].format(path=path, reason=exc.strerror or exc)) from None
+        try:
+            data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SAVE_BYTES else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            data = None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise MugginsError(w["bad_save"].format(path=path, reason=f"\"format\": \"{FORMAT}\""))
+        if data.get("version") != VERSION:
+            raise MugginsError(w["bad_save"].format(path=path, reason=f"\"version\": {VERSION}"))
+        entries = data.get("entries")
+        if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+            raise MugginsError(w["bad_save"].format(path=path, reason="\"entries\""))
+        if data.get("digest") != self.rules.digest:
+            raise MugginsError(w["save_rules"].format(path=path, name=data.get("name"), rules=self.rules.name,
+                                                      saved=str(data.get("digest"))[:12], now=self.rules.digest[:12]))
+        if data.get("players") != self.players:
+            raise MugginsError(w["save_players"].format(path=path, saved=data.get("players"), players=self.players))
+        try:
+            self.tracker, self.entries = replay(self.rules, self.players, entries)
+        except Refused as exc:
+            raise MugginsError(w["save_entry"].format(path=path, number=exc.params["number"],
+                                                      text=exc.params["text"], reason=self.reason(exc))) from None
+        self.print(w["resumed"].format(path=path, count=len(self.entries)))
+
+    # -- words -------------------------------------------------------------------------------------
+
+    def print(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def reason(self, exc: Refused) -> str:
+        family = self.tracker.words.get(self.lang, {})
+        template = family.get(exc.key) or self.w.get(exc.key) or exc.key
+        if exc.key == "empty":
+            return template.format(hint=self.tracker.hint(self.tracker.question(), self.lang))
+        return template.format(**exc.params)
+
+    def scores_line(self) -> str:
+        notation = self.rules.notation
+        scores = self.tracker.table.scores
+        return self.w["scores"].format(scores=", ".join(
+            f"{player_name(p, self.lang)} {s}" + (f" [{tally(s, notation)}]" if notation else "")
+            for p, s in enumerate(scores)))
+
+    def question_text(self) -> str:
+        tracker = self.tracker
+        if tracker.table.outcome is not None:
+            return self.w["over"]
+        question = tracker.question()
+        player = player_name(question.player, self.lang) if question.player is not None else ""
+        return tracker.words[self.lang][question.key].format(player=player, **question.params)
+
+    def show_events(self, old: Sequence[Any], new: Sequence[Any]) -> None:
+        """Print the events of `new` from the first one that differs from `old`."""
+        same = 0
+        for a, b in zip(old, new):
+            if a != b:
+                break
+            same += 1
+        target = self.tracker.game.target
+        for event in new[same:]:
+            text = self.tracker.describe(event, self.lang)
+            if text is None:
+                text = describe_common(event, self.lang, target, self.rules.notation)
+            if text:
+                self.print(text)
+
+    # -- running -----------------------------------------------------------------------------------
+
+    def run(self, header: bool = True) -> int:
+        """Keep score until the end of input or quit; 0 when the game ended, else 130 (saved)."""
+        if header:
+            self.print(self.w["header"].format(title=self.rules.title, name=self.rules.name, players=self.players,
+                                               target=self.tracker.game.target))
+        try:
+            while True:
+                self.stdout.write(self.w["prompt"].format(question=self.question_text()))
+                self.stdout.flush()
+                line = self.stdin.readline()
+                if not line:
+                    raise EOFError
+                self.take(line.rstrip("\r\n"))
+        except (_Stop, EOFError, KeyboardInterrupt):
+            self.print()
+        return self.finish()
+
+    def finish(self) -> int:
+        """Leaving: save the entries (when any were made since the last save) and write the sheet."""
+        if self.entries and self.saved_as is None:
+            try:
+                self.saved_as = self.save(self.autosave_path())
+            except Refused as exc:
+                self.print(self.w["refused"].format(reason=self.reason(exc)))
+        if self.entries and self.saved_as is not None:
+            self.print(self.w["saved"].format(path=self.saved_as, rules=self.source, players=self.players))
+        if self.sheet is not None:
+            try:
+                self.print(self.w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, self.sheet)))
+            except Refused as exc:
+                self.print(self.w["refused"].format(reason=self.reason(exc)))
+        return 0 if self.tracker.table.outcome is not None else 130
+
+    def take(self, line: str) -> None:
+        """One line of input: a command or an entry; anything else is answered with the reason."""
+        try:
+            if len(line) > MAX_LINE:
+                raise Refused("too_long", length=len(line), most=MAX_LINE)
+            text = line.strip()
+            if not text:
+                raise Refused("empty")
+            word, _, rest = text.partition(" ")
+            command = _COMMANDS.get(word.lower())
+            if command is not None:
+                self.command(command, rest.strip())
+            else:
+                self.enter(text)
+        except Refused as exc:
+            self.print(self.w["refused"].format(reason=self.reason(exc)))
+
+    def enter(self, text: str) -> None:
+        old = self.tracker.table.events
+        tracker, entries = replay(self.rules, self.players, [*self.entries, text])
+        self.tracker, self.entries = tracker, entries
+        self.saved_as = None
+        self.show_events(old, tracker.table.events)
+        self.print(self.scores_line())
+
+    def command(self, command: str, rest: str) -> None:
+        w = self.w
+        if command == "help":
+            self.print(w["help"].format(family=self.tracker.help(self.lang)))
+        elif command == "undo":
+            count = parse_number(rest, 1, max(1, len(self.entries))) if rest else 1
+            if not self.entries:
+                raise Refused("nothing_to_undo")
+            dropped = self.entries[-count:]
+            self.tracker, self.entries = replay(self.rules, self.players, self.entries[:-count])
+            self.saved_as = None
+            self.print(w["undone"].format(entries=", ".join(dropped)))
+            self.print(self.scores_line())
+        elif command == "save":
+            if not rest:
+                raise Refused("save_needs_file")
+            self.saved_as = self.save(rest)
+            self.print(w["saved"].format(path=self.saved_as, rules=self.source, players=self.players))
+        elif command == "sheet":
+            if rest:
+                self.print(w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, rest)))
+            else:
+                for text in sheet_text(self.tracker, self.lang):
+                    self.print(text)
+        elif command == "scores":
+            self.print(self.scores_line())
+        elif command == "rules":
+            for text in summarize_rules(self.rules, self.lang):
+                self.print(text)
+        else:
+            raise _Stop
+

@@ -1,0 +1,405 @@
+"""Keeping score at a real table (`muggins keep`): scripted games typed as people would, with the
+scores worked out by hand from the rule texts; undo, save and resume, score sheets, hostile input;
+and the keeper against the engine: a bot game's table entries give the engine's scores."""
+from __future__ import annotations
+
+import io
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from muggins.bots import make_bots
+from muggins.cli import main
+from muggins.engine import make_game
+from muggins.errors import MugginsError
+from muggins.families import family_of
+from muggins.families.line import game as D
+from muggins.families.pile import game as C
+from muggins.keep import Keeper, replay
+from muggins.loader import load_rules
+from muggins.match import run_game
+
+
+def keep(name, players, lines, lang="en", folder=None, **kwargs):
+    """Run a keeper on the typed lines (then end of input); returns the keeper, its output and exit code."""
+    out = io.StringIO()
+    keeper = Keeper(load_rules(name), name, players, lang, stdin=io.StringIO("".join(f"{line}\n" for line in lines)),
+                    stdout=out, folder=folder or ".", **kwargs)
+    code = keeper.run()
+    return keeper, out.getvalue(), code
+
+
+def scores(keeper):
+    return list(keeper.tracker.table.scores)
+
+
+# -- a scripted 3-player game of Domino Muggins ---------------------------------------------------
+# domino-muggins.es.txt: a positive multiple of five scores its value; at the end of a round each
+# player loses their own leftover pips rounded to the nearest 5 (2 -> 0, 3 -> 5, 7 -> 5, 8 -> 10,
+# 13 -> 15), blocked rounds too; three players play to 200, and reaching it wins at once.
+
+ROUND_1 = [
+    "1",        # P1 opens round 1
+    "4 1",      # P1: 4 + 1 = 5, scores 5                  P1 5
+    "2 4",      # P2: 6, nothing
+    "5+10",     # P3: 15, scores 15                        P3 15
+    "pass",     # P1 passes
+    "3 10",     # P2: 13, nothing
+    "12 3",     # P3: a double at the end counts 12; 15    P3 30
+    "6 3",      # P1: 9, nothing
+    "10 10",    # P2: 20                                   P2 20
+    "domino",   # P2 places their last tile
+    "7",        # P1 holds 7 pips: loses 5                 P1 0
+    "3",        # P3 holds 3 pips: loses 5                 P3 25
+]              # P2 dominoed and opens round 2; scores 0, 20, 25
+ROUND_2 = [
+    "6 4",      # P2: 10                                   P2 30
+    "2 4",      # P3: 6, nothing
+    "5 5",      # P1: 10                                   P1 10
+    "blocked",  # nobody can play: everybody pays, from the opener P2
+    "2",        # P2 holds 2: loses 0                      P2 30
+    "8",        # P3 holds 8: loses 10                     P3 15
+    "13",       # P1 holds 13: loses 15                    P1 -5
+]              # 0 - 5... scores -5, 30, 15; a blocked round: lots again for round 3
+UNDO_ACROSS_THE_ROUND_END = [
+    "undo 2",   # back to asking P3's pips: scores 10, 30, 25
+    "7",        # P3 held 7, not 8: loses 5                P3 20
+    "13",       # P1 loses 15 again                        P1 -5
+]              # scores -5, 30, 20
+ROUND_3 = ["3"] + ["1 2", "1 3", "10 10"] * 8 + [  # P3 opens; each cycle P2 scores 20: 30 + 160 = 190
+    "1 2", "1 3",
+    "10 10",    # P2 would reach 210 ...
+    "undo",     # ... but it was 5 + 10: undo
+    "5 10",     # P2: 15: 205 >= 200, P2 wins at once      P2 205
+]
+
+
+def test_a_scripted_domino_game_with_undo_across_a_round_end(tmp_path):
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1, folder=tmp_path)
+    assert scores(keeper) == [0, 20, 25]
+    assert "P3: 12 + 3 = 15." in out and "P3 scores 15 (multiple of five): 30 [||||||]." in out
+    assert "P1 loses 5 (leftover pips): 0 [0]." in out and "Round 2: P2 opens." in out
+
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1 + ROUND_2, folder=tmp_path)
+    assert scores(keeper) == [-5, 30, 15]
+    assert keeper.question_text() == "Who opens round 3? (1-3)"
+
+    lines = ROUND_1 + ROUND_2 + UNDO_ACROSS_THE_ROUND_END
+    keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
+    assert "Undone: 8, 13." in out and "Scores: P1 10 [||], P2 30 [||||||], P3 25 [|||||]." in out
+    assert scores(keeper) == [-5, 30, 20]
+
+    folder = tmp_path / "last"
+    folder.mkdir()
+    keeper, out, code = keep("domino-muggins", 3, lines + ROUND_3 + ["1 2", "sheet"], folder=folder)
+    assert code == 0
+    assert scores(keeper) == [-5, 205, 20]
+    assert "P2 scores 20 (multiple of five): 190 [⊠⊠⊠ ||||||||]." in out
+    assert "Undone: 10 10." in out
+    assert "P2 wins with 205 (target 200) in round 3." in out
+    assert "Scores: P1 -5 [-|], P2 205 [⊠⊠⊠⊠ |], P3 20 [||||]." in out
+    assert "Not entered: the game is over" in out            # "1 2" after the win
+    sheet = out[out.index("Score sheet:"):]
+    # round 3: P2 scored 8 x 20 + 15 = 175 and won mid-round (no settlement)
+    assert "3     | +0 = -5 [-|] | +175 = 205 [⊠⊠⊠⊠ |] | +0 = 20 [||||]" in sheet
+    assert "Winner: P2" in sheet
+    saved = json.loads(next(folder.glob("muggins-keep-domino-muggins.json")).read_text(encoding="utf-8"))
+    assert saved["format"] == "muggins-keep" and saved["entries"][-1] == "5 10"
+
+
+def test_the_score_sheet_rows_are_the_rounds(tmp_path):
+    lines = ROUND_1 + ROUND_2 + UNDO_ACROSS_THE_ROUND_END + ["3", "5 10", "sheet"]
+    keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
+    sheet = out[out.index("Score sheet:"):].splitlines()
+    sheet = sheet[:sheet.index("No winner yet.") + 1]
+    assert sheet[1].split("|")[0].strip() == "Round"
+    # round 1: P1 +5 -5 = 0, P2 +20, P3 +30 -5; round 2: P1 +10 -15, P2 +10, P3 -5; round 3 in play: P3 +15
+    assert [cell.strip() for cell in sheet[2].split(" | ")] == ["1", "+0 = 0 [0]", "+20 = 20 [||||]", "+25 = 25 [|||||]"]
+    assert [cell.strip() for cell in sheet[3].split(" | ")] == ["2", "-5 = -5 [-|]", "+10 = 30 [||||||]", "-5 = 20 [||||]"]
+    assert [cell.strip() for cell in sheet[4].split(" | ")][:1] == ["3 (in play)"]
+    assert sheet[-1] == "No winner yet."
+
+
+def test_printable_score_sheets(tmp_path):
+    lines = ROUND_1 + ROUND_2 + ["1", "5 10", f"sheet {tmp_path / 'sheet.svg'}", f"sheet {tmp_path / 'sheet.svg'}"]
+    keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path, sheet=str(tmp_path / "end.html"))
+    root = ET.fromstring((tmp_path / "sheet.svg").read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+    texts = "".join(root.itertext())
+    assert "Score sheet: Domino Muggins" in texts and "-|" in texts and "||||||" in texts
+    assert "exists: choose another name" in out               # a sheet is never written over a file
+    page = (tmp_path / "end.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<table>" in page and "||||||" in page
+    assert "Score sheet written to" in out
+    with pytest.raises(MugginsError, match="as .html or .svg"):
+        Keeper(load_rules("domino-muggins"), "domino-muggins", 3, sheet="sheet.pdf")
+
+
+HOSTILE = ["", "   ", "²", "①", "٣", "-5", "5 x", "99999999999999999999999999", "9" * 5000, "13", "5 5 5",
+           "🀱", "\x00", "\u202e5", "1e3", "0x10", "five", "domino 9", "turn 0", "undo 99", "undo -1",
+           "save", "sheet notes.txt", "P7"]
+
+
+def test_every_prompt_answers_hostile_input_with_the_reason(tmp_path):
+    not_pips = [text for text in HOSTILE if text != "13"]
+    keeper, out, code = keep("domino-muggins", 3, ["0", "P9", "²", "", "1", *HOSTILE, "4 1", "domino", *not_pips,
+                                                   "13", *not_pips, "7"], folder=tmp_path)
+    assert "Traceback" not in out
+    assert out.count("Not entered:") == 4 + len(HOSTILE) + 2 * len(not_pips)
+    assert "'²' is not a player" in out and "'²' is not a turn" in out and "'²' is not a number" in out
+    assert "is too large: at most 12." in out and "is too large: at most 168." in out
+    assert "5000 characters long: at most 200" in out
+    assert "an open end counts from 0 to 12" in out and "3 open ends: a line of these rules has at most 2" in out
+    assert "nothing entered: the open ends' contributions" in out
+    assert "nothing entered: the pips left in that player's hand" in out
+    # the hostile lines changed nothing: P1 scored 5 and went out; P2 holds 13 (loses 15), P3 7 (loses 5)
+    assert scores(keeper) == [5, -15, -5] and keeper.question_text() == "Round 2 · P1 · open ends"
+    assert code == 130 and "Saved to" in out
+
+
+# -- Card Muggins ---------------------------------------------------------------------------------
+# card-muggins.es.txt: a running total that is a multiple of five scores the total; exactly 31
+# scores 2 and closes the pile; the last card of a pile closed below 31 scores 1 ("last"), also
+# when the round ends; 61 wins at once. Two players: P1 deals, P2 leads.
+
+CARDS = [
+    "1",        # P1 deals; P2 leads
+    "10",       # P2: 10                                    P2 10
+    "15",       # P1: a 5 makes 15                          P1 15
+    "25",       # P2: 25                                    P2 35
+    "31",       # P1: a 6 makes exactly 31: 2, pile closes  P1 17
+    "9",        # P2 starts the next pile (after P1): 9, nothing
+    "19",       # P1: 19, nothing
+    "go", "go",
+    "last",     # the pile closes at 19: P1 played last     P1 18
+    "5",        # P2 (after P1) starts: 5                   P2 40
+    "end",      # the round ends: its open pile's last card  P2 41
+    "20",       # refused: a card adds at most 10
+    "10",       # round 2, P2 deals and P1 leads: 10        P1 28
+    "20",       # P2: 20                                    P2 61, wins
+]
+
+
+def test_a_scripted_card_muggins_game(tmp_path):
+    keeper, out, code = keep("card-muggins", 2, CARDS, folder=tmp_path)
+    assert scores(keeper) == [28, 61] and code == 0
+    assert "P1 scores 2 (exactly the limit): 17." in out
+    assert "P1 scores 1 (last): 18." in out and "P2 scores 1 (last): 41." in out
+    assert "Round 2: P2 deals, P1 leads." in out
+    assert "from 0 to 20 a card would add 20; a card adds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10" in out
+    assert "P2 wins with 61 (target 61) in round 2." in out
+
+
+def test_card_entries_answer_hostile_input(tmp_path):
+    keeper, out, code = keep("card-muggins", 2, ["1", "last", "35", "-5", "5♥", "²", "8", "4", *HOSTILE[:6]],
+                             folder=tmp_path)
+    assert "no card is on the pile" in out and "cannot pass 31, not 35" in out
+    assert "'5♥' is not a turn" in out and "the total is 8: after a card it is more, not 4" in out
+    assert scores(keeper) == [0, 0] and "Traceback" not in out
+
+
+# -- Spanish --------------------------------------------------------------------------------------
+
+def test_keeping_score_in_spanish(tmp_path):
+    lines = ["1", "4 1", "paso", "5 10", "fin 3", "7", "3", "bloqueo", "2", "8", "deshacer", "9", "4", "hoja",
+             "ayuda", "xyz", "²", ""]
+    keeper, out, code = keep("domino-muggins", 3, lines, lang="es", folder=tmp_path)
+    # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); blocked: J3 2 (0), J1 9 (-10), J2 4 (-5)
+    assert scores(keeper) == [-10, -10, 15]
+    for text in ("Ronda 1: abre J1.", "J2 pasa.", "J3 anota 15 (múltiplo de cinco)", "J1 descuenta 5 (fichas restantes)",
+                 "Deshecho: 8.", "Hoja de puntuación", "Todavía no hay ganador.", "No se anota:", "Guardado en",
+                 "¿Quién abre la ronda 3? (1-3)", "Puntuaciones:"):
+        assert text in out, text
+    shown = out.replace("--players", "")                     # the command line's option stays as it is
+    for english in ("Scores", "Round", "pass", "Not entered", "Undone", "Saved", "leftover", "player", "help"):
+        assert english not in shown, english
+
+
+# -- save and resume ------------------------------------------------------------------------------
+
+def test_save_and_resume(tmp_path):
+    path = tmp_path / "game.json"
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1 + [f"save {path}", f"save {path}"], folder=tmp_path)
+    assert "Saved to" in out and "exists: choose another name" in out
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "muggins-keep" and data["version"] == 1 and data["players"] == 3
+    assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][9] == "domino 2"
+    assert not list(tmp_path.glob(".*.part"))                  # the temporary file was renamed into place
+
+    out = io.StringIO()
+    resumed = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO("".join(
+        f"{line}\n" for line in ROUND_2 + UNDO_ACROSS_THE_ROUND_END)), stdout=out, folder=tmp_path)
+    resumed.resume(path)
+    resumed.run(header=False)
+    assert "Resumed from" in out.getvalue() and scores(resumed) == [-5, 30, 20]
+
+
+def test_a_save_is_checked_on_resume(tmp_path):
+    path = tmp_path / "game.json"
+    keep("domino-muggins", 3, ROUND_1 + [f"save {path}"], folder=tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rules = load_rules("domino-muggins")
+
+    def resume(text, players=3, name="domino-muggins"):
+        bad = tmp_path / "bad.json"
+        bad.write_text(text, encoding="utf-8")
+        Keeper(load_rules(name), name, players, stdout=io.StringIO()).resume(bad)
+
+    with pytest.raises(MugginsError, match="other rules"):
+        resume(json.dumps({**data, "digest": "0" * 64}))
+    with pytest.raises(MugginsError, match="other rules"):
+        resume(path.read_text(encoding="utf-8"), name="domino-muggins-short")
+    with pytest.raises(MugginsError, match="saved with 3 players, not 4"):
+        resume(path.read_text(encoding="utf-8"), players=4)
+    with pytest.raises(MugginsError, match="not a muggins keep save"):
+        resume(path.read_text(encoding="utf-8")[:-30])
+    with pytest.raises(MugginsError, match="not a muggins keep save"):
+        resume(json.dumps({**data, "version": 99}))
+    with pytest.raises(MugginsError, match=r"entry 3 \('²'\) is refused: '²' is not a turn"):
+        resume(json.dumps({**data, "entries": ["1", "4 1", "²"]}))
+    assert rules.digest == data["digest"]
+
+
+def test_end_of_input_saves_and_the_command_line_resumes(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in ROUND_1)))
+    assert main(["keep", "domino-muggins", "--players", "3"]) == 130
+    text = capsys.readouterr().out
+    assert "Saved to muggins-keep-domino-muggins.json. Continue with: muggins keep domino-muggins --players 3 " \
+           "--resume muggins-keep-domino-muggins.json" in text
+    rest = ROUND_2 + UNDO_ACROSS_THE_ROUND_END + ROUND_3
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in rest)))
+    assert main(["keep", "domino-muggins", "--players", "3", "--resume", "muggins-keep-domino-muggins.json",
+                 "--sheet", "final.svg"]) == 0
+    text = capsys.readouterr().out
+    assert "P2 wins with 205 (target 200) in round 3." in text
+    assert (tmp_path / "muggins-keep-domino-muggins-2.json").exists()   # never over the first save
+    ET.fromstring((tmp_path / "final.svg").read_text(encoding="utf-8"))
+    assert main(["keep", "domino-muggins", "--players", "5"]) == 1
+    assert "played by 2, 3, 4 players, not 5" in capsys.readouterr().err
+
+
+# -- rule files the table cannot score ------------------------------------------------------------
+
+def test_rules_reading_what_nobody_enters_are_refused_naming_the_name(tmp_path):
+    with pytest.raises(MugginsError, match=r"the scoring entry \"pair\" reads `pile.ranks`"):
+        Keeper(load_rules("card-cribbage-pegging"), "card-cribbage-pegging", 2)
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-muggins\nname: house\nscoring:\n"
+                     "  - {name: multiple of five, when: \"ends_sum > 0 and ends_sum % 5 == 0\", points: ends_sum}\n"
+                     "  - {name: heavy double, when: \"tile.is_double and tile.pips >= 10\", points: 5}\n",
+                     encoding="utf-8")
+    with pytest.raises(MugginsError, match=r"muggins keep no puede anotar house .*«heavy double» lee `tile.is_double`"):
+        Keeper(load_rules(str(house)), str(house), 2, "es")
+
+
+def test_house_rules_score_as_the_rule_file_says(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-muggins\nname: house\nwin: {target: 100}\nsettlement: {floor: 0}\n"
+                     "scoring:\n"
+                     "  - {name: multiple of five, when: \"ends_sum > 0 and ends_sum % 5 == 0\", points: ends_sum}\n"
+                     "  - {name: opening bonus, when: \"opening and earned > 0\", points: earned}\n",
+                     encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n4 1\n5 5\ndomino\n13\n"),
+                    stdout=out, folder=tmp_path)
+    keeper.run()
+    # P1 opens with 5 and doubles it (10); P2 scores 10 and goes out; P1 holds 13: loses 15, not below 0
+    assert scores(keeper) == [0, 10]
+    assert keeper.tracker.game.target == 100 and "opening bonus" in out.getvalue()
+
+
+# -- the keeper against the engine ----------------------------------------------------------------
+
+def _domino_entries(rules, players, state):
+    """What people at the table would type for a bot game of the engine."""
+    tracker = family_of(rules).keeper(rules, players)
+    entries, pips, held = [], {}, [0] * players
+
+    def put(text, upcoming=None):
+        entries.append(tracker.enter(text, upcoming))
+
+    for event in state.events:
+        if isinstance(event, D.RoundStarted):
+            held = [len(hand) for hand in event.hands]
+        elif isinstance(event, D.Drew):
+            held[event.player] += 1
+        elif isinstance(event, D.Placed):
+            held[event.player] -= 1
+        if tracker.table.outcome is not None and not (isinstance(event, D.Placed) and held[event.player] == 0):
+            break
+        if isinstance(event, D.RoundStarted):
+            if tracker.phase == "opener":
+                put(str(event.opener + 1))
+            assert tracker.turn == event.opener
+        elif isinstance(event, (D.Placed, D.Passed)):
+            if tracker.turn != event.player:
+                put(f"turn {event.player + 1}")
+            if isinstance(event, D.Passed):
+                put("pass")
+                continue
+            out = f"domino {event.player + 1}" if held[event.player] == 0 else None
+            put(" ".join(str(amount) for _, amount in event.contributions), out)
+            if out:
+                put(out)
+        elif isinstance(event, D.RoundBlocked):
+            put("blocked")
+        elif isinstance(event, D.Revealed):
+            pips[event.player] = (event.pips, len(event.tiles))
+            while tracker.phase == "leftovers" and tracker.asking and tracker.asking[0] in pips:
+                held_pips, tiles = pips[tracker.asking[0]]
+                put(str(tiles if tracker.question().key == "q_tiles" else held_pips))
+        elif isinstance(event, D.RoundEnded):
+            pips = {}
+    return entries
+
+
+def _card_entries(rules, players, state):
+    tracker = family_of(rules).keeper(rules, players)
+    entries, events, ended = [], state.events, False
+
+    def put(text):
+        entries.append(tracker.enter(text, None))
+
+    for i, event in enumerate(events):
+        if tracker.table.outcome is not None:
+            break
+        if isinstance(event, C.Dealt):
+            if tracker.phase == "dealer":
+                put(str(event.dealer + 1))
+            assert tracker.turn == event.leader
+        elif isinstance(event, (C.Played, C.SaidGo)):
+            if tracker.turn != event.player:
+                put(f"turn {event.player + 1}")     # a player holding no cards is skipped
+            put(str(event.total) if isinstance(event, C.Played) else "go")
+        elif isinstance(event, C.PileClosed):
+            following = next((e for e in events[i + 1:] if isinstance(e, (C.Played, C.SaidGo, C.RoundEnded))), None)
+            if isinstance(following, C.RoundEnded):
+                put("end")
+                ended = True
+            elif tracker.pile:
+                put("last")
+        elif isinstance(event, C.RoundEnded):
+            if not ended:
+                put("end")
+            ended = False
+    return entries
+
+
+@pytest.mark.parametrize("name,players", [
+    ("domino-muggins", 2), ("domino-muggins", 3), ("domino-muggins", 4), ("fives-and-threes", 2),
+    ("fives-and-threes", 3), ("domino-partnership-all-fives", 4), ("domino-all-fives-settlement", 3),
+    ("domino-muggins-spinner", 3), ("domino-muggins-double-nine", 5), ("card-muggins", 2), ("card-muggins", 4),
+    ("card-muggins-strict-21", 3), ("card-muggins-deal-of-seven", 2), ("card-muggins-100", 3)])
+def test_the_table_entries_of_a_bot_game_give_the_engines_scores(name, players):
+    rules = load_rules(name)
+    for seed in range(4):
+        state = make_game(rules, players, 300).new_state(seed)
+        run_game(state, make_bots(["greedy"] * players, seed))
+        entries = (_domino_entries if rules.family == "line" else _card_entries)(rules, players, state)
+        tracker, saved = replay(rules, players, entries)
+        assert tuple(tracker.table.scores) == state.outcome.scores, (name, players, seed)
+        assert tracker.table.outcome.winner == state.outcome.winner
+        assert replay(rules, players, saved)[0].table.scores == tracker.table.scores   # saved entries replay alike
