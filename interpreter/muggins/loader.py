@@ -11,7 +11,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import jsonschema
 
@@ -145,7 +145,12 @@ def _validate(doc: Document) -> None:
                if error.schema is False and error.instance is value}
     errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
     if errors:
-        raise RuleFileError([schema_problem(doc, error) for error in errors if not _misspelt(error, errors)])
+        raise RuleFileError(distinct(schema_problem(doc, error) for error in errors if not _misspelt(error, errors)))
+
+
+def distinct(problems: Iterable[Problem]) -> list[Problem]:
+    """Each located problem once: the schema can report one mistake through several of its branches."""
+    return list(dict.fromkeys(problems))
 
 
 def _misspelt(error: jsonschema.ValidationError, errors: list[jsonschema.ValidationError]) -> bool:
@@ -191,7 +196,9 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     if keyword == "required":
         assert isinstance(instance, dict) and isinstance(error.validator_value, list)  # what the keyword checks
         missing = [name for name in error.validator_value if name not in instance]
-        return Problem(doc.where(path), f"missing key {missing[0]!r} in {_section(path)}")
+        # jsonschema reports each missing key as its own error, whose message starts with that key
+        key = next((name for name in missing if error.message.startswith(repr(name))), missing[0])
+        return Problem(doc.where(path), f"missing key {key!r} in {_section(path)}")
     if keyword == "type":
         assert isinstance(error.validator_value, (str, list))  # one type name or a list of them
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
@@ -320,7 +327,7 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         _check_table(c, counts, hand, target, family, pieces, options)
         _check_sides(c, counts, seating)
     if c.problems:
-        raise RuleFileError(c.problems)
+        raise RuleFileError(distinct(c.problems))
     notation = R.Notation(**data["notation"]) if "notation" in data else None
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return R.Rules(
