@@ -17,6 +17,7 @@ import jsonschema
 
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
+from .dsl.compiler import ExpressionFailure, Table, fails_everywhere
 from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .families import Family, family_for_pieces, family_sections
 from .schema import rules_schema
@@ -330,7 +331,7 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         raise RuleFileError(distinct(c.problems))
     notation = R.Notation(**data["notation"]) if "notation" in data else None
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return R.Rules(
+    rules = R.Rules(
         name=data["name"], title=data["title"], description=data["description"], source=data.get("source", ""),
         origin=display, bases=bases, digest=hashlib.sha256(canonical.encode()).hexdigest(), data=data,
         pieces=pieces, player_counts=counts, hand=hand, target=target, immediate_win=data["win"]["immediate"],
@@ -338,6 +339,38 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         tie=c.get(("win", "tie"), "opener_order"), seating=seating, claims_required=c.get(("claims", "required"), False),
         muggins=c.muggins(), scoring=scoring, family=family.name, options=options, notation=notation,
     )
+    problems = _check_games(c, rules, family, counts)
+    if problems:
+        raise RuleFileError(distinct(problems))
+    return rules
+
+
+def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[int, ...]) -> list[Problem]:
+    """Make the game for every allowed number of players, as a game start would: what the game
+    computes from the rules up front (lotteries, the tables of scores by the one value they read)
+    must not fail, and a table of which every entry fails means a rule that fails in every game."""
+    failures: dict[tuple[Location, str, str], list[int]] = {}
+    for players in counts:
+        try:
+            game = family.make_game(rules, players, 1)
+        except RuleError as exc:
+            failures.setdefault((*_failure(c, exc), "fails when a game for {players} starts"), []).append(players)
+            continue
+        for table in vars(game).values():
+            error = fails_everywhere(table) if isinstance(table, Table) else None
+            if error is not None:
+                what = (f"fails for every value of {table.name} (0 to {len(table) - 1}) with {{players}}, so in every "
+                        f"game; for {table.name} = 0")
+                failures.setdefault((*_failure(c, error), what), []).append(players)
+    return [Problem(where, f"{what.format(players=_counts_text(players))}: {reason}")
+            for (where, reason, what), players in failures.items()]
+
+
+def _failure(c: RuleCompiler, error: RuleError) -> tuple[Location, str]:
+    """Where a failing expression is written, and what failed."""
+    if isinstance(error, ExpressionFailure) and error.location is not None:
+        return error.location, error.reason
+    return c.doc.where(()), str(error)
 
 
 def _counts_text(counts: list[int]) -> str:
