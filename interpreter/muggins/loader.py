@@ -25,6 +25,7 @@ from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
 
 MAX_EXTENDS = 16
+MAX_SCORING = 64  # entries of `scoring`: each is evaluated after every placement or card
 
 
 def builtin_rule_names() -> list[str]:
@@ -323,6 +324,9 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     target = c.expr(("win", "target"), R.PLAYERS_CONTEXT, Type.INT)
     counts = tuple(sorted(data["players"]))
     seating = c.seating()
+    if len(data["scoring"]) > MAX_SCORING:
+        raise RuleFileError([Problem(doc.where(("scoring",), key=True), f"`scoring` has {len(data['scoring'])} "
+                                     f"entries; at most {MAX_SCORING} are allowed (each is read after every move)")])
     scoring = c.scores(family.scoring_context)
     if not c.problems:
         _check_table(c, counts, hand, target, family, pieces, options)

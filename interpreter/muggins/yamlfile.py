@@ -28,6 +28,7 @@ from .errors import Location, Problem, RuleFileError
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
+MAX_NODES = 10_000  # values, keys and items in one file: the built-in rule files hold about 100
 MAX_INT_DIGITS = 18
 
 Path_ = tuple  # a path into the data: keys and list indexes
@@ -80,6 +81,7 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
         Composer.__init__(self)
         BaseResolver.__init__(self)
         self._depth = 0
+        self._nodes = 0
 
     def resolve(self, kind, value, implicit):  # noqa: D102 - PyYAML hook
         return _IMPLICIT
@@ -89,6 +91,9 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
             raise _Refused(event.start_mark, "anchors and aliases are not allowed here; use `extends` to share rules")
         self._depth += 1
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise _Refused(event.start_mark, f"more than {MAX_NODES} values in one file")
         if self._depth > MAX_DEPTH:
             raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
         try:
