@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from muggins.engine import make_game
+from muggins.families import family_of
 from muggins.families.line import kernel as fastline
 from muggins.families.pile import kernel as fastpile
 from muggins.loader import load_rules
@@ -67,3 +68,19 @@ CARD_OPTIONS = {
 def test_card_kernel_plays_the_engines_games(options, tmp_path: Path):
     tables = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.5, 0.2)]
     assert_kernel_plays_the_engines_games(fastpile, "card-muggins", CARD_OPTIONS[options], tmp_path, tables, 8)
+
+
+@pytest.mark.parametrize("name, players, reason", [
+    ("domino-muggins", 2, None),
+    ("domino-muggins-spinner", 2, "`line.spinner: true`"),
+    ("domino-muggins-claims", 2, "claims"),
+    ("domino-partnership-all-fives", 4, "`line.spinner: true`"),
+    ("fives-and-threes", 3, "scoring that reads more than `ends_sum`"),   # the chip-out point reads `dominoed`
+    ("card-muggins", 3, None),
+    ("card-cribbage-pegging", 2, "scoring that reads more than `total`"),
+])
+def test_each_kernel_names_the_rule_that_sends_a_game_to_the_engine(name, players, reason):
+    """Honest paths: the allow-list says which rule the kernel does not play (the first it meets)."""
+    rules = load_rules(name)
+    kernel = family_of(rules).kernel()
+    assert kernel.refusal(make_game(rules, players), ["greedy"] * players) == reason

@@ -115,3 +115,28 @@ def test_scenarios_cover_every_worked_example_of_both_texts():
                     "replacement card", "back up to 5", "Muggins! An opponent takes", "Two players crossing",
                     "Deal of seven", "No Muggins", "Strict 21", "plays to 100"]:
         assert example in titles, example
+
+
+def test_an_unrelated_projects_rules_folder_is_not_collected(pytester: pytest.Pytester):
+    """Installed everywhere, the plugin collects only the folders a project names for it."""
+    (pytester.path / "rules").mkdir()
+    (pytester.path / "rules" / "alerting.yaml").write_text("groups:\n  - name: disk\n    rules: []\n")
+    (pytester.path / "scenarios").mkdir()
+    (pytester.path / "scenarios" / "load.yaml").write_text("users: 10\nduration: 5m\n")
+    result = pytester.runpytest_subprocess()
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def test_check_command_with_no_scenario_files_exits_1_and_says_so(tmp_path: Path, capsys):
+    assert main(["check", str(tmp_path)]) == 1
+    assert "no scenario files" in capsys.readouterr().err
+
+
+def test_every_package_on_disk_is_listed_for_installation():
+    """A package missing from pyproject's list installs nowhere but an editable checkout."""
+    import tomllib
+    root = Path(__file__).parent.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    source = root / "interpreter"
+    on_disk = {".".join(p.parent.relative_to(source).parts) for p in source.rglob("__init__.py")}
+    assert on_disk <= listed, f"not listed in pyproject.toml: {sorted(on_disk - listed)}"

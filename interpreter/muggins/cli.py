@@ -22,9 +22,10 @@ from .errors import MugginsError, RuleFileError
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, describe, player_name, words
-from .records import make_record, read_record, replay
+from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
+from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, two_means, two_proportions
-from .terminal import Session
+from .terminal import Session, check_delay
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -94,7 +95,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="one bot for every seat, or one per seat, comma-separated (random, greedy); default greedy")
     play.add_argument("--human", metavar="SEATS", help="seats played by people at this terminal, e.g. 1 or 1,3")
     play.add_argument("--delay", type=float, default=0.0, help="seconds to pause before each bot move (with people)")
-    play.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    play.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE (checked before the game)")
+    play.add_argument("--force", action="store_true", help="replace the --record FILE if it exists")
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the log (en, es)")
     play.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
     play.add_argument("--explain", action="store_true", help="explain every placement as the text's diagrams do")
@@ -111,7 +113,7 @@ def _parser() -> argparse.ArgumentParser:
                                              "hands, same random state, same bots.")
     resume.add_argument("save", metavar="FILE")
     resume.add_argument("--lang", choices=LANGUAGES, help="language (default: the saved game's)")
-    resume.add_argument("--delay", type=float, default=0.0)
+    resume.add_argument("--delay", type=float, default=0.0, help="seconds to pause before each bot move")
     resume.add_argument("--explain", action="store_true")
     resume.set_defaults(run=_resume)
 
@@ -150,7 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     compare.set_defaults(run=_compare)
 
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
-    schema.add_argument("which", choices=["rules", "scenario"], help="which schema: rules or scenario")
+    schema.add_argument("which", choices=["rules", "scenario", "record", "save"],
+                        help="which schema: rules, scenario, record (game records) or save (saved games)")
     schema.set_defaults(run=_schema)
     return parser
 
@@ -222,7 +225,20 @@ def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset()) -> l
     return ["human" if seat in humans else next(chosen) for seat in range(players)]
 
 
+def _usage(message: str) -> int:
+    """A usage error found after parsing: one line, exit 2."""
+    print(f"muggins: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def _play(args: argparse.Namespace) -> int:
+    problem = check_delay(args.delay, args.lang)
+    if problem:
+        return _usage(problem)
+    if args.record is not None:  # before the game is played, never after
+        problem = check_target(args.record, args.force, args.lang)
+        if problem:
+            raise MugginsError(f"--record: {problem}")
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
     if args.max_rounds < 1:
@@ -236,11 +252,29 @@ def _play(args: argparse.Namespace) -> int:
     session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
                       args.attention, args.lang, args.delay, args.explain, args.tally)
     code = session.run()
-    if args.record and session.state.is_terminal():
+    if args.record is not None and session.state.is_terminal():
         record = make_record(rules, players, seed, args.max_rounds, kinds, session.moves, session.state)
-        Path(args.record).write_text(record.to_json() + "\n", encoding="utf-8")
-        print(words(args.lang)["record"].format(path=args.record))
+        code = max(code, _write_record(args, record.to_json() + "\n", f"muggins-{rules.name}-{seed}"))
     return code
+
+
+def _write_record(args: argparse.Namespace, text: str, base: str) -> int:
+    """Write the record where asked; if that fails after all (the folder went away, the disk
+    filled), keep it in the current folder, home or temp and say where: exit 1 then."""
+    try:
+        path = write_atomic(args.record, text, args.force)
+    except (OSError, ValueError) as exc:
+        print("muggins: " + file_words(args.lang)["record_failed"].format(path=args.record,
+                                                                           reason=write_reason(exc, args.lang)),
+              file=sys.stderr)
+        try:
+            path, _ = write_first([], fallback_folders(), text, base, ".record.json")
+        except (OSError, ValueError):
+            return EXIT_FAILED
+        print(words(args.lang)["record"].format(path=path))
+        return EXIT_FAILED
+    print(words(args.lang)["record"].format(path=path))
+    return EXIT_OK
 
 
 def _simulation_arguments(parser: argparse.ArgumentParser) -> None:
@@ -362,13 +396,16 @@ def _rules_source(spec: str) -> str:
 
 
 def _resume(args: argparse.Namespace) -> int:
+    problem = check_delay(args.delay, args.lang or "en")
+    if problem:
+        return _usage(problem)
     session = Session.resume(args.save, delay=args.delay, explain=args.explain,
                              **({"lang": args.lang} if args.lang else {}))
     return session.run(resumed=True)
 
 
 def _replay(args: argparse.Namespace) -> int:
-    record = read_record(args.record)
+    record = read_record(args.record, args.lang)
     state = replay(record, args.rules)
     rules = state.rules
     if args.log:
@@ -384,7 +421,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    schema = rules_schema() if args.which == "rules" else scenario_schema()
+    schema = {"rules": rules_schema, "scenario": scenario_schema, "record": record_schema,
+              "save": save_schema}[args.which]()
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return EXIT_OK
 
@@ -395,6 +433,8 @@ def _check(args: argparse.Namespace) -> int:
     missing = [str(path) for path in files if not path.exists()]
     if missing:
         raise MugginsError(f"no such file or folder: {', '.join(missing)}")
+    if not files:
+        raise MugginsError(f"no scenario files (*.yaml, *.yml) under {', '.join(map(str, args.paths))}")
     for path in files:
         try:
             scenario = load_scenario(path)

@@ -1,9 +1,11 @@
 """The pytest plugin: scenario files and rule files become tests, with no Python to write.
 
-Files under the folders named by the ini options `muggins_scenarios` (default `scenarios`) become
-one test per scenario or table row; files under `muggins_rules` (default `rules`) get a battery:
-the file validates, and seeded games with each bot and every allowed player count finish with
-every invariant kept. Registered through the `pytest11` entry point.
+Files under the folders named by the ini options `muggins_scenarios` become one test per scenario
+or table row; files under `muggins_rules` get a battery: the file validates, and seeded games with
+each bot and every allowed player count finish with every invariant kept. Nothing is collected
+unless a project names its folders (it is installed with muggins into every environment, where an
+unrelated project's `rules/` folder is none of its business). Registered through the `pytest11`
+entry point.
 """
 from __future__ import annotations
 
@@ -16,14 +18,17 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError
 from .invariants import play_checked_game
 from .loader import load_rules
+from .families import families
 from .scenarios import Case, cases, load_scenario, run_case
+
+families()  # every family imported now, with the plugin: never first inside a test run that unloads modules
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addini("muggins_scenarios", "folders of muggins scenario files (relative to the rootdir)",
-                  type="linelist", default=["scenarios"])
-    parser.addini("muggins_rules", "folders of muggins rule files to test (relative to the rootdir)",
-                  type="linelist", default=["rules"])
+    parser.addini("muggins_scenarios", "folders of muggins scenario files (relative to the rootdir); none by default",
+                  type="linelist", default=[])
+    parser.addini("muggins_rules", "folders of muggins rule files to test (relative to the rootdir); none by default",
+                  type="linelist", default=[])
     parser.addini("muggins_games", "seeded games per bot and player count in a rule file's battery", default="2")
 
 

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import jsonschema
 
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
@@ -103,28 +108,160 @@ def _json_depth(data: Any) -> int:
     return deepest
 
 
-def _read_document(path: str | Path, form: str, what: str) -> dict[str, Any]:
-    """The JSON object of a record or save file, checked for its format and version."""
+def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> dict[str, Any]:
+    """The JSON object of a record or save file, checked for its format and version, then
+    against its JSON Schema (`muggins schema record|save`)."""
     data = _read_json(path, what)
     if not isinstance(data, dict) or data.get("format") != form:
         raise RecordError(f"{path}: not a muggins {what} (no \"format\": \"{form}\")")
     if data.get("version") != VERSION:
         raise RecordError(f"{path}: {what} version {data.get('version')!r} is not supported (this muggins reads {VERSION})")
+    _check_schema(data, "save" if form == SAVE_FORMAT else "record", path, lang)
+    if len(data["seats"]) != data["players"]:
+        raise RecordError(f"{path}: seats: " + _say(lang, "seats", seats=len(data["seats"]), players=data["players"]))
     return data
 
 
-def read_record(path: str | Path) -> Record:
+# -- the schemas of records and saves, and their complaints in the person's language ------------
+
+@lru_cache(maxsize=2)
+def _schema_text(which: str) -> str:
+    return resources.files("muggins.schema").joinpath(f"{which}.schema.json").read_text("utf-8")
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of game records (`muggins schema record`)."""
+    return json.loads(_schema_text("record"))
+
+
+def save_schema() -> dict[str, Any]:
+    """The JSON Schema of saved games (`muggins schema save`)."""
+    return json.loads(_schema_text("save"))
+
+
+@lru_cache(maxsize=2)
+def _validator(which: str) -> Any:
+    schema = json.loads(_schema_text(which))
+    return jsonschema.Draft202012Validator(schema)
+
+
+_SCHEMA_WORDS = {
+    "en": {
+        "type": "must be {expected}, not {actual}", "enum": "must be one of {choices}, not {value}",
+        "const": "must be {expected}", "required": "missing field {name!r}", "unknown": "unknown field {name!r}",
+        "minimum": "must be at least {limit}", "maximum": "must be at most {limit}",
+        "minLength": "must not be empty", "maxLength": "is longer than {limit} characters",
+        "minItems": "must have at least {limit} entries", "maxItems": "has more than {limit} entries",
+        "pattern": "is not in the expected form", "finite": "must be a finite number",
+        "other": "is not valid here", "top": "the file",
+        "seats": "{seats} seats for {players} players",
+        "players": "{players} players is not a count these rules allow ({counts})",
+        "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
+        "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
+    },
+    "es": {
+        "type": "debe ser {expected}, no {actual}", "enum": "debe ser uno de {choices}, no {value}",
+        "const": "debe ser {expected}", "required": "falta el campo {name!r}", "unknown": "campo desconocido {name!r}",
+        "minimum": "debe ser al menos {limit}", "maximum": "debe ser como mucho {limit}",
+        "minLength": "no puede estar vacío", "maxLength": "tiene más de {limit} caracteres",
+        "minItems": "debe tener al menos {limit} elementos", "maxItems": "tiene más de {limit} elementos",
+        "pattern": "no tiene la forma esperada", "finite": "debe ser un número finito",
+        "other": "no es válido aquí", "top": "el fichero",
+        "seats": "{seats} puestos para {players} jugadores",
+        "players": "{players} jugadores no es un número que permitan estas reglas ({counts})",
+        "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
+        "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
+    },
+}
+
+
+def _say(lang: str, key: str, **values: Any) -> str:
+    return _SCHEMA_WORDS.get(lang, _SCHEMA_WORDS["en"])[key].format(**values)
+
+
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, list) else "object" if isinstance(value, dict) else "other"
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) or math.isfinite(value) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _where(path: Any, lang: str) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or _say(lang, "top")
+
+
+def _schema_message(error: jsonschema.ValidationError, lang: str) -> tuple[str, str]:
+    """Where (`moves[3]`, `outcome.scores[0]`) and what, in one line, for a schema complaint."""
+    where = _where(error.absolute_path, lang)
+    kind: str = str(error.validator)
+    value: Any = error.instance
+    expected: Any = error.validator_value
+    schema: Any = error.schema
+    if kind == "type":
+        kinds = expected if isinstance(expected, list) else [expected]
+        names = _say(lang, "or").join(_say(lang, k) for k in kinds)
+        actual = _json_kind(value)
+        return where, _say(lang, "type", expected=names, actual=_say(lang, actual) if actual != "other" else "?")
+    if kind == "enum":
+        return where, _say(lang, "enum", choices=", ".join(_short(c) for c in expected), value=_short(value))
+    if kind == "const":
+        return where, _say(lang, "const", expected=_short(expected))
+    if kind == "required":
+        missing = next((name for name in expected if name not in value), "?")
+        return where, _say(lang, "required", name=missing)
+    if kind == "additionalProperties":
+        known = set(schema.get("properties", {}))
+        extra = sorted(str(name) for name in value if name not in known)
+        return where, _say(lang, "unknown", name=(extra[0] if extra else "?")[:40])
+    if kind in ("minimum", "maximum", "maxLength", "minItems", "maxItems"):
+        return where, _say(lang, kind, limit=expected)
+    if kind in ("minLength", "pattern"):
+        return where, _say(lang, kind)
+    return where, _say(lang, "other")
+
+
+def _check_schema(data: dict[str, Any], which: str, path: str | Path, lang: str) -> None:
+    """Refuse a record or save its schema does not allow: one line, the field and the reason."""
+    errors = list(_validator(which).iter_errors(data))
+    if errors:
+        # the first by position in the file's fields, so the same file always gives the same line
+        order = {name: i for i, name in enumerate(data)}
+        error = min(errors, key=lambda e: [order.get(p, 0) if isinstance(p, str) else p for p in e.absolute_path])
+        where, what = _schema_message(error, lang)
+        raise RecordError(f"{path}: {where}: {what}")
+    for name in ("forget", "attention"):  # JSON's NaN passes minimum and maximum
+        value = data.get(name)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise RecordError(f"{path}: {name}: " + _say(lang, "finite"))
+
+
+def read_record(path: str | Path, lang: str = "en") -> Record:
     """Read a record file, refusing anything that is not a complete muggins record."""
-    data = _read_document(path, FORMAT, "record")
-    fields: dict[str, type | tuple[type, ...]] = {
-        "rules": str, "digest": str, "players": int, "seed": (int, str), "max_rounds": int,
-        "seats": list, "moves": list, "outcome": dict}
-    for name, kind in fields.items():
-        if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
-            raise RecordError(f"{path}: field {name!r} is missing or has the wrong type")
-    if not all(isinstance(m, str) for m in data["moves"]):
-        raise RecordError(f"{path}: every move must be a string")
+    data = _read_document(path, FORMAT, "record", lang)
+    fields = ("rules", "digest", "players", "seed", "max_rounds", "seats", "moves", "outcome")
     return Record(**{name: data[name] for name in fields})
+
+
+def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en") -> None:
+    """Refuse a record or save whose player count its rules do not allow."""
+    if players not in rules.player_counts:
+        counts = ", ".join(map(str, rules.player_counts))
+        raise RecordError(f"{path}: players: " + _say(lang, "players", players=players, counts=counts))
 
 
 def replay(record: Record, rules_spec: str | None = None) -> Any:
@@ -137,8 +274,9 @@ def replay(record: Record, rules_spec: str | None = None) -> Any:
         raise RecordError(f"the record was made with different rules for {record.rules!r} "
                           f"(digest {record.digest[:12]}, these rules {rules.digest[:12]})")
     try:
+        check_players("the record", record.players, rules)
         game = make_game(rules, record.players, record.max_rounds)
-    except IllegalMoveError as exc:
+    except (IllegalMoveError, RecordError) as exc:
         raise RecordError(f"the record cannot be set up: {exc}") from None
     state = game.new_state(record.seed)
     for number, text in enumerate(record.moves, 1):
@@ -146,6 +284,10 @@ def replay(record: Record, rules_spec: str | None = None) -> Any:
             state.play(game.parse_move(text))
         except IllegalMoveError as exc:
             raise RecordError(f"move {number} ({text!r}) is illegal: {exc}") from None
+        except MugginsError:
+            raise
+        except Exception as exc:  # a hostile record must not reach a traceback
+            raise RecordError(f"move {number} ({text!r}) cannot be replayed: {type(exc).__name__}: {exc}") from None
     if not state.is_terminal():
         raise RecordError(f"the record ends after {len(record.moves)} moves, before the game is over")
     outcome = state.outcome
@@ -182,9 +324,12 @@ def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def read_save(path: str | Path) -> Save:
-    """Read a save file; a corrupt, truncated or edited one is refused, naming the problem."""
-    data = _read_document(path, SAVE_FORMAT, "save file")
+def read_save(path: str | Path, lang: str = "en") -> Save:
+    """Read a save file; a corrupt, truncated or edited one is refused, naming the problem.
+
+    The checksum detects a damaged or carelessly edited file; anyone can recompute it, so it
+    is no protection against a deliberate edit: that is what the schema check is for."""
+    data = _read_document(path, SAVE_FORMAT, "save file", lang)
     checksum = data.pop("checksum", None)
     data.pop("format"), data.pop("version")
     try:

@@ -94,8 +94,9 @@ class Tally:
         self.turns += result["turns"]
         self.scoring_events += result["scoring_events"]
         self.scoring_points += result["scoring_points"]
-        for name in result.get("extra", ()):
-            self.extra[name] = self.extra.get(name, 0) + result["extra"][name]
+        for name, count in result.get("extra", {}).items():
+            if count:  # as the event engine counts: a counter appears with its first event
+                self.extra[name] = self.extra.get(name, 0) + count
         self.steals += get("steals", 0)
         self.steal_points += get("steal_points", 0)
         self.lost_points += get("lost_points", 0)

@@ -2,12 +2,15 @@
 
 A session asks whoever decides next: a bot chooses from its view, a person types a move (by
 number or as written: `6-6 right`, `5h`, `draw`, `go`, `claim`, `muggins`) or a command
-(`help`, `why`, `rules`, `save FILE`, `quit`). Bad input is answered with the reason and asked
-again; end of input or Ctrl-C saves the game first. A save holds the seed and the moves, so
-resuming replays them (the bots choosing again, which restores their random state exactly).
+(`help`, `why`, `rules`, `save FILE`, `quit`). Any answer that is not a move or a command (odd
+characters, huge numbers, endless lines) is answered with the reason and asked again; end of
+input, Ctrl-C or a failure inside the game saves it first, to the first place that can be
+written (files.write_first), and says where. A save holds the seed and the moves, so resuming
+replays them (the bots choosing again, which restores their random state exactly).
 """
 from __future__ import annotations
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -17,14 +20,18 @@ from .bots import make_bots
 from .engine import make_game
 from .engine.table import DECLINE
 from .errors import IllegalMoveError, MugginsError, RecordError
+from .files import fallback_folders, fresh_name, reason as write_reason, words as file_words, write_atomic, write_first
 from .loader import load_rules
 from .messages import reason
 from .families import family_of
 from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
-from .records import Save, read_save
+from .records import Save, check_players, read_save
 from .rules import Rules
 
 HUMAN = "human"
+MAX_LINE = 5000        # characters of one answer; a longer line is read to its end and refused
+MAX_NUMBER = 6         # digits of a move number: more cannot name a move
+MAX_DELAY = 60.0       # seconds of --delay
 
 _UI = {
     "en": {
@@ -41,6 +48,13 @@ _UI = {
                  "score); rules (a summary of these rules); hand (shows the table again); save FILE; quit "
                  "(saves and stops). End of input or Ctrl-C also saves."),
         "resumed": "Resumed after {n} moves.", "seats": "{player}: {kind}",
+        "empty": "Type a move (its number or as written) or a command; help lists them.",
+        "too_long": "That line is too long (more than {limit} characters): type a move or a command.",
+        "unreadable": "That line is not readable text: type a move or a command.",
+        "not_understood": "not a move of this game",
+        "failed": "The game stopped on an error: {error}.",
+        "not_saved_at": "Could not save to {path} ({reason}).",
+        "delay": "--delay is seconds between 0 and {limit}, not {value}",
     },
     "es": {
         "you": "tú", "table": "--- Ronda {round} · objetivo {target} · {stock_name} {stock} ---",
@@ -56,8 +70,48 @@ _UI = {
                  "puntuación); rules (resumen de estas reglas); hand (muestra la mesa); save FICHERO; quit "
                  "(guarda y sale). El fin de la entrada o Ctrl-C también guardan."),
         "resumed": "Partida reanudada tras {n} jugadas.", "seats": "{player}: {kind}",
+        "empty": "Escribe una jugada (su número o tal cual) o una orden; help las muestra.",
+        "too_long": "Esa línea es demasiado larga (más de {limit} caracteres): escribe una jugada o una orden.",
+        "unreadable": "Esa línea no es texto legible: escribe una jugada o una orden.",
+        "not_understood": "no es una jugada de este juego",
+        "failed": "La partida se detuvo por un error: {error}.",
+        "not_saved_at": "No se pudo guardar en {path} ({reason}).",
+        "delay": "--delay son segundos entre 0 y {limit}, no {value}",
     },
 }
+_SAVE_WORDS = ("save", "guardar")
+_FORCE_WORDS = ("force", "forzar")
+
+
+def ui_words(lang: str) -> dict[str, str]:
+    """The terminal's words in `lang` (English for a language it does not know)."""
+    return _UI.get(lang, _UI["en"])
+
+
+def check_delay(delay: float, lang: str = "en") -> str | None:
+    """Why `delay` is not a usable --delay (a one-line reason), or None when it is."""
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
+        return ui_words(lang)["delay"].format(limit=int(MAX_DELAY), value=delay)
+    return None
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """A person's answer as quoted back to them: at most `limit` characters."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _near(path: Path) -> Path:
+    """A path as shown to the person: relative when it is in the current folder."""
+    try:
+        return path.relative_to(Path.cwd()) if path.is_absolute() else path
+    except (ValueError, OSError):
+        return path
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc) if isinstance(exc, MugginsError) else f"{type(exc).__name__}: {exc}"
+    text = " ".join(text.split())
+    return text if len(text) <= 300 else text[:297] + "..."
 _COMMANDS = {"help": "help", "?": "help", "ayuda": "help", "why": "why", "porque": "why", "por qué": "why",
              "rules": "rules", "reglas": "rules", "hand": "hand", "mesa": "hand", "table": "hand",
              "quit": "quit", "exit": "quit", "salir": "quit"}
@@ -87,9 +141,17 @@ class Session:
         self.delay = delay
         self.explain = explain
         self.notation = rules.notation if tally else None
-        self.stdin = stdin or sys.stdin
+        if stdin is None:
+            stdin = sys.stdin
+            reconfigure = getattr(stdin, "reconfigure", None)
+            try:  # bytes that are not UTF-8 become U+FFFD, answered as any odd text is
+                if reconfigure is not None:
+                    reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+        self.stdin = stdin
         self.stdout = stdout or sys.stdout
-        self.ui = _UI[lang]
+        self.ui = ui_words(lang)
         self.game = make_game(rules, players, max_rounds)
         self.state = self.game.new_state(seed)
         bot_seats = [seat for seat, kind in enumerate(seats) if kind != HUMAN]
@@ -97,6 +159,8 @@ class Session:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.moves: list[str] = []
         self.shown = 0
+        self.asked: Path | None = None     # the file the person last saved to with `save FILE`
+        self._asked_text: str | None = None  # and what was written there
 
     # -- save and resume -----------------------------------------------------------------------
 
@@ -105,17 +169,54 @@ class Session:
                     seed=self.seed, max_rounds=self.max_rounds, seats=list(self.seats), forget=self.forget,
                     attention=self.attention, lang=self.lang, moves=list(self.moves))
 
-    def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        temporary = path.with_name(path.name + ".part")
-        temporary.write_text(self.to_save().to_json() + "\n", encoding="utf-8")
-        temporary.replace(path)  # never leave a half-written save in place of a good one
-        return path
+    def save(self, path: str | Path, force: bool = False) -> Path:
+        """Write the save to `path` atomically; never over an existing file unless `force`."""
+        text = self.to_save().to_json() + "\n"
+        written = write_atomic(path, text, force)
+        self.asked, self._asked_text = written, text
+        return written
+
+    def autosave(self) -> tuple[Path | None, str, list[tuple[Path, BaseException]]]:
+        """Keep the game in the first place that takes it: the file the person last saved to
+        (while it still holds what we wrote), else a fresh name in the current folder, the home
+        folder, the temporary folder. Returns the path (None if nowhere), the text and the failures."""
+        text = self.to_save().to_json() + "\n"
+        asked: list[tuple[Path, bool]] = []
+        if self.asked is not None and self._asked_text is not None:
+            try:
+                if self.asked.read_text(encoding="utf-8") == self._asked_text:
+                    asked.append((self.asked, True))  # our own save of this game: brought up to date
+            except (OSError, ValueError):
+                asked.append((self.asked, False))  # gone or unreadable: tried, never replaced
+        try:
+            path, failures = write_first(asked, fallback_folders(), text, self._autosave_base(), ".save.json")
+        except (OSError, ValueError) as exc:
+            return None, text, [(Path(), exc)]
+        if self.asked is not None and path == self.asked:
+            self._asked_text = text
+        return path, text, failures
+
+    def _autosave_base(self) -> str:
+        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in f"{self.rules.name}-{self.seed}")[:100]
+        return f"muggins-{name}"
+
+    def _report_save(self, path: Path | None, text: str, failures: list[tuple[Path, BaseException]]) -> None:
+        """Say where the game went (and where it could not go), in the person's language."""
+        for place, exc in failures if path is not None else []:
+            self.print(self.ui["not_saved_at"].format(path=place, reason=write_reason(exc, self.lang)))
+        if path is None:
+            self.print(file_words(self.lang)["nowhere"].format(reason=write_reason(failures[-1][1], self.lang)))
+            self.print(text.rstrip("\n"))
+            return
+        shown = _near(path)
+        self.print(self.ui["saved"].format(path=shown))
+        self.print(self.ui["resume_hint"].format(path=shown))
 
     @classmethod
     def resume(cls, path: str | Path, **options: Any) -> Session:
         """The session a save file describes, replayed to where it stopped."""
-        save = read_save(path)
+        lang = options.get("lang") or "en"
+        save = read_save(path, lang)
         try:
             rules = load_rules(save.rules)
         except MugginsError as exc:
@@ -123,9 +224,13 @@ class Session:
         if rules.digest != save.digest or rules.name != save.name:
             raise RecordError(f"{path}: saved under other rules than {save.rules!r} now says "
                               f"(digest {save.digest[:12]}, now {rules.digest[:12]})")
+        check_players(path, save.players, rules, lang)
         options.setdefault("lang", save.lang)
-        session = cls(rules, save.rules, save.players, save.seed, save.max_rounds, save.seats, save.forget,
-                      save.attention, **options)
+        try:
+            session = cls(rules, save.rules, save.players, save.seed, save.max_rounds, save.seats, save.forget,
+                          save.attention, **options)
+        except MugginsError as exc:
+            raise RecordError(f"{path}: the saved game cannot be set up: {exc}") from None
         session._replay(save.moves, path)
         return session
 
@@ -142,19 +247,18 @@ class Session:
                     if game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: move {number} ({text!r}) is not what the bot chooses")
                 state.play(move)
+            except RecordError:
+                raise
             except IllegalMoveError as exc:
                 raise RecordError(f"{path}: move {number} ({text!r}) is illegal: {exc}") from None
+            except Exception as exc:  # a hostile save must not reach a traceback
+                raise RecordError(f"{path}: move {number} ({text!r}) cannot be replayed: {_one_line(exc)}") from None
             self.moves.append(text)
         self.shown = len(state.events)
 
     def autosave_path(self) -> Path:
-        base = f"muggins-{self.rules.name}-{self.seed}"
-        path = Path(f"{base}.save.json")
-        counter = 2
-        while path.exists():
-            path = Path(f"{base}-{counter}.save.json")
-            counter += 1
-        return path
+        """The first free `muggins-RULES-SEED[-N].save.json` in the current folder."""
+        return fresh_name(Path(), self._autosave_base(), ".save.json")
 
     # -- running ---------------------------------------------------------------------------------
 
@@ -163,7 +267,8 @@ class Session:
         self.stdout.flush()
 
     def run(self, resumed: bool = False) -> int:
-        """Play to the end; returns the exit code (0, or 130 after saving on a stop)."""
+        """Play to the end; returns the exit code: 0, or after saving the game, 130 on a stop
+        (quit, end of input, Ctrl-C) and 1 on a failure inside the game."""
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if resumed:
             self.print(self.ui["resumed"].format(n=len(self.moves)))
@@ -175,7 +280,7 @@ class Session:
             while not self.state.is_terminal():
                 actor = self.state.actor
                 if actor in self.bots:
-                    if self.humans and self.delay:
+                    if self.humans and self.delay > 0:
                         time.sleep(self.delay)
                     move = self.bots[actor].choose(self.state.view(actor), self.state.legal_moves())
                     self.state.play(move)
@@ -184,12 +289,23 @@ class Session:
                 self.moves.append(self.game.notation(move))
                 self._show_events(viewer)
         except (_Stop, EOFError, KeyboardInterrupt):
-            path = self.save(self.autosave_path())
-            self.print()
-            self.print(self.ui["saved"].format(path=path))
-            self.print(self.ui["resume_hint"].format(path=path))
+            self._keep(None)
             return 130
+        except Exception as exc:  # a failure inside the game: keep it, say where, no traceback
+            self._keep(exc)
+            return 1
         return 0
+
+    def _keep(self, failure: BaseException | None) -> None:
+        """Save the game on a stop or a failure, then say why it stopped and where it went."""
+        path, text, failures = self.autosave()
+        try:
+            self.print()
+            if failure is not None:
+                self.print(self.ui["failed"].format(error=_one_line(failure)))
+            self._report_save(path, text, failures)
+        except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
+            pass
 
     def _show_events(self, viewer: int | None) -> None:
         events = self.state.events
@@ -211,15 +327,16 @@ class Session:
         while True:
             self.stdout.write(ui["prompt"].format(player=player_name(player, self.lang)))
             self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                raise EOFError
-            text = line.strip()
+            text = self._read_answer()
+            if text is None:
+                continue
             command = _COMMANDS.get(text.lower())
             legal = state.legal_moves()
             decision = getattr(state, "decision", None)
+            words = text.split(maxsplit=1)
             if not text:
                 if decision is None:
+                    self.print(ui["empty"])
                     continue
                 move = DECLINE
             elif command == "help":
@@ -238,25 +355,22 @@ class Session:
                 continue
             elif command == "quit":
                 raise _Stop
-            elif text.lower().startswith(("save", "guardar")):
-                parts = text.split(maxsplit=1)
-                target = parts[1] if len(parts) > 1 else str(self.autosave_path())
-                try:
-                    self.print(ui["saved"].format(path=self.save(target)))
-                except OSError as exc:
-                    self.print(ui["refused"].format(reason=exc.strerror or exc))
+            elif words[0].lower() in _SAVE_WORDS:
+                self._save_command(words[1].strip() if len(words) > 1 else "")
                 continue
-            elif text.isdigit():
-                number = int(text)
-                if not 1 <= number <= len(legal):
-                    self.print(ui["not_a_number"].format(n=number, count=len(legal)))
+            elif text.isdecimal():  # only decimal digits: `²` and `①` are digits but no number
+                if len(text) > MAX_NUMBER or not 1 <= int(text) <= len(legal):
+                    self.print(ui["not_a_number"].format(n=_shown(text, 12), count=len(legal)))
                     continue
-                move = legal[number - 1]
+                move = legal[int(text) - 1]
             else:
                 try:
                     move = game.parse_move(text)
                 except IllegalMoveError as exc:
-                    self.print(ui["unknown"].format(text=text, reason=reason(exc, self.lang)))
+                    self.print(ui["unknown"].format(text=_shown(text), reason=reason(exc, self.lang)))
+                    continue
+                except Exception:  # whatever the text, the answer is that it is not a move
+                    self.print(ui["unknown"].format(text=_shown(text), reason=ui["not_understood"]))
                     continue
             try:
                 state.play(move)
@@ -264,6 +378,53 @@ class Session:
                 self.print(ui["refused"].format(reason=reason(exc, self.lang)))
                 continue
             return move
+
+    def _read_answer(self) -> str | None:
+        """One answer, stripped; None when it was refused (and the reason given). Raises
+        EOFError at the end of input. A line longer than MAX_LINE is read to its end, not kept."""
+        try:
+            line = self.stdin.readline(MAX_LINE + 1)
+        except UnicodeDecodeError:
+            self.print(self.ui["unreadable"])
+            return None
+        if not line:
+            raise EOFError
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while True:  # the rest of the line, in pieces, so memory stays bounded
+                try:
+                    rest = self.stdin.readline(1 << 16)
+                except UnicodeDecodeError:
+                    continue
+                if not rest or rest.endswith("\n"):
+                    break
+            self.print(self.ui["too_long"].format(limit=MAX_LINE))
+            return None
+        if len(line.rstrip("\n")) > MAX_LINE:
+            self.print(self.ui["too_long"].format(limit=MAX_LINE))
+            return None
+        return line.strip()
+
+    def _save_command(self, argument: str) -> None:
+        """`save`, `save FILE` or `save FILE force`: where the game went, or why it did not."""
+        ui = self.ui
+        if not argument:
+            path, text, failures = self.autosave()
+            self._report_save(path, text, failures)
+            return
+        force = False
+        parts = argument.rsplit(maxsplit=1)
+        if len(parts) == 2 and parts[1].lower() in _FORCE_WORDS:
+            argument, force = parts[0], True
+        try:
+            target = Path(argument).expanduser()
+        except RuntimeError:  # no home folder to expand ~ to
+            target = Path(argument)
+        try:
+            self.print(ui["saved"].format(path=self.save(target, force)))
+        except FileExistsError:
+            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=target)))
+        except (OSError, ValueError) as exc:
+            self.print(ui["not_saved_at"].format(path=target, reason=write_reason(exc, self.lang)))
 
     def _show_table(self, player: int) -> None:
         state, ui, lang = self.state, self.ui, self.lang

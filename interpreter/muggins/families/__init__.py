@@ -79,6 +79,10 @@ class Family:
         """The long explanation of one event that `--explain` prints (None for most events)."""
         return None
 
+    def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
+        """The table as a picture (SVG): the line or the pile, as the texts' diagrams draw it."""
+        raise NotImplementedError
+
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         """The family's summary lines: before the scoring entries (pieces, physics) and after them."""
         raise NotImplementedError

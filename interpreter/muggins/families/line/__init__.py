@@ -7,7 +7,9 @@ from ...dsl import Type
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as D
-from . import words
+from . import kernel, words
+from .render import line_svg
+from .scenarios import build_position, observe_step
 from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, check_line_counts, compile_line
 
 
@@ -36,7 +38,6 @@ class LineFamily(Family):
         return D.DominoGame(rules, players, max_rounds)
 
     def kernel(self) -> Any:
-        from . import kernel
         return kernel
 
     def pieces_in_play(self, state: Any) -> list[Any]:
@@ -66,6 +67,9 @@ class LineFamily(Family):
     def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
         return words.explain_placement(event, state.line.spinner, lang) if isinstance(event, D.Placed) else None
 
+    def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
+        return line_svg(state.line, lang)
+
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         return words.summary(rules, lang)
 
@@ -83,11 +87,9 @@ class LineFamily(Family):
 
     def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
                  turn: int, seed: Any) -> Any:
-        from .scenarios import build_position
         return build_position(scenario, position, hands, scores, turn, seed)
 
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
-        from .scenarios import observe_step
         return observe_step(scenario, state, events)
 
     def statistics(self, tally: Any) -> dict[str, float]:

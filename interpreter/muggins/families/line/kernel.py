@@ -24,16 +24,30 @@ DRAW, PASS = -2, -3
 
 
 def supports(game: Any, bots: list[str]) -> bool:
-    """Whether this kernel can play `game` with these bots exactly as the event engine would:
-    an allow-list of the procedures it implements, so a new option is never played wrongly here."""
-    if not isinstance(game, DominoGame) or game.awards_by_sum is None:
-        return False
+    """Whether this kernel can play `game` with these bots exactly as the event engine would."""
+    return refusal(game, bots) is None
+
+
+def refusal(game: Any, bots: list[str]) -> str | None:
+    """The first rule this kernel does not implement, as a person would name it, or None when it
+    plays the game: an allow-list of what it implements, so a new option is never played wrongly."""
+    if not isinstance(game, DominoGame):
+        return "not a domino game"
     rules, o = game.rules, game.rules.options
-    return (not o.spinner and not fails_somewhere(game.awards_by_sum)
-            and not rules.has_claims and rules.muggins.false_call is None and rules.overshoot == "counts"
-            and rules.seating.direction == 1 and not game.seats.partnered and o.paid_to == "dominoer"
-            and "holder" not in (o.first_opener.method, o.next_opener, o.opener_after_blocked)
-            and all(kind in ("random", "greedy") for kind in bots))
+    checks = [
+        (game.awards_by_sum is not None, "scoring that reads more than `ends_sum`"),
+        (game.awards_by_sum is None or not fails_somewhere(game.awards_by_sum), "scoring that fails on some sums"),
+        (not o.spinner, "`line.spinner: true`"),
+        (not rules.has_claims, "claims"),
+        (rules.muggins.false_call is None, "`muggins.false_call`"),
+        (rules.overshoot == "counts", f"`win.overshoot: {rules.overshoot}`"),
+        (rules.seating.direction == 1, "`seating.direction: counterclockwise`"),
+        (not game.seats.partnered, "partnerships (`seating.sides`)"),
+        (o.paid_to == "dominoer", f"`settlement.paid_to: {o.paid_to}`"),
+        ("holder" not in (o.first_opener.method, o.next_opener, o.opener_after_blocked), "an opener chosen as a holder"),
+        (all(kind in ("random", "greedy") for kind in bots), "bots other than random and greedy"),
+    ]
+    return next((reason for ok, reason in checks if not ok), None)
 
 
 class _Tables:

@@ -7,7 +7,9 @@ from ...dsl import Type
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as C
-from . import words
+from . import kernel, words
+from .render import pile_svg
+from .scenarios import build_position, observe_step
 from .options import CARD_PLAY_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts, compile_pile
 
 
@@ -36,7 +38,6 @@ class PileFamily(Family):
         return C.CardGame(rules, players, max_rounds)
 
     def kernel(self) -> Any:
-        from . import kernel
         return kernel
 
     def pieces_in_play(self, state: Any) -> list[Any]:
@@ -74,6 +75,9 @@ class PileFamily(Family):
     def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
         return words.explain_last_score(rules, state, lang)
 
+    def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
+        return pile_svg(state.pile.cards, rules.pieces, state.pile.total, state.pile.limit, lang)
+
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         return words.summary(rules, lang)
 
@@ -91,11 +95,9 @@ class PileFamily(Family):
 
     def position(self, scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int],
                  turn: int, seed: Any) -> Any:
-        from .scenarios import build_position
         return build_position(scenario, position, hands, scores, turn, seed)
 
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
-        from .scenarios import observe_step
         return observe_step(scenario, state, events)
 
 

@@ -29,19 +29,34 @@ CLAIM, CALL = "claim", "muggins"
 
 
 def supports(game: Any, bots: list[str]) -> bool:
-    """Whether this kernel can play `game` with these bots exactly as the event engine would:
-    an allow-list of the procedures it implements, so a new option is never played wrongly here."""
-    if not isinstance(game, CardGame) or game.awards_by_total is None:
-        return False
-    rules, o = game.rules, game.options
-    return (not fails_somewhere(game.awards_by_total)
-            and rules.claims_required and all(score.claim for score in rules.scoring)
-            and rules.muggins.window == "next_action" and rules.muggins.order == "turn"
-            and rules.muggins.false_call is None and rules.simultaneous == "scorer" and rules.overshoot == "counts"
-            and (rules.immediate_win or rules.tie == "seat_order")
-            and rules.seating.direction == 1 and not game.seats.partnered
-            and o.active == "holding_cards" and o.next_dealer == "next_seat" and o.leader == "next_seat"
-            and all(kind in ("random", "greedy") for kind in bots))
+    """Whether this kernel can play `game` with these bots exactly as the event engine would."""
+    return refusal(game, bots) is None
+
+
+def refusal(game: Any, bots: list[str]) -> str | None:
+    """The first rule this kernel does not implement, as a person would name it, or None when it
+    plays the game: an allow-list of what it implements, so a new option is never played wrongly."""
+    if not isinstance(game, CardGame):
+        return "not a card game"
+    rules, o, m = game.rules, game.options, game.rules.muggins
+    checks = [
+        (game.awards_by_total is not None, "scoring that reads more than `total`"),
+        (game.awards_by_total is None or not fails_somewhere(game.awards_by_total), "scoring that fails on some totals"),
+        (rules.claims_required and all(score.claim for score in rules.scoring), "scores added without a claim"),
+        (m.window == "next_action", f"`muggins.window: {m.window}`"),
+        (m.order == "turn", f"`muggins.order: {m.order}`"),
+        (m.false_call is None, "`muggins.false_call`"),
+        (rules.simultaneous == "scorer", f"`win.simultaneous: {rules.simultaneous}`"),
+        (rules.overshoot == "counts", f"`win.overshoot: {rules.overshoot}`"),
+        (rules.immediate_win or rules.tie == "seat_order", f"`win.tie: {rules.tie}` at a round's end"),
+        (rules.seating.direction == 1, "`seating.direction: counterclockwise`"),
+        (not game.seats.partnered, "partnerships (`seating.sides`)"),
+        (o.active == "holding_cards", f"`pile.active: {o.active}`"),
+        (o.next_dealer == "next_seat", f"`dealer.next: {o.next_dealer}`"),
+        (o.leader == "next_seat", f"`dealer.leader: {o.leader}`"),
+        (all(kind in ("random", "greedy") for kind in bots), "bots other than random and greedy"),
+    ]
+    return next((reason for ok, reason in checks if not ok), None)
 
 
 def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: float) -> dict[str, Any]:

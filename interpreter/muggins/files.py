@@ -1,0 +1,226 @@
+"""Writing files safely: every file muggins writes (records, saves, autosaves) goes through here.
+
+A write is atomic: the text goes to a temporary file in the same folder, is flushed and synced
+to disk, and only then takes the final name, so a reader sees either the old file or the whole
+new one, never half of it; a failed write leaves no temporary file behind. An existing file is
+never replaced unless the caller says so (`force`, from `--force` or `save FILE force`).
+
+When a game must be kept (quit, end of input, Ctrl-C, a failure), `write_first` tries a list of
+places in order and says which one took it: the place asked for, then the current folder, the
+user's home and the temporary folder.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+from .errors import MugginsError
+
+_WORDS = {
+    "en": {
+        "exists": "{path} already exists (add --force to replace it)",
+        "exists_save": "{path} already exists: type `save {path} force` to replace it",
+        "is_folder": "{path} is a folder, not a file",
+        "no_folder": "the folder {folder} does not exist",
+        "not_folder": "{folder} is not a folder",
+        "cannot_write": "cannot write in {folder} ({reason})",
+        "bad_name": "{path} is not a usable file name",
+        "not_written": "Could not write {path} ({reason}).",
+        "record_failed": "The record could not be written to {path} ({reason}).",
+        "nowhere": "The game could not be saved anywhere ({reason}); here it is, to copy into a file:",
+        f"errno:{errno.EACCES}": "permission denied", f"errno:{errno.EPERM}": "permission denied",
+        f"errno:{errno.ENOENT}": "no such file or folder", f"errno:{errno.EEXIST}": "the file exists",
+        f"errno:{errno.ENOTDIR}": "a part of the path is not a folder", f"errno:{errno.EISDIR}": "it is a folder",
+        f"errno:{errno.EROFS}": "read-only file system", f"errno:{errno.ENOSPC}": "no space left on the device",
+        f"errno:{errno.ENAMETOOLONG}": "the name is too long", f"errno:{errno.EDQUOT}": "disk quota exceeded",
+        f"errno:{errno.EINVAL}": "invalid name",
+    },
+    "es": {
+        "exists": "{path} ya existe (añade --force para reemplazarlo)",
+        "exists_save": "{path} ya existe: escribe `save {path} force` para reemplazarlo",
+        "is_folder": "{path} es una carpeta, no un fichero",
+        "no_folder": "la carpeta {folder} no existe",
+        "not_folder": "{folder} no es una carpeta",
+        "cannot_write": "no se puede escribir en {folder} ({reason})",
+        "bad_name": "{path} no es un nombre de fichero válido",
+        "not_written": "No se pudo escribir {path} ({reason}).",
+        "record_failed": "No se pudo escribir el registro en {path} ({reason}).",
+        "nowhere": "No se pudo guardar la partida en ningún sitio ({reason}); aquí está, para copiarla en un fichero:",
+        f"errno:{errno.EACCES}": "permiso denegado", f"errno:{errno.EPERM}": "permiso denegado",
+        f"errno:{errno.ENOENT}": "no existe el fichero o la carpeta", f"errno:{errno.EEXIST}": "el fichero existe",
+        f"errno:{errno.ENOTDIR}": "una parte de la ruta no es una carpeta", f"errno:{errno.EISDIR}": "es una carpeta",
+        f"errno:{errno.EROFS}": "sistema de ficheros de solo lectura",
+        f"errno:{errno.ENOSPC}": "no queda espacio en el dispositivo",
+        f"errno:{errno.ENAMETOOLONG}": "el nombre es demasiado largo", f"errno:{errno.EDQUOT}": "cuota de disco superada",
+        f"errno:{errno.EINVAL}": "nombre no válido",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return _WORDS.get(lang, _WORDS["en"])
+
+
+def reason(exc: BaseException, lang: str = "en") -> str:
+    """Why a write failed, in the person's language (the system's words when we have none)."""
+    if isinstance(exc, OSError):
+        known = words(lang).get(f"errno:{exc.errno}")
+        return known or exc.strerror or str(exc) or type(exc).__name__
+    if isinstance(exc, ValueError):  # a NUL in the name, a name the system cannot encode
+        return words(lang)[f"errno:{errno.EINVAL}"]
+    return str(exc) or type(exc).__name__
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
+class WriteError(MugginsError):
+    """A file that cannot be written where it was asked for; the message says why, in one line."""
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the new name itself durable (best effort: not every system opens folders)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
+    """Write `text` (UTF-8) to `path` atomically; never over an existing file unless `force`.
+
+    Raises FileExistsError when the file exists and `force` is false, and OSError (or ValueError
+    for a name the system refuses) when the folder cannot take it; nothing is left behind then.
+    """
+    path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if not force and os.path.lexists(path):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o666 & ~_UMASK)  # as open() would create it (mkstemp gives 0600)
+        if force:
+            os.replace(temporary, path)
+        else:
+            try:  # a link fails if the name was taken meanwhile: never over a file that appeared
+                os.link(temporary, path)
+            except FileExistsError:
+                raise
+            except OSError:  # file systems without hard links
+                if os.path.lexists(path):
+                    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+                os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    try:
+        os.unlink(temporary)  # after a link: the final name holds the data
+    except FileNotFoundError:
+        pass
+    _fsync_folder(folder)
+    return path
+
+
+def check_target(path: str | Path, force: bool = False, lang: str = "en", hint: str = "exists") -> str | None:
+    """Why `path` cannot be written (a one-line reason in `lang`), or None when it can.
+
+    Checked before any work is done, so a game is never played for a record it cannot keep:
+    the path must not be a folder nor (without `force`) an existing file, and its folder must
+    exist and take a new file (tried by creating and removing one).
+    """
+    say = words(lang)
+    try:
+        path = Path(path)
+        if path.is_dir():
+            return say["is_folder"].format(path=path)
+        if not force and os.path.lexists(path):
+            return say[hint].format(path=path)
+        folder = path.parent
+        if not folder.exists():
+            # a regular file on the way is "not a folder" (is_dir is false for it too)
+            for parent in [folder, *folder.parents]:
+                if parent.exists() and not parent.is_dir():
+                    return say["not_folder"].format(folder=parent)
+            return say["no_folder"].format(folder=folder)
+        if not folder.is_dir():
+            return say["not_folder"].format(folder=folder)
+        handle, probe = tempfile.mkstemp(prefix=".muggins-probe.", suffix=".part", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except (OSError, ValueError) as exc:
+        return say["cannot_write"].format(folder=Path(str(path)).parent, reason=reason(exc, lang))
+    return None
+
+
+def fallback_folders() -> list[Path]:
+    """Where a game is kept when the asked place fails: the current folder, home, temp."""
+    folders: list[Path] = []
+    for get in (Path.cwd, Path.home, lambda: Path(tempfile.gettempdir())):
+        try:
+            folder = get()
+        except (OSError, RuntimeError, KeyError):
+            continue
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def fresh_name(folder: Path, base: str, suffix: str) -> Path:
+    """`folder/base suffix`, or `base-2`, `base-3`... : the first name not taken."""
+    path = folder / f"{base}{suffix}"
+    counter = 2
+    while os.path.lexists(path):
+        path = folder / f"{base}-{counter}{suffix}"
+        counter += 1
+    return path
+
+
+def write_first(files: Iterable[tuple[Path, bool]], folders: Iterable[Path], text: str, base: str,
+                suffix: str) -> tuple[Path, list[tuple[Path, BaseException]]]:
+    """Write `text` to the first place that takes it; returns that path and the failures before it.
+
+    First the `files`, each a (path, force) pair; then the `folders`, in each of which a fresh
+    name `base[-N]suffix` is chosen (never over a file). Raises the last error when none does.
+    """
+    failures: list[tuple[Path, BaseException]] = []
+    for path, force in files:
+        try:
+            return write_atomic(path, text, force), failures
+        except (OSError, ValueError) as exc:
+            failures.append((path, exc))
+    for folder in folders:
+        for _ in range(100):  # a name taken between choosing and writing: choose again
+            try:
+                return write_atomic(fresh_name(folder, base, suffix), text), failures
+            except FileExistsError:
+                continue
+            except (OSError, ValueError) as exc:
+                failures.append((folder, exc))
+                break
+    if failures:
+        raise failures[-1][1]
+    raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), "")

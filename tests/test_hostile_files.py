@@ -1,0 +1,478 @@
+"""Nothing lost, no traceback: hostile answers at the terminal, failures during a game, files
+written safely (atomic, never over a file unless asked, checked before the game), and saves and
+records checked against their schemas before they are used."""
+from __future__ import annotations
+
+import errno
+import io
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from muggins import files
+from muggins.bots import BOTS
+from muggins.cli import main
+from muggins.errors import RecordError
+from muggins.loader import load_rules
+from muggins.records import _checksum, record_schema, save_schema
+from muggins.terminal import MAX_LINE, Session
+
+SCHEMA_DIR = Path(__file__).parent.parent / "interpreter" / "muggins" / "schema"
+
+
+def table(lines, name="domino-muggins", seats=("human", "greedy"), seed=1, **kwargs):
+    """A session whose person types `lines` (a list of answers, or the whole input as a string)."""
+    text = lines if isinstance(lines, str) else "".join(line + "\n" for line in lines)
+    out = io.StringIO()
+    s = Session(load_rules(name), name, len(seats), seed, 50, list(seats), stdin=io.StringIO(text), stdout=out,
+                **kwargs)
+    return s, out
+
+
+def prompts(text):
+    return text.count("P1> ") + text.count("J1> ")
+
+
+# -- any answer at any prompt: the reason, and asked again -------------------------------------
+
+HOSTILE = {
+    "²": "Not a move or a command: '²'",
+    "①": "Not a move or a command: '①'",
+    "9" * 5000: "There is no move 999999999...: choose 1 to",
+    "9" * 4400 + "-1": "Not a move or a command: '99999999",       # past Python's int-string limit
+    "12 right": "Not a move or a command: '12 right'",
+    "٣٣٣٣٣٣٣": "There is no move",                                  # decimal digits, not ASCII
+    "🂡 🂢 🂣": "Not a move or a command:",
+    "\x00\x07\x1b[2J": "Not a move or a command: '\\x00\\x07\\x1b[2J'",
+    "\u202e\ufffe\udcff": "Not a move or a command:",
+    "save\x00": "Could not save to",
+    "": "Type a move (its number or as written) or a command",
+    "   \t ": "Type a move (its number or as written) or a command",
+    "x" * 100_000: f"That line is too long (more than {MAX_LINE} characters)",
+    "1" * (MAX_LINE + 1): "That line is too long",
+}
+
+
+@pytest.mark.parametrize("answer", list(HOSTILE), ids=lambda a: repr(a[:12]) + f"({len(a)})")
+def test_a_hostile_answer_is_answered_with_the_reason_and_asked_again(answer, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answer = answer.replace("save\x00", "save a\x00b")
+    s, out = table([answer, "1"])
+    assert s.run() == 130                                      # end of input after the move: saved
+    text = out.getvalue()
+    assert HOSTILE[answer.replace("save a\x00b", "save\x00")] in text
+    assert prompts(text) >= 3                                  # asked again, and again after the move
+    assert len(s.moves) >= 1 and "Game saved to" in text
+
+
+def test_every_hostile_answer_in_one_game_then_quit(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table(list(HOSTILE) + ["quit"])
+    assert s.run() == 130
+    assert prompts(out.getvalue()) == len(HOSTILE) + 1
+    assert len(list(tmp_path.glob("*.save.json"))) == 1
+
+
+def test_a_very_long_line_is_read_to_its_end_and_the_next_line_is_an_answer(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table("y" * 300_000 + "\n1\nquit\n")
+    assert s.run() == 130
+    assert out.getvalue().count("too long") == 1 and len(s.moves) >= 1
+
+
+def test_bytes_that_are_not_utf8_are_answered_not_raised(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\xc3\n1\n"), encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    s = Session(load_rules("domino-muggins"), "domino-muggins", 2, 1, 50, ["human", "greedy"], stdin=raw, stdout=out)
+    assert s.run() == 130
+    text = out.getvalue()
+    assert "not readable text" in text or "Not a move or a command" in text
+    assert len(s.moves) >= 1
+
+
+def test_hostile_answers_are_answered_in_spanish(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table(["", "z" * (MAX_LINE + 10), "²", "save a\x00b"], lang="es")
+    assert s.run() == 130
+    text = out.getvalue()
+    assert "Escribe una jugada (su número o tal cual) o una orden" in text
+    assert "Esa línea es demasiado larga" in text
+    assert "No es una jugada ni una orden: '²'" in text
+    assert "No se pudo guardar en" in text and "Partida guardada en" in text
+
+
+@pytest.mark.parametrize("delay", ["-1", "nan", "inf", "-inf", "1e300", "61"])
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_a_bad_delay_is_a_usage_error_in_one_line(delay, command, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    argv = (["play", "card-muggins", "--human", "1"] if command == "play" else ["resume", "some.save.json"])
+    assert main(argv + [f"--delay={delay}"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("muggins: --delay is seconds between 0 and 60")
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_bad_delay_is_refused_in_spanish(capsys):
+    assert main(["play", "card-muggins", "--human", "1", "--delay", "-1", "--lang", "es"]) == 2
+    assert capsys.readouterr().err.strip() == "muggins: --delay son segundos entre 0 y 60, no -1.0"
+
+
+# -- a failure during a game keeps it ---------------------------------------------------------
+
+def test_an_exception_inside_the_game_saves_it_and_says_where(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table(["1"] * 200, seats=("human", "greedy"))
+    bot = s.bots[1]
+    calls = {"n": 0}
+    choose = bot.choose
+
+    def failing(view, legal):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("boom")
+        return choose(view, legal)
+
+    monkeypatch.setattr(bot, "choose", failing)
+    assert s.run() == 1
+    text = out.getvalue()
+    assert "The game stopped on an error: RuntimeError: boom." in text
+    saved = list(tmp_path.glob("*.save.json"))
+    assert len(saved) == 1 and f"Game saved to {saved[0].name}." in text
+    again = Session.resume(saved[0], stdout=io.StringIO(), stdin=io.StringIO())
+    assert again.moves == s.moves                              # continued exactly where it stopped
+
+
+def test_a_failure_in_spanish_says_so_in_spanish(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table(["1"] * 200, lang="es")
+    monkeypatch.setattr(s.state, "legal_moves", lambda: (_ for _ in ()).throw(KeyError("x")))
+    assert s.run() == 1
+    text = out.getvalue()
+    assert "La partida se detuvo por un error: KeyError: 'x'." in text and "Partida guardada en" in text
+
+
+def test_the_autosave_goes_to_the_first_place_that_can_be_written(tmp_path, monkeypatch):
+    afile = tmp_path / "afile"
+    afile.write_text("a regular file: nothing can be written under it, not even by root")
+    home = tmp_path / "home"
+    home.mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")  # paths outside the current folder are shown whole
+    monkeypatch.setattr("muggins.terminal.fallback_folders", lambda: [afile / "cwd", home])
+    s, out = table(["1", "quit"])
+    assert s.run() == 130
+    text = out.getvalue()
+    assert f"Could not save to {afile / 'cwd'} (a part of the path is not a folder)." in text
+    saved = list(home.glob("*.save.json"))
+    assert len(saved) == 1 and f"Game saved to {saved[0]}." in text
+    assert f"Continue it with: muggins resume {saved[0]}" in text
+
+
+def test_the_asked_path_comes_first_then_the_current_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    asked = folder / "game.json"
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    state = {"n": 0}
+    s, out = table([f"save {asked}", "1", "quit"])
+    # the person's file, and later its folder, are taken away before the game stops
+    real_read = s.stdin.readline
+
+    def readline(*args):
+        state["n"] += 1
+        if state["n"] == 3:  # before "quit"
+            asked.unlink()
+            folder.rmdir()
+            folder.write_text("now a file")
+        return real_read(*args)
+
+    s.stdin.readline = readline  # type: ignore[method-assign]
+    assert s.run() == 130
+    text = out.getvalue()
+    assert f"Game saved to {asked}." in text                   # the explicit save
+    assert f"Could not save to {asked}" in text                # the asked place fails at the end...
+    saved = list(here.glob("*.save.json"))
+    assert len(saved) == 1 and f"Game saved to {saved[0].name}." in text  # ...the current folder takes it
+
+
+def test_the_autosave_brings_the_persons_own_save_up_to_date(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    asked = tmp_path / "game.json"
+    s, out = table([f"save {asked}", "1", "1", "quit"])
+    assert s.run() == 130
+    assert json.loads(asked.read_text())["moves"] == s.moves
+    assert not list(tmp_path.glob("*.save.json"))
+
+
+def test_when_no_place_can_be_written_the_save_is_printed(tmp_path, monkeypatch):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("muggins.terminal.fallback_folders", lambda: [afile / "a", afile / "b"])
+    s, out = table(["1", "quit"])
+    assert s.run() == 130
+    text = out.getvalue()
+    assert "The game could not be saved anywhere" in text
+    printed = text[text.index('{\n "format": "muggins-save"'):]
+    assert json.loads(printed)["moves"] == s.moves
+
+
+def test_the_fallback_folders_are_the_current_folder_home_and_temp(tmp_path, monkeypatch):
+    import tempfile
+    (tmp_path / "cwd").mkdir()
+    (tmp_path / "home").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert files.fallback_folders() == [tmp_path / "cwd", tmp_path / "home", Path(tempfile.gettempdir())]
+
+
+# -- the save command: never over a file without `force` ---------------------------------------
+
+def test_save_never_replaces_a_file_without_force(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    existing = tmp_path / "precious.json"
+    existing.write_text("precious")
+    s, out = table([f"save {existing}", "1", f"save {existing} force", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert f"Not allowed: {existing} already exists: type `save {existing} force` to replace it." in text
+    assert json.loads(existing.read_text())["format"] == "muggins-save"   # replaced only when forced
+
+
+def test_save_force_in_spanish(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p.json").write_text("precious")
+    s, out = table(["guardar p.json", "guardar p.json forzar", "quit"], lang="es")
+    s.run()
+    text = out.getvalue()
+    assert "p.json ya existe: escribe `save p.json force` para reemplazarlo" in text
+    assert "Partida guardada en p.json." in text
+
+
+def test_a_refused_save_leaves_nothing_behind(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dir.json").mkdir()
+    s, out = table(["save dir.json", "save dir.json force", f"save {tmp_path / 'nofolder' / 'x.json'}", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert text.count("Could not save to") == 3 and "Not allowed:" not in text
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".part")]
+
+
+# -- atomic writes ------------------------------------------------------------------------------
+
+def test_write_atomic_writes_the_whole_file_and_never_replaces_without_force(tmp_path):
+    target = tmp_path / "x.json"
+    assert files.write_atomic(target, "one") == target and target.read_text() == "one"
+    with pytest.raises(FileExistsError):
+        files.write_atomic(target, "two")
+    assert target.read_text() == "one"
+    files.write_atomic(target, "two", force=True)
+    assert target.read_text() == "two"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+
+
+def test_a_failed_write_leaves_no_temporary_file_and_the_old_file_intact(tmp_path, monkeypatch):
+    target = tmp_path / "x.json"
+    target.write_text("old")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    with pytest.raises(OSError):
+        files.write_atomic(target, "new", force=True)
+    with pytest.raises(OSError):
+        files.write_atomic(tmp_path / "y.json", "new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"] and target.read_text() == "old"
+
+
+def test_a_folder_where_the_temporary_name_would_be_does_not_matter(tmp_path):
+    (tmp_path / "x.json.part").mkdir()
+    files.write_atomic(tmp_path / "x.json", "data")
+    assert (tmp_path / "x.json").read_text() == "data"
+
+
+def test_a_write_to_a_folder_or_under_a_file_is_refused(tmp_path):
+    (tmp_path / "afile").write_text("x")
+    with pytest.raises(IsADirectoryError):
+        files.write_atomic(tmp_path, "data", force=True)
+    with pytest.raises(NotADirectoryError):
+        files.write_atomic(tmp_path / "afile" / "x.json", "data")
+
+
+def test_write_reasons_exist_in_both_languages():
+    for lang in ("en", "es"):
+        assert files.words(lang).keys() == files.words("en").keys()
+        assert files.reason(PermissionError(errno.EACCES, "Permission denied"), lang) in (
+            "permission denied", "permiso denegado")
+
+
+# -- --record: checked before the game, atomic, --force ---------------------------------------
+
+@pytest.mark.parametrize("where, message", [
+    (".", ". is a folder, not a file"),
+    ("nofolder/x.json", "the folder nofolder does not exist"),
+    ("afile/x.json", "afile is not a folder"),
+    ("afile/deeper/x.json", "afile is not a folder"),
+    ("existing.json", "existing.json already exists (add --force to replace it)"),
+])
+def test_a_record_that_cannot_be_written_is_refused_before_the_game(where, message, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "existing.json").write_text("precious")
+    assert main(["play", "domino-muggins", "--seed", "1", "--record", where]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""                                   # no game was played
+    assert captured.err.splitlines() == [f"muggins: --record: {message}"]
+    assert (tmp_path / "existing.json").read_text() == "precious"
+
+
+def test_a_record_refusal_in_spanish(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "domino-muggins", "--record", "nofolder/x.json", "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == "muggins: --record: la carpeta nofolder no existe"
+
+
+def test_a_read_only_folder_is_refused_before_the_game(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as root: a read-only folder can still be written")
+        monkeypatch.chdir(tmp_path)
+        assert main(["play", "domino-muggins", "--record", "ro/x.json"]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.startswith("muggins: --record: cannot write in ro (")
+    finally:
+        folder.chmod(0o755)
+
+
+def test_force_replaces_a_record_atomically(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.json").write_text("old")
+    assert main(["play", "domino-muggins", "--seed", "1", "--record", "game.json", "--force"]) == 0
+    assert "Record written to game.json." in capsys.readouterr().out
+    assert json.loads((tmp_path / "game.json").read_text())["format"] == "muggins-record"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert main(["replay", "game.json"]) == 0
+
+
+def test_a_record_that_fails_at_the_end_is_kept_elsewhere(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    real = files.write_atomic
+
+    def once(path, text, force=False):
+        if Path(path).name == "game.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, text, force)
+
+    monkeypatch.setattr("muggins.cli.write_atomic", once)
+    assert main(["play", "domino-muggins", "--seed", "1", "--record", "game.json"]) == 1
+    captured = capsys.readouterr()
+    assert "muggins: The record could not be written to game.json (no space left on the device)." in captured.err
+    kept = tmp_path / "muggins-domino-muggins-1.record.json"
+    assert f"Record written to {kept}." in captured.out and kept.is_file()
+
+
+# -- saves and records: validated against their schemas, not trusted --------------------------
+
+def test_schema_command_prints_the_record_and_save_schemas(capsys):
+    from jsonschema import Draft202012Validator
+    for which, schema in (("record", record_schema()), ("save", save_schema())):
+        assert main(["schema", which]) == 0
+        printed = json.loads(capsys.readouterr().out)
+        assert printed == schema == json.loads((SCHEMA_DIR / f"{which}.schema.json").read_text())
+        Draft202012Validator.check_schema(printed)
+        assert set(printed["properties"]["seats"]["items"]["enum"]) == {"human", *BOTS}
+
+
+def _saved(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, _ = table(["1", "1", "quit"], seed=5)
+    s.run()
+    return next(tmp_path.glob("*.save.json"))
+
+
+def _resign(path, change):
+    data = json.loads(path.read_text())
+    data.pop("checksum")
+    change(data)
+    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    data["checksum"] = _checksum(body)
+    path.write_text(json.dumps(data))
+
+
+HOSTILE_SAVES = {
+    "a language that does not exist": (lambda d: d.update(lang="xx"), "lang: must be one of \"en\", \"es\", not \"xx\""),
+    "moves that are not strings": (lambda d: d.update(moves=[1, 2]), "moves[0]: must be a string, not an integer"),
+    "a seed that is a list": (lambda d: d.update(seed=[1]), "seed: must be an integer or a string, not a list"),
+    "forget that is text": (lambda d: d.update(forget="x"), "forget: must be a number, not a string"),
+    "forget that is NaN": (lambda d: d.update(forget=math.nan), "forget: must be a finite number"),
+    "attention past 1": (lambda d: d.update(attention=2), "attention: must be at most 1"),
+    "too many players": (lambda d: d.update(players=9, seats=["greedy"] * 9),
+                         "players: 9 players is not a count these rules allow"),
+    "no players": (lambda d: d.update(players=0), "players: must be at least 1"),
+    "seats that do not match": (lambda d: d.update(seats=["human"]), "seats: 1 seats for 2 players"),
+    "an unknown bot": (lambda d: d.update(seats=["human", "genius"]), "seats[1]: must be one of"),
+    "a move too long": (lambda d: d.update(moves=["9" * 5000 + "-1"]), "moves[0]: is longer than 100 characters"),
+    "a move that is no move": (lambda d: d.update(moves=["9" * 99]), "move 1 ('999"),
+    "a missing field": (lambda d: d.pop("digest"), "the file: missing field 'digest'"),
+    "an unknown field": (lambda d: d.update(extra=1), "the file: unknown field 'extra'"),
+    "a boolean for a number": (lambda d: d.update(max_rounds=True), "max_rounds: must be an integer, not true or false"),
+    "rules that are not text": (lambda d: d.update(rules={"a": 1}), "rules: must be a string, not an object"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_SAVES))
+def test_a_resigned_save_with_wrong_types_is_refused_in_one_located_line(case, tmp_path, monkeypatch, capsys):
+    path = _saved(tmp_path, monkeypatch)
+    change, message = HOSTILE_SAVES[case]
+    _resign(path, change)
+    with pytest.raises(RecordError) as caught:
+        Session.resume(path, stdout=io.StringIO(), stdin=io.StringIO())
+    assert str(caught.value).startswith(f"{path}: ") and message in str(caught.value)
+    assert main(["resume", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_a_schema_complaint_in_spanish(tmp_path, monkeypatch, capsys):
+    path = _saved(tmp_path, monkeypatch)
+    _resign(path, lambda d: d.update(forget="x"))
+    assert main(["resume", str(path), "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == f"muggins: {path}: forget: debe ser un número, no un texto"
+
+
+def _recorded(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "domino-muggins", "--seed", "1", "--record", "game.json"]) == 0
+    return tmp_path / "game.json"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(moves=[3]), "moves[0]: must be a string, not an integer"),
+    (lambda d: d.update(seed=[1]), "seed: must be an integer or a string, not a list"),
+    (lambda d: d.update(players=9, seats=["greedy"] * 9), "players: 9 players is not a count these rules allow"),
+    (lambda d: d.update(outcome={"scores": "many"}), "outcome.scores: must be a list, not a string"),
+    (lambda d: d.update(digest="not hex"), "digest: is not in the expected form"),
+    (lambda d: d.update(moves=["9" * 99] + d["moves"]), "move 1 ('999"),
+])
+def test_a_hostile_record_is_refused_in_one_line(change, message, tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
