@@ -69,7 +69,7 @@ def _read_json(path: str | Path, what: str) -> Any:
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{path}: too large for a {what}")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_int=_json_int, parse_constant=_json_constant)
+        data = json.loads(raw.decode("utf-8"), parse_int=_json_int)
     except _JSONRefused as exc:
         raise RecordError(f"{path}: not a {what}: {exc}") from None
     except RecursionError:  # the decoder's own bound, far below what the file could hold
@@ -89,10 +89,6 @@ def _json_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_JSON_DIGITS:
         raise _JSONRefused(f"a number with {len(text.lstrip('-'))} digits (at most {MAX_JSON_DIGITS})")
     return int(text)
-
-
-def _json_constant(name: str) -> Any:
-    raise _JSONRefused(f"{name} is not a JSON number")
 
 
 def _json_depth(data: Any) -> int:
