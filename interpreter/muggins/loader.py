@@ -11,12 +11,13 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import jsonschema
 
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
+from .dsl.compiler import ExpressionFailure, Table, fails_everywhere
 from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .families import Family, family_for_pieces, family_sections
 from .schema import rules_schema
@@ -24,6 +25,7 @@ from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
 
 MAX_EXTENDS = 16
+MAX_SCORING = 64  # entries of `scoring`: each is evaluated after every placement or card
 
 
 def builtin_rule_names() -> list[str]:
@@ -145,7 +147,12 @@ def _validate(doc: Document) -> None:
                if error.schema is False and error.instance is value}
     errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
     if errors:
-        raise RuleFileError([schema_problem(doc, error) for error in errors if not _misspelt(error, errors)])
+        raise RuleFileError(distinct(schema_problem(doc, error) for error in errors if not _misspelt(error, errors)))
+
+
+def distinct(problems: Iterable[Problem]) -> list[Problem]:
+    """Each located problem once: the schema can report one mistake through several of its branches."""
+    return list(dict.fromkeys(problems))
 
 
 def _misspelt(error: jsonschema.ValidationError, errors: list[jsonschema.ValidationError]) -> bool:
@@ -191,7 +198,9 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     if keyword == "required":
         assert isinstance(instance, dict) and isinstance(error.validator_value, list)  # what the keyword checks
         missing = [name for name in error.validator_value if name not in instance]
-        return Problem(doc.where(path), f"missing key {missing[0]!r} in {_section(path)}")
+        # jsonschema reports each missing key as its own error, whose message starts with that key
+        key = next((name for name in missing if error.message.startswith(repr(name))), missing[0])
+        return Problem(doc.where(path), f"missing key {key!r} in {_section(path)}")
     if keyword == "type":
         assert isinstance(error.validator_value, (str, list))  # one type name or a list of them
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
@@ -315,15 +324,18 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     target = c.expr(("win", "target"), R.PLAYERS_CONTEXT, Type.INT)
     counts = tuple(sorted(data["players"]))
     seating = c.seating()
+    if len(data["scoring"]) > MAX_SCORING:
+        raise RuleFileError([Problem(doc.where(("scoring",), key=True), f"`scoring` has {len(data['scoring'])} "
+                                     f"entries; at most {MAX_SCORING} are allowed (each is read after every move)")])
     scoring = c.scores(family.scoring_context)
     if not c.problems:
         _check_table(c, counts, hand, target, family, pieces, options)
         _check_sides(c, counts, seating)
     if c.problems:
-        raise RuleFileError(c.problems)
+        raise RuleFileError(distinct(c.problems))
     notation = R.Notation(**data["notation"]) if "notation" in data else None
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return R.Rules(
+    rules = R.Rules(
         name=data["name"], title=data["title"], description=data["description"], source=data.get("source", ""),
         origin=display, bases=bases, digest=hashlib.sha256(canonical.encode()).hexdigest(), data=data,
         pieces=pieces, player_counts=counts, hand=hand, target=target, immediate_win=data["win"]["immediate"],
@@ -331,6 +343,38 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         tie=c.get(("win", "tie"), "opener_order"), seating=seating, claims_required=c.get(("claims", "required"), False),
         muggins=c.muggins(), scoring=scoring, family=family.name, options=options, notation=notation,
     )
+    problems = _check_games(c, rules, family, counts)
+    if problems:
+        raise RuleFileError(distinct(problems))
+    return rules
+
+
+def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[int, ...]) -> list[Problem]:
+    """Make the game for every allowed number of players, as a game start would: what the game
+    computes from the rules up front (lotteries, the tables of scores by the one value they read)
+    must not fail, and a table of which every entry fails means a rule that fails in every game."""
+    failures: dict[tuple[Location, str, str], list[int]] = {}
+    for players in counts:
+        try:
+            game = family.make_game(rules, players, 1)
+        except RuleError as exc:
+            failures.setdefault((*_failure(c, exc), "fails when a game for {players} starts"), []).append(players)
+            continue
+        for table in vars(game).values():
+            error = fails_everywhere(table) if isinstance(table, Table) else None
+            if error is not None:
+                what = (f"fails for every value of {table.name} (0 to {len(table) - 1}) with {{players}}, so in every "
+                        f"game; for {table.name} = 0")
+                failures.setdefault((*_failure(c, error), what), []).append(players)
+    return [Problem(where, f"{what.format(players=_counts_text(players))}: {reason}")
+            for (where, reason, what), players in failures.items()]
+
+
+def _failure(c: RuleCompiler, error: RuleError) -> tuple[Location, str]:
+    """Where a failing expression is written, and what failed."""
+    if isinstance(error, ExpressionFailure) and error.location is not None:
+        return error.location, error.reason
+    return c.doc.where(()), str(error)
 
 
 def _counts_text(counts: list[int]) -> str:

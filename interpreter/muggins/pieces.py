@@ -1,15 +1,43 @@
 """Frozen value objects for the pieces: domino tiles and playing cards, and the sets they form.
 
 A piece never knows game rules; a set is derived entirely from the rule file's `pieces` section.
+
+Construction refuses what can never be a piece in any game (a negative or non-integer half, a
+rank below 1, a suit that is not one capital letter, a number of more than MAX_PIECE_DIGITS
+digits); whether a piece belongs to a game's set is checked where the game uses it (a move, a
+set's `parse`, a deck's `name`), always with IllegalMoveError. Text is read with the number of
+digits bounded before any conversion, so no input reaches Python's integer-string limit.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from .errors import IllegalMoveError
 from .messages import illegal
 
-_TILE = re.compile(r"\s*\[?\s*(\d+)\s*[-|:/ ]\s*(\d+)\s*\]?\s*\Z")
+MAX_PIECE_DIGITS = 4  # digits of a pip count or rank number: far above any set (highest_pip <= 18)
+_MAX_NUMBER = 10 ** MAX_PIECE_DIGITS - 1
+MAX_SHOWN = 40        # characters of a refused text quoted back in a message
+
+_TILE = re.compile(r"\s*\[?\s*([0-9]+)\s*[-|:/ ]\s*([0-9]+)\s*\]?\s*\Z")
+
+
+def shown(text: str) -> str:
+    """`text` as a message quotes it: at most MAX_SHOWN characters."""
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
+
+
+def safe_repr(value: object) -> str:
+    """repr(value) shortened, even for an integer too long for Python to print."""
+    try:
+        return shown(repr(value))
+    except ValueError:
+        return "a number too long to print"
+
+
+def _whole(value: object, least: int) -> bool:
+    return type(value) is int and least <= value <= _MAX_NUMBER
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -20,6 +48,9 @@ class Tile:
     high: int
 
     def __post_init__(self) -> None:
+        if not (_whole(self.low, 0) and _whole(self.high, 0)):
+            raise IllegalMoveError(f"not a tile: Tile({safe_repr(self.low)}, {safe_repr(self.high)}) "
+                                   f"(each half is a whole number of pips from 0 to {_MAX_NUMBER})")
         if self.low > self.high:
             low, high = self.high, self.low
             object.__setattr__(self, "low", low)
@@ -36,12 +67,17 @@ class Tile:
     def __str__(self) -> str:
         return f"[{self.low}|{self.high}]"
 
+    @staticmethod
+    def shaped(text: str) -> bool:
+        """Whether `text` is written like a tile, whatever the size of its numbers."""
+        return isinstance(text, str) and _TILE.match(text) is not None
+
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Read `6-6`, `[3|4]`, `3|4` or `3:4`; raises IllegalMoveError on anything else."""
-        match = _TILE.match(text)
-        if not match:
-            raise illegal("not_a_tile", text=text)
+        match = _TILE.match(text) if isinstance(text, str) else None
+        if not match or max(len(match.group(1)), len(match.group(2))) > MAX_PIECE_DIGITS:
+            raise illegal("not_a_tile", text=shown(str(text)))
         return cls(int(match.group(1)), int(match.group(2)))
 
 
@@ -59,6 +95,13 @@ class TileSet:
     def __len__(self) -> int:
         n = self.highest_pip + 1
         return n * (n + 1) // 2
+
+    def check(self, tile: Tile) -> None:
+        """Raise IllegalMoveError unless `tile` is a tile of this set."""
+        if not isinstance(tile, Tile):
+            raise IllegalMoveError(f"not a tile: {safe_repr(tile)}")
+        if tile.high > self.highest_pip:
+            raise illegal("not_in_set", tile=tile, highest=self.highest_pip)
 
     def parse(self, text: str) -> Tile:
         tile = Tile.parse(text)
@@ -78,6 +121,12 @@ class Card:
     rank: int
     suit: str
 
+    def __post_init__(self) -> None:
+        suit = self.suit
+        if not _whole(self.rank, 1) or not (isinstance(suit, str) and len(suit) == 1 and "A" <= suit <= "Z"):
+            raise IllegalMoveError(f"not a card: Card({safe_repr(self.rank)}, {safe_repr(self.suit)}) (the rank is "
+                                   f"its position in the deck's ranks, from 1; the suit one capital letter)")
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -94,14 +143,23 @@ class Deck:
     def __len__(self) -> int:
         return len(self.suits) * len(self.ranks)
 
+    def check(self, card: Card) -> None:
+        """Raise IllegalMoveError unless `card` is a card of this deck."""
+        if not (isinstance(card, Card) and card.rank <= len(self.ranks) and card.suit in self.suits):
+            raise IllegalMoveError(f"{safe_repr(card)} is not a card of this deck (ranks 1 to {len(self.ranks)}: "
+                                   f"{' '.join(self.ranks)}; suits {' '.join(self.suits)})")
+
     def value(self, card: Card) -> int:
+        self.check(card)
         return self.values[card.rank - 1]
 
     def name(self, card: Card) -> str:
+        self.check(card)
         return f"{self.ranks[card.rank - 1]}{card.suit}"
 
     def long_name(self, card: Card) -> str:
         """`4 of clubs`, `ace of spades`: the standard deck's words, else the short name."""
+        self.check(card)
         rank = self.ranks[card.rank - 1]
         suit = _SUIT_WORDS.get(card.suit)
         if suit is None:
@@ -110,7 +168,7 @@ class Deck:
 
     def parse(self, text: str) -> Card:
         """Read a card as rank then suit letter (`10H`, `5h`, `as`); raises IllegalMoveError."""
-        cleaned = text.strip().upper()
+        cleaned = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_SHOWN else ""
         if len(cleaned) >= 2 and cleaned[-1] in self.suits and cleaned[:-1] in self.ranks:
             return Card(self.ranks.index(cleaned[:-1]) + 1, cleaned[-1])
-        raise illegal("not_a_card", text=text, ranks=" ".join(self.ranks), suits=" ".join(self.suits))
+        raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks), suits=" ".join(self.suits))

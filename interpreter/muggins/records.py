@@ -28,6 +28,8 @@ SAVE_FORMAT = "muggins-save"
 # game share one generator, so a version 1 file's seed deals other hands (and its bots choose otherwise)
 VERSION = 2
 MAX_RECORD_BYTES = 64 << 20
+MAX_JSON_DEPTH = 32     # nesting of lists and objects in a record or save (they use 3)
+MAX_JSON_DIGITS = 100   # digits of a number in a record or save (a seed may be long; none reaches this)
 
 
 @dataclass
@@ -67,9 +69,39 @@ def _read_json(path: str | Path, what: str) -> Any:
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{path}: too large for a {what}")
     try:
-        return json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_int=_json_int)
+    except _JSONRefused as exc:
+        raise RecordError(f"{path}: not a {what}: {exc}") from None
+    except RecursionError:  # the decoder's own bound, far below what the file could hold
+        raise RecordError(f"{path}: not a {what}: nested deeper than {MAX_JSON_DEPTH} levels") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise RecordError(f"{path}: not a complete {what} (corrupt or truncated)") from None
+    if _json_depth(data) > MAX_JSON_DEPTH:
+        raise RecordError(f"{path}: not a {what}: nested deeper than {MAX_JSON_DEPTH} levels")
+    return data
+
+
+class _JSONRefused(Exception):
+    """A JSON value no record or save holds, refused while the file is parsed."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_JSON_DIGITS:
+        raise _JSONRefused(f"a number with {len(text.lstrip('-'))} digits (at most {MAX_JSON_DIGITS})")
+    return int(text)
+
+
+def _json_depth(data: Any) -> int:
+    """How deeply lists and objects nest in `data`, counted without recursion."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_JSON_DEPTH:
+                stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> dict[str, Any]:

@@ -28,6 +28,7 @@ from .errors import Location, Problem, RuleFileError
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
+MAX_NODES = 10_000  # values, keys and items in one file: the built-in rule files hold about 100
 MAX_INT_DIGITS = 18
 
 Path_ = tuple  # a path into the data: keys and list indexes
@@ -36,6 +37,9 @@ _IMPLICIT = "tag:muggins,2026:implicit"
 _STR_TAG = "tag:yaml.org,2002:str"
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _LONG_INT = re.compile(r"[-+]?[0-9]+\Z")
+# What an escape in a quoted scalar can produce but a rule file has no use for: control characters
+# other than tab and line breaks, lone surrogates (which cannot even be printed) and non-characters.
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 
@@ -77,6 +81,7 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
         Composer.__init__(self)
         BaseResolver.__init__(self)
         self._depth = 0
+        self._nodes = 0
 
     def resolve(self, kind, value, implicit):  # noqa: D102 - PyYAML hook
         return _IMPLICIT
@@ -86,6 +91,9 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
             raise _Refused(event.start_mark, "anchors and aliases are not allowed here; use `extends` to share rules")
         self._depth += 1
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise _Refused(event.start_mark, f"more than {MAX_NODES} values in one file")
         if self._depth > MAX_DEPTH:
             raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
         try:
@@ -117,16 +125,18 @@ def read_yaml_bytes(raw: bytes, name: str) -> Document:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
         column = exc.start - (before.rfind(b"\n") + 1) + 1
-        lines = raw.decode("utf-8", "replace").splitlines()
+        lines = [_FORBIDDEN.sub("\ufffd", line) for line in raw.decode("utf-8", "replace").splitlines()]
         raise _error(name, lines, line, column, f"file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded") from None
     return read_yaml_text(text, name)
 
 
 def read_yaml_text(text: str, name: str) -> Document:
     """Read a YAML mapping from text; see read_yaml_file."""
-    lines = text.splitlines()
-    loader = _Loader(text)
+    # the lines as messages quote them: a character the terminal would act on is shown as U+FFFD
+    lines = [_FORBIDDEN.sub("\ufffd", line) for line in text.splitlines()]
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)  # PyYAML's reader checks every character here, before parsing
         root = loader.get_single_node()
     except _Refused as exc:
         raise _error(name, lines, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
@@ -141,10 +151,15 @@ def read_yaml_text(text: str, name: str) -> Document:
         position = getattr(exc, "position", 0) or 0
         line = text.count("\n", 0, position) + 1
         column = position - (text.rfind("\n", 0, position) + 1) + 1
-        reason = getattr(exc, "reason", None) or str(exc)
-        raise _error(name, lines, line, column, f"YAML: {reason}") from None
+        character = getattr(exc, "character", None)
+        if isinstance(character, int):
+            message = f"character {_codepoint(character)} is not allowed in YAML (a control character or a non-character)"
+        else:
+            message = f"YAML: {getattr(exc, 'reason', None) or exc}"
+        raise _error(name, lines, line, column, message) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if root is None:
         raise _error(name, lines, 1, 1, "file is empty: expected a mapping of rules")
     doc = Document(name, {}, lines)
@@ -193,6 +208,10 @@ class _Builder:
                 self.complain(key_node, "a key must be a plain name")
                 continue
             key = key_node.value
+            bad = _FORBIDDEN.search(key)
+            if bad:
+                self.complain(key_node, f"character {_codepoint(ord(bad.group()))} is not allowed in a key")
+                continue
             if key == "<<" and key_node.style is None:
                 self.complain(key_node, "merge keys (<<) are not allowed; use `extends` to share rules")
                 continue
@@ -206,6 +225,11 @@ class _Builder:
 
     def scalar(self, node: ScalarNode, path: Path_) -> Any:
         text = node.value
+        bad = _FORBIDDEN.search(text)
+        if bad:
+            self.complain(node, f"character {_codepoint(ord(bad.group()))} is not allowed in a value "
+                                "(a control character or a non-character, here from an escape)")
+            return None
         if node.style is not None or node.tag == _STR_TAG:
             return text
         self.doc.plain.add(path)
@@ -219,6 +243,10 @@ class _Builder:
                 return None
             return int(text)
         return text
+
+
+def _codepoint(code: int) -> str:
+    return f"U+{code:04X}"
 
 
 def _kind(node: Node) -> str:

@@ -55,20 +55,44 @@ class Expression:
         return self.function(env)
 
 
+class Table(list):  # entries of any type, some of them _Deferred
+    """A `tabulate` result: a list indexed by the value of `name`, the one name its expressions read."""
+
+    name: str = ""
+
+
 def tabulate(expressions: list[Expression], name: str, values: range,
-             combine: Callable[[dict[str, Any]], Any]) -> list[Any] | None:
+             combine: Callable[[dict[str, Any]], Any]) -> Table | None:
     """`combine(env)` for every value of `name`, when the expressions read nothing else: a
     lookup table computed once at load time for the hot path. A value whose evaluation fails is
     stored as its error and raised only if a game ever reaches it. None when not tabulable."""
     if any(not expression.names <= {name} for expression in expressions):
         return None
-    table: list[Any] = []
+    table = Table()
+    table.name = name
     for value in values:
         try:
             table.append(combine({name: value}))
         except RuleError as exc:
             table.append(_Deferred(exc))
     return table
+
+
+def fails_everywhere(table: list[Any]) -> RuleError | None:
+    """The error of a `tabulate` table every entry of which fails, else None. Every value a game
+    can reach is in the table, so such a rule fails on every game that reads it: the loader
+    refuses it (a rule that fails on some values only stays deferred)."""
+    if table and all(type(entry) is _Deferred for entry in table):
+        return table[0].error
+    return None
+
+
+class ExpressionFailure(RuleError):
+    """The RuleError a compiled expression raises while a game runs (a division by zero, a result
+    out of range): `location` is where the expression is written, `reason` what went wrong."""
+
+    location: Location | None = None
+    reason: str = ""
 
 
 def fails_somewhere(table: list[Any]) -> bool:
@@ -246,7 +270,22 @@ class _Checker:
         for op, operand in zip(ops, children[2::2]):
             parts.append(op.value)
             parts.append(self.expect(operand, Type.INT, f"the operand of {op.value!r}"))
+            if op.value in ("//", "%") and self.constant(operand) == 0:
+                text = _text(self.source, operand)
+                self.fail(_start(operand), "division or modulo by zero" + ("" if text == "0" else f": {text!r} is always 0"))
         return "(" + " ".join(parts) + ")", Type.INT
+
+    def constant(self, node: Any) -> Any:
+        """The value of a subexpression that reads no name, or None (also when it fails: what fails
+        in a constant is reported where it is used, or when the whole expression is evaluated)."""
+        checker = _Checker(self.source, self.context, self.location)
+        code, _ = checker.compile(node)
+        if checker.names:
+            return None
+        try:
+            return eval(code, dict(_NAMESPACE))  # our generated code from checked tokens, no names
+        except (_Fault, ArithmeticError):
+            return None
 
     def _compare(self, node: Tree) -> tuple[str, Type]:
         children = node.children
@@ -315,8 +354,26 @@ class _Checker:
             wanted = " or ".join(_describe(params) for params in signatures)
             got = ", ".join(kind.value for kind in kinds) or "nothing"
             self.fail(_start(name_token), f"{name}() takes {wanted}; got {got}")
+        self.check_arguments(name, args)
         codes = ", ".join(code for code, _ in compiled)
         return f"{_IMPLEMENTATION[name]}({codes})", _RESULT.get(name, Type.INT)
+
+    def check_arguments(self, name: str, args: list[Any]) -> None:
+        """Refuse a call that fails whatever the game: a constant step or count out of range, or
+        constant arguments on which the function fails (`min([])`)."""
+        if name.startswith("round_") or name == "last":
+            value = self.constant(args[1])
+            if isinstance(value, int):
+                try:
+                    _last((), value) if name == "last" else _step(value, name)
+                except _Fault as fault:
+                    self.fail(_start(args[1]), fault.args[0])
+        values = [self.constant(arg) for arg in args]
+        if all(value is not None for value in values):
+            try:
+                _NAMESPACE[_IMPLEMENTATION[name]](*values)  # type: ignore[operator]
+            except _Fault as fault:
+                self.fail(_start(args[0]) if args else 0, fault.args[0])
 
 
 def _describe(params: tuple) -> str:
@@ -463,7 +520,9 @@ def _build(source: str, code: str, kind: Type, location: Location | None) -> Cal
     where = f"{location.file}:{location.line}" if location else "<expression>"
 
     def fail(reason: str) -> RuleError:
-        return RuleError(f"{where}: {reason} in {source!r}")
+        error = ExpressionFailure(f"{where}: {reason} in {source!r}")
+        error.location, error.reason = location, reason
+        return error
 
     namespace: dict[str, Any] = dict(_NAMESPACE, _fail=fail)
     text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")

@@ -17,7 +17,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..errors import IllegalMoveError
 from ..messages import illegal
+from ..pieces import shown
 from ..rules import Rules
 from .common import GameEnded, Outcome, Scored
 
@@ -249,6 +251,9 @@ class TableState:
 
     def play(self, move: Any) -> list[Any]:
         """Apply `move` after checking it; an illegal move raises and changes nothing."""
+        if isinstance(move, str):
+            raise IllegalMoveError(f"play() takes a move object, not the text {shown(move)!r}: "
+                                   f"read a typed move with game.parse_move(text) first")
         if self.outcome is not None:
             raise illegal("game_over")
         if move not in self.legal_moves():

@@ -15,7 +15,7 @@ from typing import Any, Iterator, Sequence, Union
 
 from ...errors import IllegalMoveError
 from ...messages import illegal
-from ...pieces import Tile, TileSet
+from ...pieces import Tile, TileSet, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
 from ...engine.common import LotteryDrawn, draw_lots, shuffled
@@ -300,7 +300,19 @@ class DominoGame:
               line: list[tuple[Tile, int | None]] | None = None, scores: list[int] | None = None,
               turn: int = 0, round: int = 1, seed: int | str = 0) -> DominoState:
         """A state at a given position (for tests and scenarios): the line is built by placing
-        `line`'s (tile, end) pairs in order; later chance (next rounds) comes from `seed`."""
+        `line`'s (tile, end) pairs in order; later chance (next rounds) comes from `seed`. Refuses
+        (IllegalMoveError) a tile not in the set, a hand or score per player missing or extra, and a
+        `turn` that is not a seat."""
+        n = self.players
+        if len(hands) != n or (scores is not None and len(scores) != n):
+            raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
+        for name, seat in (("turn", turn),):
+            if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+                raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
+        pieces = self.rules.pieces
+        assert isinstance(pieces, TileSet)  # checked when the game was made
+        for tile in [t for h in hands for t in h] + list(boneyard or []) + [t for t, _ in line or []]:
+            pieces.check(tile)
         state = DominoState.__new__(DominoState)
         state._init_fields(self, random.Random(seed))
         state.hands = [sorted(h) for h in hands]

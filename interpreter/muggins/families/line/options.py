@@ -88,10 +88,8 @@ def _holder(c: Any, tiles: TileSet) -> R.Holder | None:
     if piece not in HOLDER_PIECES:
         try:
             in_set: bool | None = Tile.parse(piece) in tiles.tiles
-        except MugginsError:  # not shaped like a tile at all
-            in_set = None
-        except ValueError:  # shaped like a tile, with more digits than int() reads
-            in_set = False
+        except MugginsError:  # not a tile: shaped like one (with too many digits), or not at all
+            in_set = False if Tile.shaped(piece) else None
         if in_set is False:
             c.complain(("opener", "holder", "piece"), f"{c.show(piece)} is not a tile of the double-{tiles.highest_pip} "
                                                      f"set, whose halves go from 0 to {tiles.highest_pip}; write a tile "

@@ -13,7 +13,7 @@ from typing import Any, Union
 
 from ...errors import IllegalMoveError
 from ...messages import illegal
-from ...pieces import Card, Deck
+from ...pieces import Card, Deck, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
 from ...engine.common import draw_lots, shuffled
@@ -233,7 +233,17 @@ class CardGame:
     def setup(self, hands: list[list[Card]], stock: list[Card] | None = None, pile: list[Card] | None = None,
               scores: list[int] | None = None, dealer: int = 0, turn: int | None = None, round: int = 1,
               last_player: int | None = None, seed: int | str = 0) -> CardState:
-        """A state at a given position (for tests and scenarios); later chance comes from `seed`."""
+        """A state at a given position (for tests and scenarios); later chance comes from `seed`. Refuses
+        (IllegalMoveError) a card not in the deck, a hand or score per player missing or extra, and a
+        `dealer`, `turn` or `last_player` that is not a seat."""
+        n = self.players
+        if len(hands) != n or (scores is not None and len(scores) != n):
+            raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
+        for name, seat in (("dealer", dealer), ("turn", turn), ("last_player", last_player),):
+            if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+                raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
+        for card in [c for h in hands for c in h] + list(stock or []) + list(pile or []):
+            self.deck.check(card)
         state = CardState.__new__(CardState)
         state._init_fields(self, random.Random(seed))
         state.hands = [list(h) for h in hands]

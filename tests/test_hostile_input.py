@@ -1,0 +1,370 @@
+"""Rule: hostile and careless input gets the project's own error, located where it can be, never a
+traceback; a rule file that validates runs.
+
+Readers (YAML with control characters, pieces with thousands of digits, deeply nested JSON), the
+validator's promise (expressions that fail on every game are refused at load), the Python API
+(impossible pieces, text given to `play`, positions with pieces or seats that do not exist), and a
+bounded fuzz over the built-in rule files and typed moves.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from muggins.cli import main
+from muggins.engine import make_game
+from muggins.errors import IllegalMoveError, MugginsError, RecordError, RuleFileError
+from muggins.families.line.game import Place
+from muggins.families.pile.game import Play
+from muggins.invariants import play_checked_game
+from muggins.loader import load_rules
+from muggins.pieces import MAX_PIECE_DIGITS, Card, Deck, Tile, TileSet
+from muggins.records import MAX_JSON_DEPTH, Record, Save, read_record, read_save, replay
+from muggins.yamlfile import read_yaml_text
+
+RULES = Path(__file__).parent.parent / "rules"
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "domino" / "blocked-round.yaml"
+HUGE = "9" * 5000
+CONTROLS = {"NUL": "\x00", "BEL": "\x07", "ESC": "\x1b", "U+FFFE": "\ufffe"}
+
+
+def one_line(error: MugginsError) -> str:
+    return str(error).splitlines()[0]
+
+
+# -- Readers: control characters in YAML ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", list(CONTROLS))
+def test_control_character_in_a_rule_file_is_a_located_error(tmp_path: Path, name: str):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: domino-muggins\nname: house\ntitle: a" + CONTROLS[name] + "b\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(path)
+    problem = caught.value.problems[0]
+    assert (problem.location.line, problem.location.column) == (3, 9)
+    assert f"character U+{ord(CONTROLS[name]):04X} is not allowed" in problem.message
+    assert CONTROLS[name] not in caught.value.report(), "the quoted line must not carry the character to a terminal"
+
+
+def test_lone_surrogate_in_text_is_a_located_error():
+    with pytest.raises(RuleFileError, match=r"<text>:2:9: character U\+D800 is not allowed"):
+        read_yaml_text("name: x\ntitle: a\ud800b\n", "<text>")
+
+
+@pytest.mark.parametrize("escape, code", [("\\0", "0000"), ("\\a", "0007"), ("\\e", "001B"), ("\\ud800", "D800"),
+                                          ("\\uFFFE", "FFFE")])
+def test_control_character_written_as_an_escape_is_refused(escape: str, code: str):
+    with pytest.raises(RuleFileError, match=rf"<text>:2:8: character U\+{code} is not allowed in a value"):
+        read_yaml_text(f'name: x\ntitle: "a{escape}b"\n', "<text>")
+
+
+@pytest.mark.parametrize("command", ["validate", "play"])
+def test_control_character_in_validate_and_play_gives_one_located_line(tmp_path: Path, capsys, command: str):
+    path = tmp_path / "house.yaml"
+    path.write_bytes(b"extends: domino-muggins\nname: house\ntitle: a\x07b\n")
+    assert main([command, str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.splitlines()[0].endswith("house.yaml:3:9: character U+0007 is not allowed in YAML "
+                                        "(a control character or a non-character)")
+
+
+def test_control_character_in_a_scenario_fails_that_scenario_in_check(tmp_path: Path, capsys):
+    path = tmp_path / "ctl.yaml"
+    path.write_text(SCENARIO.read_text(encoding="utf-8").replace("title: \"A ", "title: \"A \x1b"), encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "character U+001B is not allowed in YAML" in out and "\x1b" not in out
+
+
+# -- Readers: pieces with thousands of digits ------------------------------------------------------------
+
+def test_tile_with_thousands_of_digits_is_an_illegal_move():
+    with pytest.raises(IllegalMoveError, match=r"not a tile: '9{37}\.\.\.'"):
+        Tile.parse(HUGE + "-1")
+    with pytest.raises(IllegalMoveError, match="not a tile"):
+        TileSet(6).parse("1-" + HUGE)
+    with pytest.raises(IllegalMoveError, match="not a tile"):
+        Tile.parse("1" * (MAX_PIECE_DIGITS + 1) + "-1")
+
+
+def test_card_with_thousands_of_digits_is_an_illegal_move():
+    deck = load_rules("card-muggins").pieces
+    assert isinstance(deck, Deck)
+    with pytest.raises(IllegalMoveError, match=r"not a card: '9{37}\.\.\.'"):
+        deck.parse(HUGE + "H")
+
+
+@pytest.mark.parametrize("rules, text", [("domino-muggins", HUGE + "-1"), ("domino-muggins", HUGE + "-1 left"),
+                                         ("card-muggins", HUGE + "H")])
+def test_typed_move_with_thousands_of_digits_is_an_illegal_move(rules: str, text: str):
+    with pytest.raises(IllegalMoveError):
+        make_game(load_rules(rules), 2).parse_move(text)
+
+
+def test_replay_and_resume_of_a_move_with_thousands_of_digits(tmp_path: Path, capsys):
+    rules = load_rules("domino-muggins")
+    record = Record(rules="domino-muggins", digest=rules.digest, players=2, seed=1, max_rounds=3,
+                    seats=["greedy", "greedy"], moves=[HUGE + "-1"])
+    with pytest.raises(RecordError, match="move 1"):
+        replay(record)
+    save = Save(rules="domino-muggins", name=rules.name, digest=rules.digest, players=2, seed=1, max_rounds=3,
+                seats=["human", "greedy"], forget=0.0, attention=1.0, lang="en", moves=[HUGE + "-1"])
+    path = tmp_path / "game.json"
+    path.write_text(save.to_json(), encoding="utf-8")
+    assert main(["resume", str(path)]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_scenario_with_a_piece_of_thousands_of_digits_is_located(tmp_path: Path, capsys):
+    path = tmp_path / "huge.yaml"
+    path.write_text(SCENARIO.read_text(encoding="utf-8").replace('"6-6", "1-1"', f'"{HUGE}-6", "1-1"'),
+                    encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    assert "huge.yaml:8:12: not a tile" in capsys.readouterr().out
+
+
+# -- Readers: JSON records and saves ------------------------------------------------------------------
+
+@pytest.mark.parametrize("depth", [MAX_JSON_DEPTH + 1, 5000, 1_000_000])
+@pytest.mark.parametrize("reader", [read_record, read_save])
+def test_deeply_nested_json_is_a_record_error(tmp_path: Path, reader, depth: int):
+    path = tmp_path / "deep.json"
+    path.write_text('{"a": ' * depth + "1" + "}" * depth)
+    with pytest.raises(RecordError, match=f"nested deeper than {MAX_JSON_DEPTH} levels"):
+        reader(path)
+
+
+@pytest.mark.parametrize("reader", [read_record, read_save])
+def test_json_number_of_thousands_of_digits_is_a_record_error(tmp_path: Path, reader):
+    path = tmp_path / "record.json"
+    path.write_text(f'{{"seed": {HUGE}}}')
+    with pytest.raises(RecordError, match="a number with 5000 digits"):
+        reader(path)
+
+
+# -- Readers: each distinct problem once ------------------------------------------------------------
+
+def test_validate_prints_each_distinct_problem_once(tmp_path: Path, capsys):
+    path = tmp_path / "bare.yaml"
+    path.write_text("name: x\npieces: {tiles: {highest_pip: 6}}\n")
+    assert main(["validate", str(path)]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if "bare.yaml:" in line]
+    assert len(lines) == len(set(lines))
+    assert sum("missing key 'title'" in line for line in lines) == 1
+    assert any("missing key 'description'" in line for line in lines)
+
+
+# -- Validate's promise: what fails on every game is refused at load ----------------------------------
+
+def _house(tmp_path: Path, body: str, base: str = "domino-muggins") -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {base}\nname: house\n{body}", encoding="utf-8")
+    return path
+
+
+def _refused(path: Path) -> tuple[int, int, str]:
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(path)
+    problem = caught.value.problems[0]
+    assert len(caught.value.problems) == 1, caught.value.report()
+    return problem.location.line, problem.location.column, problem.message
+
+
+def test_round_with_a_negative_literal_step_is_refused_at_load(tmp_path: Path):
+    path = _house(tmp_path, 'settlement:\n  penalty: "round_nearest(hand_pips, -1)"\n')
+    assert _refused(path) == (4, 38, "round_nearest() needs a positive step, got -1")
+
+
+@pytest.mark.parametrize("points, column", [("ends_sum // 0", 26), ("ends_sum % 0", 25), ("ends_sum % (3 - 3)", 26)])
+def test_division_by_a_constant_zero_is_refused_at_load(tmp_path: Path, points: str, column: int):
+    path = _house(tmp_path, f'scoring:\n  - name: any\n    when: "ends_sum > 0"\n    points: "{points}"\n')
+    line, col, message = _refused(path)
+    assert (line, col) == (6, column) and message.startswith("division or modulo by zero")
+
+
+@pytest.mark.parametrize("points, column, message", [
+    ("count(last(pile.ranks, -2))", 37, "last() needs a count of 0 or more, got -2"),
+    ("total + min([])", 26, "min() of an empty list"),
+])
+def test_a_call_failing_on_its_constant_arguments_is_refused(tmp_path: Path, points: str, column: int, message: str):
+    path = _house(tmp_path, f'scoring:\n  - name: any\n    when: "total > 0"\n    points: "{points}"\n', "card-muggins")
+    assert _refused(path) == (6, column, message)
+
+
+def test_a_table_that_fails_for_every_value_is_refused_at_load(tmp_path: Path):
+    path = _house(tmp_path, 'settlement:\n  penalty: "round_nearest(hand_pips, hand_pips - 1000)"\n')
+    line, column, message = _refused(path)
+    assert (line, column) == (4, 12)
+    assert message.startswith("fails for every value of hand_pips (0 to 168) with 2, 3 or 4 players, so in every game")
+    assert message.endswith("round_nearest() needs a positive step, got -1000")
+
+
+def test_a_lottery_that_fails_at_every_game_start_is_refused_at_load(tmp_path: Path):
+    path = _house(tmp_path, 'opener:\n  first:\n    method: high_draw\n    rank: "tile.pips // (tile.high - tile.high)"\n')
+    assert _refused(path) == (6, 11, "fails when a game for 2, 3 or 4 players starts: division or modulo by zero")
+
+
+@pytest.mark.parametrize("body", [
+    'scoring:\n  - name: any\n    when: "ends_sum > 0"\n    points: "100 // (ends_sum - 5)"\n',
+    'settlement:\n  penalty: "round_nearest(hand_pips, 20 - hand_pips)"\n',
+    'scoring:\n  - name: any\n    when: "ends_sum > 0"\n    points: "ends_sum // (ends_sum - ends_sum)"\n',
+])
+def test_a_rule_that_fails_on_some_values_only_stays_valid(tmp_path: Path, body: str):
+    load_rules(_house(tmp_path, body))  # deferred: the error is raised if a game ever reaches such a value
+
+
+def test_scoring_entries_are_bounded(tmp_path: Path):
+    entries = "".join(f'  - name: s{i}\n    when: "ends_sum == {i}"\n    points: 5\n' for i in range(65))
+    line, column, message = _refused(_house(tmp_path, "scoring:\n" + entries))
+    assert (line, column) == (3, 1) and message.startswith("`scoring` has 65 entries; at most 64")
+
+
+def test_values_in_one_file_are_bounded(tmp_path: Path):
+    started = time.perf_counter()
+    with pytest.raises(RuleFileError, match="more than 10000 values in one file"):
+        load_rules(_house(tmp_path, "x: [" + "1, " * 20_000 + "1]\n"))
+    assert time.perf_counter() - started < 5
+
+
+# -- API ------------------------------------------------------------------------------------------
+
+def test_card_not_in_the_deck_is_refused_when_played():
+    state = make_game(load_rules("card-muggins"), 2).new_state(1)
+    with pytest.raises(IllegalMoveError, match=r"Card\(rank=14, suit='Z'\) is not a card of this deck \(ranks 1 to 13"):
+        state.play(Play(Card(14, "Z")))
+
+
+@pytest.mark.parametrize("make", [lambda: Tile(-1, 99), lambda: Tile(1, 10**5000), lambda: Tile(True, 2),
+                                  lambda: Card(0, "H"), lambda: Card(1, "h"), lambda: Card(1, "HH")])
+def test_impossible_pieces_are_refused_at_construction(make):
+    with pytest.raises(IllegalMoveError, match="not a (tile|card)"):
+        make()
+
+
+def test_tile_not_in_the_set_is_refused_when_played():
+    state = make_game(load_rules("domino-muggins"), 2).new_state(1)
+    with pytest.raises(IllegalMoveError):
+        state.play(Place(Tile(0, 99)))
+
+
+@pytest.mark.parametrize("rules, text", [("card-muggins", "5H"), ("domino-muggins", "5-5")])
+def test_play_with_text_says_to_parse_it(rules: str, text: str):
+    state = make_game(load_rules(rules), 2).new_state(1)
+    with pytest.raises(IllegalMoveError, match=r"game\.parse_move\(text\)"):
+        state.play(text)
+
+
+def test_domino_setup_refuses_tiles_not_in_the_set_and_turns_past_the_seats():
+    game = make_game(load_rules("domino-muggins"), 2)
+    with pytest.raises(IllegalMoveError, match=r"\[0\|9\] is not in a double-6 set"):
+        game.setup([[Tile(0, 9)], [Tile(1, 1)]])
+    with pytest.raises(IllegalMoveError, match="`turn` is 2, not a seat: seats are numbered 0 to 1"):
+        game.setup([[Tile(0, 1)], [Tile(1, 1)]], turn=2)
+    with pytest.raises(IllegalMoveError, match="needs 2 hands"):
+        game.setup([[Tile(0, 1)]])
+    game.setup([[Tile(0, 1)], [Tile(1, 1)]], turn=1)
+
+
+def test_card_setup_refuses_cards_not_in_the_deck_and_seats_out_of_range():
+    game = make_game(load_rules("card-muggins"), 2)
+    hands = [[Card(1, "H")], [Card(2, "H")]]
+    with pytest.raises(IllegalMoveError, match="is not a card of this deck"):
+        game.setup([[Card(14, "Z")], [Card(2, "H")]])
+    for seat in ("turn", "dealer", "last_player"):
+        with pytest.raises(IllegalMoveError, match=f"`{seat}` is -1, not a seat"):
+            game.setup(hands, **{seat: -1})
+    game.setup(hands, dealer=1, turn=0)
+
+
+# -- Fuzz ------------------------------------------------------------------------------------------
+
+BUILTIN = sorted(RULES.glob("*.yaml"))
+PIECES = ["\x00", "\x07", "\x1b", "\ufffe", "\t", "\n", ":", "-", "[", "{", "'", '"', "&a", "*a", "!!", "#", "0",
+          "-1", HUGE, "9" * 19, "//", "% 0", "true", "no", "~", " "]
+
+
+@st.composite
+def mutated_rule_file(draw) -> tuple[str, str]:
+    path = draw(st.sampled_from(BUILTIN))
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["delete", "duplicate", "swap", "flip", "insert", "number"]))
+        i = draw(st.integers(0, len(lines) - 1))
+        j = draw(st.integers(0, len(lines) - 1))
+        if kind == "delete" and len(lines) > 1:
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(i, lines[i])
+        elif kind == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif lines[i]:
+            at = draw(st.integers(0, len(lines[i]) - 1))
+            if kind == "flip":
+                lines[i] = lines[i][:at] + draw(st.characters(codec="utf-8")) + lines[i][at + 1:]
+            elif kind == "insert":
+                lines[i] = lines[i][:at] + draw(st.sampled_from(PIECES)) + lines[i][at:]
+            else:
+                lines[i] = lines[i][:at] + draw(st.sampled_from(["0", "-1", HUGE, "99", "1000", "10**9"])) + lines[i][at:]
+    return path.name, "\n".join(lines)
+
+
+@settings(max_examples=150, deadline=1000, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(mutated_rule_file())
+def test_fuzz_mutated_rule_files_give_project_errors_or_play(tmp_path: Path, case: tuple[str, str]):
+    name, text = case
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    started = time.perf_counter()
+    try:
+        rules = load_rules(path)
+    except MugginsError:
+        assert time.perf_counter() - started < 1
+        return
+    assert time.perf_counter() - started < 1
+    # a file that validates runs: one seeded bot game to the end, every invariant checked
+    play_checked_game(rules, min(rules.player_counts), "greedy", seed=1, max_rounds=3)
+
+
+MOVE_TEXT = st.one_of(
+    st.text(max_size=30),
+    st.builds(lambda a, b, end: f"{a}-{b}{end}", st.integers(-5, 10**30), st.integers(-5, 10**30),
+              st.sampled_from(["", " left", " right", " up", " sideways"])),
+    st.builds(lambda rank, suit: f"{rank}{suit}", st.sampled_from(["A", "10", "0", "14", HUGE, "²", "①"]),
+              st.sampled_from(["H", "s", "Z", "", "\x00"])),
+    st.sampled_from([HUGE + "-1", "1-" + HUGE, HUGE + "H", "\x1b[2J", "\ud800", "draw", "pass", "go", "claim",
+                     "muggins", "decline"]),
+)
+
+
+@settings(max_examples=150, deadline=1000)
+@given(st.sampled_from(["domino-muggins", "card-muggins", "domino-muggins-claims", "card-cribbage-pegging"]),
+       MOVE_TEXT, st.integers(0, 3))
+def test_fuzz_typed_moves_give_illegal_move_errors_or_play(rules: str, text: str, seed: int):
+    state = make_game(load_rules(rules), 2).new_state(seed)
+    started = time.perf_counter()
+    try:
+        state.play(state.game.parse_move(text))
+    except IllegalMoveError:
+        pass
+    assert time.perf_counter() - started < 1
+
+
+@settings(max_examples=60, deadline=1000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.recursive(st.one_of(st.integers(-10**30, 10**30), st.text(max_size=5), st.none(), st.booleans()),
+                    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner,
+                                                                                         max_size=3)),
+                    max_leaves=20),
+       st.integers(0, 60), st.sampled_from([read_record, read_save]))
+def test_fuzz_json_files_give_record_errors(tmp_path: Path, data, depth: int, reader):
+    path = tmp_path / "file.json"
+    text = json.dumps(data)
+    path.write_text("[" * depth + text + "]" * depth)
+    with pytest.raises(RecordError):
+        reader(path)
