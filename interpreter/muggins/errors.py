@@ -51,6 +51,10 @@ class RuleFileError(MugginsError):
         """Every problem: a located line each, with the source line and a caret where known."""
         return "\n".join(p.report() for p in self.problems)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its problems, not its message, so it crosses process boundaries intact
+        return type(self), (self.problems,), self.__dict__
+
 
 @dataclass(frozen=True)
 class Problem:
