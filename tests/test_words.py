@@ -311,3 +311,20 @@ def test_the_spanish_log_names_scores_in_the_files_words_and_reads_right():
     text = "\n".join(line for line in lines if line)
     assert "(pareja)" in text and "(pair)" not in text
     assert "(s)" not in text
+
+
+def test_why_explains_a_card_score_in_words():
+    from muggins.engine import make_game
+    from muggins.narration import explain_last_score
+    rules = load_rules("card-muggins")
+    game = make_game(rules, 2)
+    state = game.new_state(1)
+    seen = {}
+    while not state.is_terminal() and len(seen) < 2:
+        state.play(state.legal_moves()[0])
+        for lang in ("en", "es"):
+            text = explain_last_score(rules, state, lang) or ""
+            if "multiple of five" in text or "múltiplo de cinco" in text:
+                seen[lang] = text
+    assert "(the running total is a multiple of 5) scores" in seen["en"]
+    assert "múltiplo de cinco (el total acumulado es múltiplo de 5) anota" in seen["es"]
