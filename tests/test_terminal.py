@@ -73,7 +73,9 @@ def test_bad_input_is_answered_with_the_reason_and_asked_again(tmp_path, monkeyp
     assert "There is no move 99" in text
     assert "Not allowed:" in text
     assert "Commands: help; why" in text
-    assert "Scores \"multiple of five\": when `ends_sum > 0 and ends_sum % 5 == 0`" in text  # rules, from the file
+    # rules: generated from the file, in words, never its code
+    assert "\"multiple of five\": when the sum of the open ends is a positive multiple of 5, scores the sum of the open ends." in text
+    assert "ends_sum" not in text and "%" not in text
     assert "Game saved to muggins-domino-muggins-4.save.json" in text
     assert Path("muggins-domino-muggins-4.save.json").is_file()
 

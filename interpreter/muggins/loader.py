@@ -333,6 +333,9 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         _check_sides(c, counts, seating)
     if c.problems:
         raise RuleFileError(distinct(c.problems))
+    translations = _translations(c)
+    if c.problems:
+        raise RuleFileError(distinct(c.problems))
     notation = R.Notation(**data["notation"]) if "notation" in data else None
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     rules = R.Rules(
@@ -342,6 +345,7 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         simultaneous=c.get(("win", "simultaneous"), "scorer"), overshoot=c.get(("win", "overshoot"), "counts"),
         tie=c.get(("win", "tie"), "opener_order"), seating=seating, claims_required=c.get(("claims", "required"), False),
         muggins=c.muggins(), scoring=scoring, family=family.name, options=options, notation=notation,
+        translations=translations,
     )
     problems = _check_games(c, rules, family, counts)
     if problems:
@@ -375,6 +379,34 @@ def _failure(c: RuleCompiler, error: RuleError) -> tuple[Location, str]:
     if isinstance(error, ExpressionFailure) and error.location is not None:
         return error.location, error.reason
     return c.doc.where(()), str(error)
+
+
+def _translations(c: RuleCompiler) -> dict[str, R.Translation]:
+    """The file's own words in other languages. A translated title or description counts only
+    while it comes from the file that wrote the English (a variant that retitles its base and
+    does not translate the new title shows it in English); a translated scoring name must name
+    an entry, unless it was inherited from a base whose `scoring` a later file replaced."""
+    doc = c.doc
+    data = doc.data
+    names = [item["name"] for item in data["scoring"]]
+    scoring_file = doc.where(("scoring",)).file
+    result: dict[str, R.Translation] = {}
+    for lang, words in data.get("translations", {}).items():
+        own = {key: words[key] for key in ("title", "description")
+               if key in words and doc.where(("translations", lang, key)).file == doc.where((key,)).file}
+        scoring: dict[str, str] = {}
+        for name, spoken in words.get("scoring", {}).items():
+            path = ("translations", lang, "scoring", name)
+            if name in names:
+                scoring[name] = spoken
+            elif doc.where(path).file in (scoring_file, doc.file):
+                close = difflib.get_close_matches(name, names, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                c.problems.append(Problem(doc.where(path, key=True),
+                                          f"`translations.{lang}.scoring` translates {name!r}, but no scoring entry "
+                                          f"has that name{hint} (entries: {', '.join(map(repr, names))})"))
+        result[lang] = R.Translation(own.get("title"), own.get("description"), scoring)
+    return result
 
 
 def _counts_text(counts: list[int]) -> str:

@@ -7,8 +7,10 @@ rule texts' own terms (ficha, extremo abierto, montón, paso, pila, total acumul
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
+from .dsl import Expression
+from .dsl.words import Noun, Term, always, verbalize, verbalize_points
 from .engine import table as T
 from .engine.common import GameEnded, LotteryDrawn, Scored
 from .rules import Notation
@@ -26,7 +28,7 @@ _WORDS = {
         "penalty": "{player} loses {points} ({reason}): {score}.",
         "winner": "{player} wins with {score} (target {target}) in round {rounds}.",
         "winners": "{players} win with {score} (target {target}) in round {rounds}.", "and": "and",
-        "unfinished": "Unfinished: nobody reached {target} in {rounds} rounds ({scores}).",
+        "unfinished": "Unfinished: nobody reached {target} in {rounds} ({scores}).",
         "reason:leftover pips": "leftover pips", "reason:opponents' pips": "opponents' pips",
         "reason:last": "last", "reason:exact limit": "exactly the limit", "reason:muggins": "Muggins!",
         "reason:false muggins": "a false Muggins call",
@@ -38,7 +40,8 @@ _WORDS = {
         "record": "Record written to {path}.",
         # the summary
         "players": "{players} players: {deal} each, target {target}.",
-        "score": "Scores \"{name}\": when `{when}`, `{points}` points{claim}.",
+        "score": "\"{name}\": when {when}, scores {points}{claim}.",
+        "score_always": "\"{name}\": scores {points} every time{claim}.",
         "must_claim": " (to be claimed)", "at_once": " (added at once)",
         "muggins": "A score must be claimed before {window}; unclaimed points can be taken by calling Muggins{last}.",
         "window:next_action": "the next player acts", "window:immediate": "anything else happens",
@@ -60,7 +63,7 @@ _WORDS = {
         "penalty": "{player} descuenta {points} ({reason}): {score}.",
         "winner": "Gana {player} con {score} (objetivo {target}) en la ronda {rounds}.",
         "winners": "Ganan {players} con {score} (objetivo {target}) en la ronda {rounds}.", "and": "y",
-        "unfinished": "Partida sin terminar: nadie alcanzó {target} en {rounds} rondas ({scores}).",
+        "unfinished": "Partida sin terminar: nadie alcanzó {target} en {rounds} ({scores}).",
         "reason:leftover pips": "fichas restantes", "reason:opponents' pips": "fichas de los oponentes",
         "reason:last": "último", "reason:exact limit": "exactamente el límite", "reason:muggins": "¡Muggins!",
         "reason:false muggins": "un «¡Muggins!» en falso",
@@ -72,7 +75,8 @@ _WORDS = {
         "overshot": "Los {points} de {player} ({reason}) pasarían del objetivo: no cuentan.",
         "record": "Registro de la partida escrito en {path}.",
         "players": "{players} jugadores: {deal} cada uno, objetivo {target}.",
-        "score": "Puntúa «{name}»: cuando `{when}`, `{points}` puntos{claim}.",
+        "score": "«{name}»: cuando {when}, anota {points}{claim}.",
+        "score_always": "«{name}»: anota {points} cada vez{claim}.",
         "must_claim": " (hay que reclamarlos)", "at_once": " (se suman solos)",
         "muggins": "Cada puntuación se reclama antes de que {window}; si no, un oponente puede llevársela gritando «¡Muggins!»{last}.",
         "window:next_action": "actúe el siguiente jugador", "window:immediate": "ocurra cualquier otra cosa",
@@ -87,16 +91,79 @@ _WORDS = {
 }
 
 
+# Counted nouns: what `count` says for one and for many.
+_NOUNS = {
+    "en": {"round": ("round", "rounds"), "tile": ("tile", "tiles"), "card": ("card", "cards"), "pip": ("pip", "pips"),
+           "point": ("point", "points"), "raw point": ("raw point", "raw points"), "player": ("player", "players")},
+    "es": {"round": ("ronda", "rondas"), "tile": ("ficha", "fichas"), "card": ("carta", "cartas"),
+           "pip": ("punto", "puntos"), "point": ("punto", "puntos"), "raw point": ("punto bruto", "puntos brutos"),
+           "player": ("jugador", "jugadores")},
+}
+
+# The names every place of a rule file can read, in words (each family adds its own: `Family.glossary`).
+SHARED_GLOSSARY: dict[str, dict[str, Term]] = {
+    "en": {"players": Noun("the number of players", counted=("there is {n} player", "there are {n} players")),
+           "score": Noun("the player's score"), "target": Noun("the target")},
+    "es": {"players": Noun("el número de jugadores", counted=("hay {n} jugador", "hay {n} jugadores")),
+           "score": Noun("la puntuación del jugador", fem=True), "target": Noun("el objetivo")},
+}
+
+
 def words(lang: str) -> dict[str, str]:
     return _WORDS[lang]
+
+
+def count(n: int, noun: str, lang: str) -> str:
+    """`1 card`, `2 cards`, `1 carta`, `0 fichas`: a number with its noun agreeing."""
+    one, many = _NOUNS[lang][noun]
+    return f"{n} {one if abs(n) == 1 else many}"
 
 
 def player_name(player: int, lang: str) -> str:
     return _WORDS[lang]["player"].format(n=player + 1)
 
 
-def reason_name(reason: str, lang: str) -> str:
-    return _WORDS[lang].get(f"reason:{reason}", reason)
+def reason_name(reason: str, lang: str, rules: Any = None) -> str:
+    """What a score is called in `lang`: the rule file's own translation of a scoring entry's
+    name, else the table's word for its own reasons ("last", "Muggins!"), else the name as written."""
+    own = rules.score_name(reason, lang) if rules is not None else None
+    return own or _WORDS[lang].get(f"reason:{reason}", reason)
+
+
+def glossary(rules: Any, place: str, lang: str) -> Mapping[str, Term]:
+    """What each name of `place` (`scoring`, a rule-file path, or `players`) means in `lang`."""
+    from .families import family_of
+    family = family_of(rules)
+    own = family.glossary(place, lang) if place in family.contexts() else {}
+    return {**SHARED_GLOSSARY[lang], **own}
+
+
+def say(rules: Any, place: str, expression: Expression | str | int | bool, lang: str) -> str:
+    """An expression of the rule file, written at `place`, in words."""
+    return verbalize(expression, glossary(rules, place, lang), lang)
+
+
+def say_points(rules: Any, place: str, expression: Expression | str | int | bool, lang: str) -> str:
+    """A number of points of the rule file in words: "2 points", or the formula's phrase."""
+    return verbalize_points(expression, glossary(rules, place, lang), lang)
+
+
+def explain_score(rules: Any, name: str, lang: str) -> str | None:
+    """What a scoring entry says, in words: "when the running total is a multiple of 5, scores
+    the running total" (None for a reason that is no entry of the file)."""
+    entry = next((score for score in rules.scoring if score.name == name), None)
+    if entry is None:
+        return None
+    return _score_line(rules, entry, lang, "")
+
+
+def _score_line(rules: Any, entry: Any, lang: str, claim: str) -> str:
+    t = _WORDS[lang]
+    name = reason_name(entry.name, lang, rules)
+    points = say_points(rules, "scoring", entry.points, lang)
+    if always(entry.when):
+        return t["score_always"].format(name=name, points=points, claim=claim)
+    return t["score"].format(name=name, when=say(rules, "scoring", entry.when, lang), points=points, claim=claim)
 
 
 def tally(score: int, notation: Notation) -> str:
@@ -116,8 +183,10 @@ def scores_text(scores: Iterable[int], lang: str, notation: Notation | None = No
                      for i, s in enumerate(scores))
 
 
-def describe_common(event: Any, lang: str, target: int, notation: Notation | None, name: Any = str) -> str | None:
-    """Log lines shared by both game families (lots, scores, the end of the game)."""
+def describe_common(event: Any, lang: str, target: int, notation: Notation | None, name: Any = str,
+                    rules: Any = None) -> str | None:
+    """Log lines shared by both game families (lots, scores, the end of the game); score names
+    come from `rules` when given (its translations)."""
     w = _WORDS[lang]
     if isinstance(event, LotteryDrawn):
         draws = "; ".join(", ".join(f"{player_name(p, lang)} {name(piece)}" for p, piece in rnd) for rnd in event.rounds)
@@ -128,21 +197,21 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
         shown = f"{event.score}" + (f" [{tally(event.score, notation)}]" if notation else "")
         side = ", ".join(player_name(p, lang) for p in sorted((event.player, *event.partners)))
         return w[key].format(player=player_name(event.player, lang), points=abs(event.points),
-                             reason=reason_name(event.reason, lang), score=shown, side=side)
+                             reason=reason_name(event.reason, lang, rules), score=shown, side=side)
     if isinstance(event, (T.NotClaimed, T.Forfeited, T.Stolen)):
         score = event.score
         key = {T.NotClaimed: "not_claimed", T.Forfeited: "forfeited", T.Stolen: "stolen"}[type(event)]
         return w[key].format(player=player_name(score.player, lang), points=score.points,
-                             reason=reason_name(score.reason, lang), by=player_name(getattr(event, "by", 0), lang))
+                             reason=reason_name(score.reason, lang, rules), by=player_name(getattr(event, "by", 0), lang))
     if isinstance(event, T.FalseCall):
         return w["false_call"].format(player=player_name(event.player, lang))
     if isinstance(event, T.Overshot):
         return w["overshot"].format(player=player_name(event.player, lang), points=event.points,
-                                    reason=reason_name(event.reason, lang))
+                                    reason=reason_name(event.reason, lang, rules))
     if isinstance(event, GameEnded):
         outcome = event.outcome
         if outcome.winner is None:
-            return w["unfinished"].format(target=target, rounds=outcome.rounds,
+            return w["unfinished"].format(target=target, rounds=count(outcome.rounds, "round", lang),
                                           scores=scores_text(outcome.scores, lang, notation))
         if outcome.partners:
             names = [player_name(p, lang) for p in sorted((outcome.winner, *outcome.partners))]
@@ -172,19 +241,17 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     """A short summary generated from the compiled rules, so a variant's summary is always right."""
     from .families import family_of
     t = _WORDS[lang]
-    data = rules.data
     before, after = family_of(rules).summary(rules, lang)
-    lines = [f"{rules.title} ({rules.name}): {rules.description}", *before]
+    lines = [f"{rules.title_in(lang)} ({rules.name}): {rules.description_in(lang)}", *before]
     lines.append(" ".join(t["players"].format(players=n, deal=rules.hand_size(n), target=rules.target_for(n))
                           for n in rules.player_counts))
     if rules.seating.direction < 0:
         lines.append(t["direction"])
     sides = {rules.seating.side_count(n): n for n in rules.player_counts if rules.seating.side_count(n) != n}
     lines.extend(t["sides"].format(sides=s, apart=s) for s in sides)
-    for item, entry in zip(data["scoring"], rules.scoring):
+    for entry in rules.scoring:
         claim = t["must_claim"] if entry.claim else (t["at_once"] if rules.has_claims else "")
-        lines.append(t["score"].format(name=reason_name(item["name"], lang), when=item["when"], points=item["points"],
-                                       claim=claim))
+        lines.append(_score_line(rules, entry, lang, claim))
     lines.extend(after)
     if rules.has_claims:
         m = rules.muggins

@@ -7,7 +7,7 @@ provide fails before any game runs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .dsl import Expression, Type
@@ -74,6 +74,16 @@ class Notation:
 
 
 @dataclass(frozen=True)
+class Translation:
+    """A rule file's own words in one language besides English (`translations.LANG`): each is
+    None, or absent from `scoring`, where the file gives none and the English is shown."""
+
+    title: str | None = None
+    description: str | None = None
+    scoring: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Rules:
     """Everything a game needs to know, resolved through `extends` and compiled."""
 
@@ -100,12 +110,29 @@ class Rules:
     scoring: tuple[Score, ...]
     options: Any                    # the family's own compiled options
     notation: Notation | None
+    translations: Mapping[str, Translation] = field(default_factory=dict)   # by language, English excluded
 
     def hand_size(self, players: int) -> int:
         return self.hand({"players": players})
 
     def target_for(self, players: int) -> int:
         return self.target({"players": players})
+
+    def title_in(self, lang: str) -> str:
+        """The title in `lang`: the file's translation, or its own (English) title."""
+        words = self.translations.get(lang)
+        return words.title if words is not None and words.title else self.title
+
+    def description_in(self, lang: str) -> str:
+        words = self.translations.get(lang)
+        return words.description if words is not None and words.description else self.description
+
+    def score_name(self, name: str, lang: str) -> str | None:
+        """A scoring entry's name in `lang` when the file translates it (None otherwise)."""
+        words = self.translations.get(lang)
+        if lang == "en" or words is None:
+            return name if lang == "en" and any(score.name == name for score in self.scoring) else None
+        return words.scoring.get(name)
 
     @property
     def has_claims(self) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:
     from ..dsl import Type
+    from ..dsl.words import Term
     from ..rules import Notation, Rules
 
 
@@ -40,6 +41,16 @@ class Family:
                      dealt: int | None) -> None:
         """Check the counts the family's rules compute for `env["players"]` (each player is dealt
         `dealt` pieces, None when that count failed), reporting problems to `compiler`."""
+        raise NotImplementedError
+
+    def contexts(self) -> dict[str, Mapping[str, Type]]:
+        """Every place of a rule file where the family's own expressions are written (by rule-file
+        path, `scoring` for the scoring entries), with the names each can read."""
+        raise NotImplementedError
+
+    def glossary(self, place: str, lang: str) -> Mapping[str, Term]:
+        """What each name of `place` (a key of `contexts`) means in `lang`, to say its expressions
+        in words (`dsl.words`); the names every place shares come from `narration`."""
         raise NotImplementedError
 
     def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:

@@ -8,9 +8,9 @@ from ...rules import Notation, Rules
 from .. import Family
 from . import game as D
 from . import kernel, words
+from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, TILE_RANK_CONTEXT, check_line_counts, compile_line
 from .render import line_svg
 from .scenarios import build_position, observe_step
-from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, check_line_counts, compile_line
 
 
 class LineFamily(Family):
@@ -29,6 +29,13 @@ class LineFamily(Family):
     def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int],
                      dealt: int | None) -> None:
         check_line_counts(compiler, rules_options, pieces, env, dealt)
+
+    def contexts(self) -> dict[str, Mapping[str, Type]]:
+        return {"scoring": PLACEMENT_CONTEXT, "settlement.penalty": SETTLEMENT_CONTEXT,
+                "settlement.award": SETTLEMENT_CONTEXT, "opener.first.rank": TILE_RANK_CONTEXT}
+
+    def glossary(self, place: str, lang: str) -> Mapping[str, Any]:
+        return words.glossary(place, lang)
 
     def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
         return {"settlement.penalty": (rules.options.penalty, SETTLEMENT_CONTEXT),
@@ -59,10 +66,10 @@ class LineFamily(Family):
 
     def describe(self, rules: Rules, event: Any, lang: str, target: int, notation: Notation | None,
                  viewer: int | None) -> str | None:
-        return words.describe(event, lang, target, notation, viewer)
+        return words.describe(event, lang, target, notation, viewer, rules)
 
     def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
-        return words.explain_last_score(state, lang)
+        return words.explain_last_score(rules, state, lang)
 
     def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
         return words.explain_placement(event, state.line.spinner, lang) if isinstance(event, D.Placed) else None

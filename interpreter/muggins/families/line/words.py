@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...narration import describe_common, player_name, scores_text
+from ...dsl.words import Condition, Noun, Series, Term
+from ...engine.common import Scored
+from ...engine.table import ScoreEarned
+from ...narration import count, describe_common, explain_score, player_name, say_points, scores_text
 from ...rules import Notation, Rules
 from ...pieces import Tile
 from . import game as D
@@ -17,18 +20,18 @@ WORDS = {
         "low": "low end", "high": "high end", "line": "line {side}",
         "placed": "Placed {tile}", "none": "none",
         "sum": "Contributions included in the sum: {terms} = {total}.",
-        "points": "Points for the placement: {points} raw points.",
+        "points": "Points for the placement: {points}.",
         "tiles": "Tiles: {tiles}.", "branching": "Branching doubles: {doubles}.",
         "connections": "Connections: {items}.", "continuation": "Legal continuation points: {items}.",
         "contributions": "Contributions included in the sum: {items}.",
-        "round": "Round {round}: {player} opens; {boneyard} tiles in the boneyard.",
+        "round": "Round {round}: {player} opens; {boneyard} in the boneyard.",
         "place": "{player} places {tile}{where}: ends {ends} = {total}.",
         "on_end": " on the {end} end", "opens": " to open",
         "draw": "{player} draws {tile} from the boneyard.",
         "draw_hidden": "{player} draws a tile from the boneyard.",
         "pass": "{player} passes.", "blocked": "Round {round} is blocked: nobody can place and the boneyard is empty.",
         "dominoed": "{player} has placed their last tile.",
-        "revealed": "{player} holds {tiles} ({pips} pips).", "empty_hand": "nothing",
+        "revealed": "{player} holds {tiles} ({pips}).", "revealed_empty": "{player} holds nothing.",
         "round_end": "End of round {round}: {scores}.",
         "left": "left", "right": "right", "up": "up", "down": "down",
         # the summary
@@ -40,7 +43,10 @@ WORDS = {
         "draw_stuck": "only with no tile to place", "draw_any": "at any time while tiles remain",
         "at_once": "a playable drawn tile is placed at once", "not_at_once": "a drawn tile may be kept",
         "pass_empty": "only when the boneyard is empty", "pass_any": "whenever no tile can be placed",
-        "settle": "End of round: each player loses `{penalty}`{blocked}; {payee} gains `{award}`{floor}.",
+        "settle": "End of round: {penalty}; {award}{floor}.",
+        "penalty": "each player loses {points}{blocked}", "no_penalty": "nobody loses points for leftover tiles",
+        "award": "{payee} gains {points}", "no_award": "nobody gains points for them",
+        "why_rule": "Scoring entry {rule}",
         "payee:dominoer": "the player who dominoed", "payee:lightest": "the player who dominoed (in a blocked round, the lightest hand's side)",
         "payee:nobody": "nobody",
         "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
@@ -54,18 +60,18 @@ WORDS = {
         "low": "extremo de valor bajo", "high": "extremo de valor alto", "line": "línea {side}",
         "placed": "Colocada {tile}", "none": "ninguno",
         "sum": "Aportaciones incluidas en la suma: {terms} = {total}.",
-        "points": "Puntos por la colocación: {points} puntos brutos.",
+        "points": "Puntos por la colocación: {points}.",
         "tiles": "Fichas: {tiles}.", "branching": "Dobles de ramificación: {doubles}.",
         "connections": "Conexiones: {items}.", "continuation": "Puntos de continuación legal: {items}.",
         "contributions": "Aportaciones incluidas en la suma: {items}.",
-        "round": "Ronda {round}: abre {player}; quedan {boneyard} fichas en el montón.",
+        "round": "Ronda {round}: abre {player}; {left} {boneyard} en el montón.",
         "place": "{player} coloca {tile}{where}: extremos {ends} = {total}.",
         "on_end": " en el extremo {end}", "opens": " y abre",
         "draw": "{player} roba {tile} del montón.",
         "draw_hidden": "{player} roba una ficha del montón.",
         "pass": "{player} pasa.", "blocked": "La ronda {round} está bloqueada: nadie puede colocar y el montón está vacío.",
         "dominoed": "{player} ha colocado su última ficha.",
-        "revealed": "{player} tiene {tiles} ({pips} puntos).", "empty_hand": "nada",
+        "revealed": "{player} tiene {tiles} ({pips}).", "revealed_empty": "{player} no tiene nada.",
         "round_end": "Fin de la ronda {round}: {scores}.",
         "left": "izquierdo", "right": "derecho", "up": "superior", "down": "inferior",
         "tiles_set": "Un juego de doble {n} de {count} fichas.",
@@ -76,7 +82,10 @@ WORDS = {
         "draw_stuck": "solo sin colocación legal", "draw_any": "en cualquier momento mientras queden fichas",
         "at_once": "una ficha robada jugable se coloca de inmediato", "not_at_once": "una ficha robada puede guardarse",
         "pass_empty": "solo con el montón vacío", "pass_any": "siempre que no se pueda colocar",
-        "settle": "Fin de la ronda: cada jugador descuenta `{penalty}`{blocked}; {payee} suma `{award}`{floor}.",
+        "settle": "Fin de la ronda: {penalty}; {award}{floor}.",
+        "penalty": "cada jugador descuenta {points}{blocked}", "no_penalty": "nadie descuenta puntos por sus fichas restantes",
+        "award": "{payee} se anota {points}", "no_award": "nadie se anota puntos por ellas",
+        "why_rule": "Regla {rule}",
         "payee:dominoer": "quien coloca su última ficha", "payee:lightest": "quien coloca su última ficha (en una ronda bloqueada, el bando con menos puntos en mano)",
         "payee:nobody": "nadie",
         "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
@@ -86,6 +95,92 @@ WORDS = {
         "examples": "6-6 right, 3-4 left, draw (robar), pass (paso), claim (reclamar), muggins",
     },
 }
+
+
+_TILE = {
+    "en": {
+        "tile.high": Noun("the tile's high half"), "tile.low": Noun("the tile's low half"),
+        "tile.pips": Noun("the tile's pip total"),
+    },
+    "es": {
+        "tile.high": Noun("la mitad alta de la ficha", fem=True), "tile.low": Noun("la mitad baja de la ficha", fem=True),
+        "tile.pips": Noun("el total de puntos de la ficha"),
+    },
+}
+
+# What each name of a placement's scoring means (the shared `players`, `score`, `target` are narration's).
+PLACEMENT_WORDS: dict[str, dict[str, Term]] = {
+    "en": {
+        **_TILE["en"],
+        "ends_sum": Noun("the sum of the open ends"),
+        "ends": Series(("contribution", "contributions"), ("open end", "open ends"), "the line", ""),
+        "open_ends": Noun("the number of open ends", counted=("there is {n} open end", "there are {n} open ends")),
+        "tile.is_double": Condition("the tile is a double", "the tile is not a double"),
+        "opening": Condition("the tile opens the line", "the tile does not open the line"),
+        "dominoed": Condition("the player has placed their last tile", "the player has not placed their last tile"),
+        "hand_size": Noun("the number of tiles in the player's hand",
+                          counted=("the player holds {n} tile", "the player holds {n} tiles")),
+        "boneyard": Noun("the number of tiles in the boneyard",
+                         counted=("there is {n} tile in the boneyard", "there are {n} tiles in the boneyard")),
+        "round": Noun("the round's number"),
+        "earned": Noun("the points the entries above gave for this placement", plural=True),
+        "line.highs": Series(("high half", "high halves"), ("tile", "tiles"), "the line", " in the line"),
+        "line.lows": Series(("low half", "low halves"), ("tile", "tiles"), "the line", " in the line"),
+        "line.pips": Series(("pip total", "pip totals"), ("tile", "tiles"), "the line", " in the line"),
+    },
+    "es": {
+        **_TILE["es"],
+        "ends_sum": Noun("la suma de los extremos abiertos", fem=True),
+        "ends": Series(("aportación", "aportaciones"), ("extremo abierto", "extremos abiertos"), "la línea", "",
+                       attr_fem=True),
+        "open_ends": Noun("el número de extremos abiertos", counted=("hay {n} extremo abierto", "hay {n} extremos abiertos")),
+        "tile.is_double": Condition("la ficha es un doble", "la ficha no es un doble"),
+        "opening": Condition("la ficha abre la línea", "la ficha no abre la línea"),
+        "dominoed": Condition("el jugador ha colocado su última ficha", "el jugador no ha colocado su última ficha"),
+        "hand_size": Noun("el número de fichas en la mano del jugador",
+                          counted=("al jugador le queda {n} ficha", "al jugador le quedan {n} fichas")),
+        "boneyard": Noun("el número de fichas del montón",
+                         counted=("queda {n} ficha en el montón", "quedan {n} fichas en el montón")),
+        "round": Noun("el número de la ronda"),
+        "earned": Noun("lo que las entradas anteriores han dado por esta colocación"),
+        "line.highs": Series(("mitad alta", "mitades altas"), ("ficha", "fichas"), "la línea", " de la línea",
+                             attr_fem=True, item_fem=True),
+        "line.lows": Series(("mitad baja", "mitades bajas"), ("ficha", "fichas"), "la línea", " de la línea",
+                            attr_fem=True, item_fem=True),
+        "line.pips": Series(("valor", "valores"), ("ficha", "fichas"), "la línea", " de la línea", item_fem=True),
+    },
+}
+
+# What each name of the settlement means: said of each player in turn.
+SETTLEMENT_WORDS: dict[str, dict[str, Term]] = {
+    "en": {
+        "hand_pips": Noun("the pips of their leftover tiles", plural=True),
+        "hand_size": Noun("the number of their leftover tiles",
+                          counted=("they hold {n} tile", "they hold {n} tiles")),
+        "side_pips": Noun("the pips of their side's leftover tiles", plural=True),
+        "opponents_pips": Noun("the pips of the opponents' leftover tiles", plural=True),
+        "lightest": Condition("their side holds the fewest pips", "their side does not hold the fewest pips"),
+        "dominoed": Condition("they placed their last tile", "they did not place their last tile"),
+        "blocked": Condition("the round is blocked", "the round is not blocked"),
+    },
+    "es": {
+        "hand_pips": Noun("la suma de sus fichas restantes", fem=True),
+        "hand_size": Noun("el número de sus fichas restantes",
+                          counted=("le queda {n} ficha", "le quedan {n} fichas")),
+        "side_pips": Noun("la suma de las fichas restantes de su bando", fem=True),
+        "opponents_pips": Noun("la suma de las fichas restantes de los oponentes", fem=True),
+        "lightest": Condition("su bando es el que menos puntos tiene en la mano",
+                              "su bando no es el que menos puntos tiene en la mano"),
+        "dominoed": Condition("colocó su última ficha", "no colocó su última ficha"),
+        "blocked": Condition("la ronda está bloqueada", "la ronda no está bloqueada"),
+    },
+}
+
+
+def glossary(place: str, lang: str) -> dict[str, Term]:
+    """The names of `place` in `lang`: the settlement's, or a placement's (the opener's lottery
+    reads only the tile's)."""
+    return SETTLEMENT_WORDS[lang] if place.startswith("settlement") else PLACEMENT_WORDS[lang]
 
 
 def side_name(side: str, lang: str) -> str:
@@ -110,7 +205,7 @@ def explain_placement(placed: Any, spinner: Tile | None, lang: str = "en") -> st
     return " ".join([
         w["placed"].format(tile=placed.tile) + ".",
         w["sum"].format(terms=terms, total=placed.ends_sum),
-        w["points"].format(points=placed.points),
+        w["points"].format(points=count(placed.points, "raw point", lang)),
         w["tiles"].format(tiles=tiles),
         w["branching"].format(doubles=str(spinner) if spinner else w["none"]),
         w["connections"].format(items=connections),
@@ -130,14 +225,16 @@ def continuation_text(end: Any, lang: str) -> str:
     return f"{end.tile} ({side_name(end.side, lang)}, {end.value})"
 
 
-def describe(event: Any, lang: str, target: int, notation: Notation | None, viewer: int | None = None) -> str | None:
+def describe(event: Any, lang: str, target: int, notation: Notation | None, viewer: int | None = None,
+             rules: Rules | None = None) -> str | None:
     """One log line for a domino event (None for events that need no line)."""
-    common = describe_common(event, lang, target, notation)
+    common = describe_common(event, lang, target, notation, rules=rules)
     if common is not None:
         return common
     w = WORDS[lang]
     if isinstance(event, D.RoundStarted):
-        return w["round"].format(round=event.round, player=player_name(event.opener, lang), boneyard=event.boneyard)
+        return w["round"].format(round=event.round, player=player_name(event.opener, lang),
+                                 boneyard=count(event.boneyard, "tile", lang), left="queda" if event.boneyard == 1 else "quedan")
     if isinstance(event, D.Placed):
         where = w["opens"] if event.end is None else w["on_end"].format(end=w[END_NAMES[event.end]])
         terms = " + ".join(str(amount) for _, amount in event.contributions) or "0"
@@ -150,8 +247,10 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, view
     if isinstance(event, D.Passed):
         return w["pass"].format(player=player_name(event.player, lang))
     if isinstance(event, D.Revealed):
-        tiles = " ".join(map(str, event.tiles)) or w["empty_hand"]
-        return w["revealed"].format(player=player_name(event.player, lang), tiles=tiles, pips=event.pips)
+        if not event.tiles:
+            return w["revealed_empty"].format(player=player_name(event.player, lang))
+        tiles = " ".join(map(str, event.tiles))
+        return w["revealed"].format(player=player_name(event.player, lang), tiles=tiles, pips=count(event.pips, "pip", lang))
     if isinstance(event, D.RoundBlocked):
         return w["blocked"].format(round=event.round)
     if isinstance(event, D.Dominoed):
@@ -161,28 +260,50 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, view
     return None
 
 
-def explain_last_score(state: Any, lang: str) -> str | None:
-    """The diagram of the most recent placement that scored."""
-    placed = next((e for e in reversed(state.events) if isinstance(e, D.Placed) and e.points), None)
-    return explain_placement(placed, state.line.spinner, lang) if placed else None
+def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
+    """The diagram of the most recent placement that scored, and the scoring entries it met, in words."""
+    events = state.events
+    at = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], D.Placed) and events[i].points), None)
+    if at is None:
+        return None
+    reasons: list[str] = []
+    for event in events[at + 1:]:
+        if isinstance(event, (D.Placed, D.Passed, D.Drew, D.RoundEnded)):
+            break
+        reason = event.score.reason if isinstance(event, ScoreEarned) else event.reason if isinstance(event, Scored) else None
+        if reason is not None and reason not in reasons:
+            reasons.append(reason)
+    rules_text = [explain_score(rules, reason, lang) for reason in reasons]
+    return " ".join([explain_placement(events[at], state.line.spinner, lang)]
+                    + [WORDS[lang]["why_rule"].format(rule=text) for text in rules_text if text])
 
 
 def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     """The line family's summary lines: before the scoring entries (the set, the line) and after
     them (drawing, passing, the settlement)."""
     w = WORDS[lang]
-    o, data = rules.options, rules.data
+    o = rules.options
     before = [w["tiles_set"].format(n=rules.pieces.highest_pip, count=len(rules.pieces)),
               w["after_placement"].format(spinner=w["spinner_yes" if o.spinner else "spinner_no"],
                                           double=w[o.double_at_end], opening=w[o.opening_double])]
-    settlement = data["settlement"]
     after = [w["draw_rule"].format(when=w["draw_stuck" if o.draw_only_when_stuck else "draw_any"],
                                    at_once=w["at_once" if o.draw_one_at_a_time else "not_at_once"],
                                    passing=w["pass_empty" if o.pass_only_when_boneyard_empty else "pass_any"]),
-             w["settle"].format(penalty=settlement["penalty"], award=settlement["award"], payee=w[f"payee:{o.paid_to}"],
-                                blocked=w["settle_blocked" if o.penalty_on_blocked else "settle_not_blocked"],
+             w["settle"].format(penalty=_settlement_part(rules, "penalty", lang), award=_settlement_part(rules, "award", lang),
                                 floor=w["floor"].format(floor=o.floor) if o.floor is not None else "")]
     return before, after
+
+
+def _settlement_part(rules: Rules, part: str, lang: str) -> str:
+    """"each player loses the pips of their leftover tiles, ...", or that nobody loses (or gains) anything."""
+    w = WORDS[lang]
+    o = rules.options
+    expression = o.penalty if part == "penalty" else o.award
+    if expression.source.strip() == "0" or (part == "award" and o.paid_to == "nobody"):
+        return w[f"no_{part}"]
+    points = say_points(rules, f"settlement.{part}", expression, lang)
+    return w[part].format(points=points, payee=w[f"payee:{o.paid_to}"],
+                          blocked=w["settle_blocked" if o.penalty_on_blocked else "settle_not_blocked"])
 
 
 def show_table(view: Any, lang: str) -> list[str]:

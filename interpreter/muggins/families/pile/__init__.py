@@ -8,9 +8,10 @@ from ...rules import Notation, Rules
 from .. import Family
 from . import game as C
 from . import kernel, words
+from .options import (CARD_PLAY_CONTEXT, CARD_RANK_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts,
+                      compile_pile)
 from .render import pile_svg
 from .scenarios import build_position, observe_step
-from .options import CARD_PLAY_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts, compile_pile
 
 
 class PileFamily(Family):
@@ -27,6 +28,13 @@ class PileFamily(Family):
     def check_counts(self, compiler: Any, rules_options: Any, pieces: Any, env: dict[str, int],
                      dealt: int | None) -> None:
         check_pile_counts(compiler, rules_options, pieces, env, dealt)
+
+    def contexts(self) -> dict[str, Mapping[str, Type]]:
+        return {"scoring": CARD_PLAY_CONTEXT, "pile.exact_limit.points": CARD_PLAY_CONTEXT, "last.points": LAST_CONTEXT,
+                "pieces.cards.value": CARD_VALUE_CONTEXT, "dealer.first.rank": CARD_RANK_CONTEXT}
+
+    def glossary(self, place: str, lang: str) -> Mapping[str, Any]:
+        return words.GLOSSARY[lang]
 
     def formulas(self, rules: Rules) -> dict[str, tuple[Any, Mapping[str, Type]]]:
         values = rules.pieces.values
@@ -70,7 +78,7 @@ class PileFamily(Family):
 
     def describe(self, rules: Rules, event: Any, lang: str, target: int, notation: Notation | None,
                  viewer: int | None) -> str | None:
-        return words.describe(event, lang, target, notation, rules.pieces, viewer)
+        return words.describe(event, lang, target, notation, rules.pieces, viewer, rules)
 
     def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
         return words.explain_last_score(rules, state, lang)

@@ -4,36 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...dsl.words import Condition, Noun, Series, Term
 from ...engine.common import Scored
-from ...narration import describe_common, player_name, reason_name, scores_text
+from ...narration import count, describe_common, player_name, reason_name, say, say_points, scores_text
 from ...rules import Notation, Rules
 from . import game as C
 
 WORDS = {
     "en": {
-        "dealt": "Round {round}: {dealer} deals{cut}; {leader} leads; {stock} cards in the stock.",
+        "dealt": "Round {round}: {dealer} deals{cut}; {leader} leads; {stock} in the stock.",
         "cut": " ({player} cuts at card {at})",
         "played": "{player} plays {card}: total {total}.",
         "go": "{player} says go.", "go_draw": "{player} says go and draws {card}.",
-        "refilled": "{player} draws {cards} back to {size} cards.",
+        "refilled": "{player} draws {cards} back to {size}.",
         "closed": "Pile closed at {total}; {last} played last; {starter} starts the next pile.",
         "closed_end": "Pile closed at {total}; {last} played last.",
         "round_end": "End of round {round}: {scores}.",
         "a_card": "a card", "one_card": "1 card", "cards_n": "{n} cards",
         "why_card": "{player} played {card}, bringing the running total to {total}: {reason}{condition} scores {points}.",
         "why_last": "{player} played the last card of a pile closed at {total}: {reason} scores {points}.",
-        "deck": "A deck of {count} cards ({ranks}; suits {suits}); a card adds `{value}` to the total.",
-        "pile": "The running total may not pass {limit}; exactly {limit} scores `{exact}` {timing}.",
+        "deck": "A deck of {count} cards ({ranks}; suits {suits}); what a card adds to the running total: {value}.",
+        "pile": "The running total may not pass {limit}; exactly {limit} scores {exact} {timing}.",
         "timing_immediate": "at once and closes the pile", "timing_as_last": "as \"last\" when everyone has said go",
-        "last": "When everyone has said go the pile closes and its last player scores `{points}` for \"last\".",
-        "refill": "After a play, draw back up to {n} cards while the stock lasts.", "no_refill": "No drawing after a play.",
+        "last": "When everyone has said go the pile closes and its last player scores {points} for \"last\".",
+        "refill": "After a play, draw back up to {n} while the stock lasts.", "no_refill": "No drawing after a play.",
         "go_rule": "A player who cannot play says go{draw}.", "go_draw_rule": " and draws a replacement card",
         "stock_name": "stock", "table_pile": "Pile: {cards} — total {total} of {limit}",
         "empty_pile": "Pile: empty — total 0 of {limit}",
         "examples": "5h, 10S, go, claim, muggins",
     },
     "es": {
-        "dealt": "Ronda {round}: reparte {dealer}{cut}; sale {leader}; quedan {stock} cartas en el mazo de reserva.",
+        "dealt": "Ronda {round}: reparte {dealer}{cut}; sale {leader}; {left} {stock} en el mazo de reserva.",
         "cut": " ({player} corta por la carta {at})",
         "played": "{player} juega {card}: total acumulado {total}.",
         "go": "{player} dice «paso».", "go_draw": "{player} dice «paso» y roba {card}.",
@@ -44,11 +45,11 @@ WORDS = {
         "a_card": "una carta", "one_card": "1 carta", "cards_n": "{n} cartas",
         "why_card": "{player} jugó {card} y el total acumulado llegó a {total}: {reason}{condition} anota {points}.",
         "why_last": "{player} jugó la última carta de una pila cerrada en {total}: {reason} anota {points}.",
-        "deck": "Una baraja de {count} cartas ({ranks}; palos {suits}); cada carta suma `{value}` al total acumulado.",
-        "pile": "El total acumulado no puede superar {limit}; exactamente {limit} anota `{exact}` {timing}.",
+        "deck": "Una baraja de {count} cartas ({ranks}; palos {suits}); lo que cada carta suma al total acumulado: {value}.",
+        "pile": "El total acumulado no puede superar {limit}; exactamente {limit} anota {exact} {timing}.",
         "timing_immediate": "de inmediato y cierra la pila", "timing_as_last": "como «último» cuando todos han pasado",
-        "last": "Cuando todos han pasado la pila se cierra y quien jugó la última carta anota `{points}` por «último».",
-        "refill": "Después de jugar, se roba hasta tener {n} cartas mientras quede mazo.", "no_refill": "No se roba después de jugar.",
+        "last": "Cuando todos han pasado la pila se cierra y quien jugó la última carta anota {points} por «último».",
+        "refill": "Después de jugar, se roba hasta tener {n} mientras quede mazo.", "no_refill": "No se roba después de jugar.",
         "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo",
         "stock_name": "mazo de reserva", "table_pile": "Pila: {cards} — total acumulado {total} de {limit}",
         "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
@@ -56,12 +57,47 @@ WORDS = {
     },
 }
 
+# What each name of the card game's formulas means (the shared `players`, `score`, `target` are narration's).
+GLOSSARY: dict[str, dict[str, Term]] = {
+    "en": {
+        "total": Noun("the running total"), "limit": Noun("the limit"),
+        "card.rank": Noun("the card's rank"), "card.value": Noun("the card's value"),
+        "card.suit": Noun("the card's suit number"),
+        "pile_size": Noun("the number of cards in the pile",
+                          counted=("there is {n} card in the pile", "there are {n} cards in the pile")),
+        "hand_size": Noun("the number of cards in the player's hand",
+                          counted=("the player holds {n} card", "the player holds {n} cards")),
+        "stock": Noun("the number of cards in the stock",
+                      counted=("there is {n} card in the stock", "there are {n} cards in the stock")),
+        "earned": Noun("the points the entries above gave for this card", plural=True),
+        "pile.ranks": Series(("rank", "ranks"), ("card", "cards"), "the pile", " in the pile"),
+        "pile.values": Series(("value", "values"), ("card", "cards"), "the pile", " in the pile"),
+        "pile.suits": Series(("suit number", "suit numbers"), ("card", "cards"), "the pile", " in the pile"),
+    },
+    "es": {
+        "total": Noun("el total acumulado"), "limit": Noun("el límite"),
+        "card.rank": Noun("el rango de la carta"), "card.value": Noun("el valor de la carta"),
+        "card.suit": Noun("el número de palo de la carta"),
+        "pile_size": Noun("el número de cartas de la pila",
+                          counted=("hay {n} carta en la pila", "hay {n} cartas en la pila")),
+        "hand_size": Noun("el número de cartas en la mano del jugador",
+                          counted=("al jugador le queda {n} carta", "al jugador le quedan {n} cartas")),
+        "stock": Noun("el número de cartas del mazo de reserva",
+                      counted=("queda {n} carta en el mazo de reserva", "quedan {n} cartas en el mazo de reserva")),
+        "earned": Noun("lo que las entradas anteriores han dado por esta carta"),
+        "pile.ranks": Series(("rango", "rangos"), ("carta", "cartas"), "la pila", " de la pila", item_fem=True),
+        "pile.values": Series(("valor", "valores"), ("carta", "cartas"), "la pila", " de la pila", item_fem=True),
+        "pile.suits": Series(("número de palo", "números de palo"), ("carta", "cartas"), "la pila", " de la pila",
+                             item_fem=True),
+    },
+}
+
 
 def describe(event: Any, lang: str, target: int, notation: Notation | None, deck: Any = None,
-             viewer: int | None = None) -> str | None:
+             viewer: int | None = None, rules: Rules | None = None) -> str | None:
     """One log line for a card event (None for events that need no line)."""
     name = deck.name if deck is not None else str
-    common = describe_common(event, lang, target, notation, name)
+    common = describe_common(event, lang, target, notation, name, rules)
     if common is not None:
         return common
     w = WORDS[lang]
@@ -69,7 +105,7 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, deck
     if isinstance(event, C.Dealt):
         cut = w["cut"].format(player=p(event.cut_by), at=event.cut_at) if event.cut_by is not None else ""
         return w["dealt"].format(round=event.round, dealer=p(event.dealer), cut=cut, leader=p(event.leader),
-                                 stock=event.stock)
+                                 stock=count(event.stock, "card", lang), left="queda" if event.stock == 1 else "quedan")
     if isinstance(event, C.Played):
         return w["played"].format(player=p(event.player), card=name(event.card), total=event.total)
     hidden = viewer is not None and viewer != getattr(event, "player", viewer)
@@ -78,9 +114,9 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, deck
             return w["go"].format(player=p(event.player))
         return w["go_draw"].format(player=p(event.player), card=w["a_card"] if hidden else name(event.drew))
     if isinstance(event, C.Refilled):
-        count = len(event.cards)
-        cards = (w["one_card"] if count == 1 else w["cards_n"].format(n=count)) if hidden else " ".join(map(name, event.cards))
-        return w["refilled"].format(player=p(event.player), cards=cards, size=event.hand_size)
+        drawn = len(event.cards)
+        cards = (w["one_card"] if drawn == 1 else w["cards_n"].format(n=drawn)) if hidden else " ".join(map(name, event.cards))
+        return w["refilled"].format(player=p(event.player), cards=cards, size=count(event.hand_size, "card", lang))
     if isinstance(event, C.PileClosed):
         if event.last_player is None:
             return None
@@ -107,13 +143,13 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
         closed = next((e for e in reversed(events[:i]) if isinstance(e, (C.PileClosed, C.Played))), None)
         if isinstance(closed, C.PileClosed):
             return w["why_last"].format(player=player_name(player, lang), total=closed.total, points=points,
-                                        reason=reason_name(reason, lang))
+                                        reason=reason_name(reason, lang, rules))
         if closed is None:
             return None
         rule = next((s for s in rules.scoring if s.name == reason), None)
-        condition = f" (`{rule.when.source}`)" if rule else ""
+        condition = f" ({say(rules, 'scoring', rule.when, lang)})" if rule else ""
         return w["why_card"].format(player=player_name(player, lang), card=rules.pieces.name(closed.card),
-                                    total=closed.total, points=points, reason=reason_name(reason, lang),
+                                    total=closed.total, points=points, reason=reason_name(reason, lang, rules),
                                     condition=condition)
     return None
 
@@ -125,11 +161,14 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     o, data = rules.options, rules.data
     cards = data["pieces"]["cards"]
     before = [w["deck"].format(count=len(rules.pieces), ranks=" ".join(cards["ranks"]), suits=" ".join(cards["suits"]),
-                               value=cards["value"])]
-    after = [w["pile"].format(limit=data["pile"]["limit"], exact=data["pile"]["exact_limit"]["points"],
+                               value=say(rules, "pieces.cards.value", cards["value"], lang))]
+    limit = say(rules, "players", o.limit, lang)
+    refill = o.refill_to.source.strip()
+    after = [w["pile"].format(limit=limit, exact=say_points(rules, "pile.exact_limit.points", o.exact_limit_points, lang),
                               timing=w["timing_" + o.exact_limit_timing]),
-             w["last"].format(points=data["last"]["points"]),
-             w["refill"].format(n=data["refill"]["to"]) if o.refill else w["no_refill"],
+             w["last"].format(points=say_points(rules, "last.points", o.last_points, lang)),
+             w["refill"].format(n=count(int(refill), "card", lang) if refill.isdigit()
+                                else say(rules, "players", o.refill_to, lang)) if o.refill else w["no_refill"],
              w["go_rule"].format(draw=w["go_draw_rule"] if o.go_draw else "")]
     return before, after
 

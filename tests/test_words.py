@@ -1,0 +1,330 @@
+"""Rule-file expressions said in words (dsl/words.py, each family's glossary) and the rule files' own
+words in Spanish (`translations`): the phrases below are written from what each expression means."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muggins.dsl import Type, compile_expression
+from muggins.dsl.words import join
+from muggins.errors import RuleFileError
+from muggins.families import families
+from muggins.loader import builtin_rule_names, load_rules
+from muggins.narration import SHARED_GLOSSARY, glossary, reason_name, say, say_points, summarize_rules
+from muggins.rules import PLAYERS_CONTEXT
+
+DOMINO, CARDS = load_rules("domino-muggins"), load_rules("card-muggins")
+
+# (rules, place, expression, English, Spanish)
+PHRASES = [
+    (DOMINO, "scoring", "ends_sum % 5 == 0",
+     "the sum of the open ends is a multiple of 5", "la suma de los extremos abiertos es múltiplo de 5"),
+    (DOMINO, "scoring", "ends_sum > 0 and ends_sum % 5 == 0",
+     "the sum of the open ends is a positive multiple of 5",
+     "la suma de los extremos abiertos es un múltiplo positivo de 5"),
+    (DOMINO, "scoring", "ends_sum % 5 != 0",
+     "the sum of the open ends is not a multiple of 5", "la suma de los extremos abiertos no es múltiplo de 5"),
+    (DOMINO, "scoring", "not (ends_sum > 0 and ends_sum % 5 == 0)",       # De Morgan, not "it is not the case"
+     "the sum of the open ends is not positive or not a multiple of 5",
+     "la suma de los extremos abiertos no es positiva o no es múltiplo de 5"),
+    (DOMINO, "scoring", "ends_sum % 2 == 1", "the sum of the open ends is odd", "la suma de los extremos abiertos es impar"),
+    (DOMINO, "scoring", "ends_sum % 3 == 1",
+     "the sum of the open ends leaves a remainder of 1 when divided by 3",
+     "la suma de los extremos abiertos da resto 1 al dividirla entre 3"),
+    (DOMINO, "scoring", "ends_sum // 5",
+     "the number of times 5 fits in the sum of the open ends",
+     "el número de veces que cabe 5 en la suma de los extremos abiertos"),
+    (DOMINO, "scoring", "ends_sum // players",
+     "the whole part of the sum of the open ends divided by the number of players",
+     "la parte entera de la suma de los extremos abiertos entre el número de jugadores"),
+    (DOMINO, "scoring", "ends_sum % players",
+     "the remainder of the sum of the open ends divided by the number of players",
+     "el resto de dividir la suma de los extremos abiertos entre el número de jugadores"),
+    (DOMINO, "scoring", "0 < ends_sum <= 20",                              # a chain, its subject in the middle
+     "the sum of the open ends is positive and at most 20",
+     "la suma de los extremos abiertos es positiva y como máximo 20"),
+    (DOMINO, "scoring", "ends_sum in [5, 10, 8]",
+     "the sum of the open ends is 5, 10 or 8", "la suma de los extremos abiertos es 5, 10 u 8"),
+    (DOMINO, "scoring", "tile.is_double and not opening",
+     "the tile is a double and the tile does not open the line", "la ficha es un doble y la ficha no abre la línea"),
+    (DOMINO, "scoring", "opening or ends_sum > 10 and dominoed",
+     "the tile opens the line, or both the sum of the open ends is more than 10 and the player has placed their last tile",
+     "la ficha abre la línea, o tanto la suma de los extremos abiertos es mayor que 10 como el jugador ha colocado "
+     "su última ficha"),
+    (DOMINO, "scoring", "(opening or dominoed) and ends_sum >= 10",
+     "either the tile opens the line or the player has placed their last tile, and the sum of the open ends is at least 10",
+     "ya sea la ficha abre la línea o el jugador ha colocado su última ficha, y la suma de los extremos abiertos "
+     "es como mínimo 10"),
+    (DOMINO, "scoring", "boneyard == 1", "there is 1 tile in the boneyard", "queda 1 ficha en el montón"),
+    (DOMINO, "scoring", "boneyard < 3", "there are fewer than 3 tiles in the boneyard", "quedan menos de 3 fichas en el montón"),
+    (DOMINO, "scoring", "opening == dominoed",
+     "the tile opens the line if and only if the player has placed their last tile",
+     "la ficha abre la línea si y solo si el jugador ha colocado su última ficha"),
+    (DOMINO, "scoring", "ends_sum * 2 + 1", "twice the sum of the open ends plus 1",
+     "el doble de la suma de los extremos abiertos más 1"),
+    (DOMINO, "scoring", "(ends_sum + 1) * 3", "three times the sum of the sum of the open ends and 1",
+     "el triple de la suma de la suma de los extremos abiertos y 1"),
+    (DOMINO, "scoring", "ends_sum - (tile.high + tile.low)",
+     "the sum of the open ends minus the sum of the tile's high half and the tile's low half",
+     "la suma de los extremos abiertos menos la suma de la mitad alta de la ficha y la mitad baja de la ficha"),
+    (DOMINO, "scoring", "-ends_sum", "minus the sum of the open ends", "menos la suma de los extremos abiertos"),
+    (DOMINO, "scoring", "abs(tile.high - tile.low)",
+     "the difference between the tile's high half and the tile's low half",
+     "la diferencia entre la mitad alta de la ficha y la mitad baja de la ficha"),
+    (DOMINO, "scoring", "abs(score)", "the absolute value of the player's score", "el valor absoluto de la puntuación del jugador"),
+    (DOMINO, "scoring", "max(ends_sum, 5)", "the sum of the open ends, at least 5", "la suma de los extremos abiertos, como mínimo 5"),
+    (DOMINO, "scoring", "min(score, target)", "the smaller of the player's score and the target",
+     "el menor entre la puntuación del jugador y el objetivo"),
+    (DOMINO, "scoring", "max(tile.high, tile.low, 3)", "the largest of the tile's high half, the tile's low half and 3",
+     "el mayor de la mitad alta de la ficha, la mitad baja de la ficha y 3"),
+    (DOMINO, "scoring", "count(ends) == 3", "the number of open ends is 3", "el número de extremos abiertos es 3"),
+    (DOMINO, "scoring", "sum(ends)", "the total of the contributions of the open ends",
+     "la suma de las aportaciones de los extremos abiertos"),
+    (DOMINO, "scoring", "max(line.pips)", "the highest pip total among the tiles in the line",
+     "el valor más alto entre las fichas de la línea"),
+    (DOMINO, "scoring", "last(line.highs, 1) == [6]", "the high half of the last tile in the line is 6",
+     "la mitad alta de la última ficha de la línea es 6"),
+    (DOMINO, "scoring", "last(line.highs, 2) == [6, 6]", "the high halves of the last 2 tiles in the line are 6 and 6",
+     "las mitades altas de las 2 últimas fichas de la línea son 6 y 6"),
+    (DOMINO, "scoring", "earned > 0", "the points the entries above gave for this placement are positive",
+     "lo que las entradas anteriores han dado por esta colocación es positivo"),
+    (DOMINO, "scoring", "10 if opening else 0", "10 if the tile opens the line, otherwise 0",
+     "10 si la ficha abre la línea; si no, 0"),
+    (DOMINO, "scoring", "ends_sum >= 10 if opening else true",
+     "the tile opens the line and the sum of the open ends is at least 10, or else the tile does not open the line and always",
+     "la ficha abre la línea y la suma de los extremos abiertos es como mínimo 10, o bien la ficha no abre la línea y siempre"),
+    (DOMINO, "settlement.penalty", "round_nearest(hand_pips, 5)",
+     "the pips of their leftover tiles, rounded to the nearest multiple of 5",
+     "la suma de sus fichas restantes, redondeada al múltiplo de 5 más cercano"),
+    (DOMINO, "settlement.award", "round_down(opponents_pips, 10)",
+     "the pips of the opponents' leftover tiles, rounded down to a multiple of 10",
+     "la suma de las fichas restantes de los oponentes, redondeada hacia abajo a un múltiplo de 10"),
+    (DOMINO, "settlement.award", "round_up(score, 5)", "the player's score, rounded up to a multiple of 5",
+     "la puntuación del jugador, redondeada hacia arriba a un múltiplo de 5"),
+    (DOMINO, "settlement.award", "0 if blocked else side_pips",
+     "0 if the round is blocked, otherwise the pips of their side's leftover tiles",
+     "0 si la ronda está bloqueada; si no, la suma de las fichas restantes de su bando"),
+    (DOMINO, "players", "7 if players == 2 else 5", "7 if there are 2 players, otherwise 5",
+     "7 si hay 2 jugadores; si no, 5"),
+    (DOMINO, "players", "9 if players <= 4 else 7 if players == 5 else 6",
+     "9 if there are at most 4 players, 7 if there are 5 players, otherwise 6",
+     "9 si hay como máximo 4 jugadores; 7 si hay 5 jugadores; si no, 6"),
+    (DOMINO, "players", "28 - (7 if players == 2 else 5) * players",
+     "28 minus the product of (7 if there are 2 players, otherwise 5) and the number of players",
+     "28 menos el producto de (7 si hay 2 jugadores; si no, 5) y el número de jugadores"),
+    (DOMINO, "players", "players in [2, 4]", "there are 2 or 4 players", "hay 2 o 4 jugadores"),
+    (DOMINO, "players", "players == 1", "there is 1 player", "hay 1 jugador"),
+    (CARDS, "pieces.cards.value", "min(card.rank, 10)", "the card's rank, at most 10", "el rango de la carta, como máximo 10"),
+    (CARDS, "scoring", "total % 5 == 0", "the running total is a multiple of 5", "el total acumulado es múltiplo de 5"),
+    (CARDS, "scoring", "total == limit", "the running total is the limit", "el total acumulado es igual al límite"),
+    (CARDS, "scoring", "same_at_end(pile.ranks) >= 2", "the last 2 cards in the pile have the same rank",
+     "las 2 últimas cartas de la pila tienen el mismo rango"),
+    (CARDS, "scoring", "same_at_end(pile.ranks) * (same_at_end(pile.ranks) - 1)",
+     "the number of cards in a row at the end of the pile with the same rank as the last one, times one less than that",
+     "el número de cartas seguidas al final de la pila con el mismo rango que la última, por uno menos que ese número"),
+    (CARDS, "scoring", "run_at_end(pile.ranks) >= 3",
+     "the last 3 or more cards in the pile make a run of consecutive ranks, in any order",
+     "las últimas 3 cartas o más de la pila forman una escalera de rangos consecutivos, en cualquier orden"),
+    (CARDS, "scoring", "run_at_end(pile.ranks)",
+     "the length of the longest run of consecutive ranks, in any order, at the end of the pile (0 if under 3)",
+     "la longitud de la escalera más larga de rangos consecutivos, en cualquier orden, al final de la pila "
+     "(0 si es de menos de 3)"),
+    (CARDS, "scoring", "sum(last(pile.values, 2)) == 15", "the total of the values of the last 2 cards in the pile is 15",
+     "la suma de los valores de las 2 últimas cartas de la pila es 15"),
+    (CARDS, "scoring", "distinct(last(pile.suits, 3)) == 1",
+     "the number of different suit numbers among the last 3 cards in the pile is 1",
+     "el número de números de palo distintos entre las 3 últimas cartas de la pila es 1"),
+    (CARDS, "scoring", "card.rank in last(pile.ranks, 4)",
+     "the card's rank is among the ranks of the last 4 cards in the pile",
+     "el rango de la carta está entre los rangos de las 4 últimas cartas de la pila"),
+    (CARDS, "scoring", "count(pile.ranks) >= players", "the number of cards in the pile is at least the number of players",
+     "el número de cartas de la pila es como mínimo el número de jugadores"),
+    (CARDS, "scoring", "pile_size > 1", "there is more than 1 card in the pile", "hay más de 1 carta en la pila"),
+    (CARDS, "scoring", "hand_size == 0", "the player holds 0 cards", "al jugador le quedan 0 cartas"),
+    (CARDS, "scoring", "min(pile.ranks) == 1", "the lowest rank among the cards in the pile is 1",
+     "el rango más bajo entre las cartas de la pila es 1"),
+    (CARDS, "scoring", "sum([total, 1, 2])", "the total of the running total, 1 and 2", "la suma de el total acumulado, 1 y 2"),
+    (CARDS, "scoring", "true", "always", "siempre"),
+    (CARDS, "scoring", "not false", "always", "siempre"),
+]
+
+
+@pytest.mark.parametrize("rules, place, source, english, spanish", PHRASES, ids=[p[2] for p in PHRASES])
+def test_an_expression_is_said_in_words_in_both_languages(rules, place, source, english, spanish):
+    spanish = spanish.replace("de el ", "del ")   # the contraction Spanish makes, written out above for clarity
+    assert say(rules, place, source, "en") == english
+    assert say(rules, place, source, "es") == spanish
+
+
+@pytest.mark.parametrize("source, english, spanish", [
+    ("2", "2 points", "2 puntos"), ("1", "1 point", "1 punto"), ("0", "0 points", "0 puntos"),
+    ("total", "the running total", "el total acumulado"),
+])
+def test_points_agree_with_their_number(source, english, spanish):
+    assert say_points(CARDS, "scoring", source, "en") == english
+    assert say_points(CARDS, "scoring", source, "es") == spanish
+
+
+def test_spanish_conjunctions_change_before_the_same_sound():
+    assert join(["5", "8"], "o", "es") == "5 u 8" and join(["10", "11"], "o", "es") == "10 u 11"
+    assert join(["agua", "hielo"], "y", "es") == "agua y hielo" and join(["padre", "hijo"], "y", "es") == "padre e hijo"
+
+
+def test_every_name_of_every_place_has_words_in_both_languages():
+    for family in families().values():
+        rules = DOMINO if family.name == DOMINO.family else CARDS
+        for place, context in {**family.contexts(), "players": PLAYERS_CONTEXT}.items():
+            for lang in ("en", "es"):
+                missing = set(context) - set(glossary(rules, place, lang))
+                assert not missing, (family.name, place, lang, missing)
+
+
+# -- any valid expression is words -------------------------------------------------------------
+
+FORBIDDEN = re.compile(r"%|//|==|!=|<|>|\*|\+|\band\(|\bor\(|\w\(|\[|\]|\w\.\w|\w_\w|\btrue\b|\bfalse\b")
+
+
+def expressions(context):
+    """Valid expressions of a context: an integer, a condition and a list, as source text."""
+    names = {kind: sorted(n for n, t in context.items() if t is kind) for kind in Type}
+    int_leaf = st.one_of(st.integers(0, 60).map(str), *([st.sampled_from(names[Type.INT])] if names[Type.INT] else []))
+    list_leaf = st.one_of(st.lists(st.integers(0, 9).map(str), min_size=1, max_size=3).map(lambda xs: f"[{', '.join(xs)}]"),
+                          *([st.sampled_from(names[Type.LIST])] if names[Type.LIST] else []))
+    bool_leaf = st.sampled_from(["true", "false", *names[Type.BOOL]])
+    i = st.deferred(lambda: st.one_of(int_leaf, int_leaf, int_node))
+    b = st.deferred(lambda: st.one_of(bool_leaf, bool_node))
+    lst = st.deferred(lambda: st.one_of(list_leaf, list_leaf, st.tuples(lst, i).map(lambda t: f"last({t[0]}, {t[1]})")))
+    int_node = st.one_of(
+        st.tuples(i, st.sampled_from(["+", "-", "*", "//", "%"]), i).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        st.tuples(i, st.sampled_from(["+", "-", "*"]), i).map(lambda t: f"{t[0]} {t[1]} {t[2]}"),
+        i.map(lambda x: f"-{x}"),
+        st.tuples(st.sampled_from(["min", "max", "round_nearest", "round_down", "round_up"]), i, i)
+        .map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),
+        st.tuples(i, i, i).map(lambda t: f"max({t[0]}, {t[1]}, {t[2]})"),
+        i.map(lambda x: f"abs({x})"),
+        st.tuples(st.sampled_from(["sum", "count", "min", "max", "distinct", "same_at_end", "run_at_end"]), lst)
+        .map(lambda t: f"{t[0]}({t[1]})"),
+        st.tuples(i, b, i).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
+    )
+    bool_node = st.one_of(
+        st.tuples(i, st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), i).map(lambda t: " ".join(t)),
+        st.tuples(i, st.sampled_from(["<", "<="]), i, st.sampled_from(["<", "<="]), i).map(lambda t: " ".join(t)),
+        st.tuples(i, st.integers(2, 6), st.sampled_from(["==", "!="]), st.integers(0, 3))
+        .map(lambda t: f"{t[0]} % {t[1]} {t[2]} {t[3]}"),
+        st.tuples(b, st.sampled_from(["and", "or"]), b).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        b.map(lambda x: f"not {x}"),
+        st.tuples(i, lst).map(lambda t: f"{t[0]} in {t[1]}"),
+        st.tuples(lst, lst).map(lambda t: f"{t[0]} == {t[1]}"),
+        st.tuples(b, b).map(lambda t: f"({t[0]} == {t[1]})"),
+        st.tuples(b, b, b).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
+    )
+    return st.tuples(i, b)
+
+
+PLACES = [(rules, place, context) for rules in (DOMINO, CARDS)
+          for family in [families()[rules.family]]
+          for place, context in {**family.contexts(), "players": PLAYERS_CONTEXT}.items()]
+
+
+@pytest.mark.parametrize("rules, place, context", PLACES, ids=[f"{r.family}:{p}" for r, p, _ in PLACES])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_any_valid_expression_is_said_without_the_languages_tokens(rules, place, context, data):
+    number, condition = data.draw(expressions(context))
+    for source, kind in ((number, Type.INT), (condition, Type.BOOL)):
+        try:
+            compile_expression(source, context, kind)
+        except Exception:   # e.g. a constant that divides by zero: not a valid expression
+            continue
+        for lang in ("en", "es"):
+            text = say(rules, place, source, lang)
+            assert text and not FORBIDDEN.search(text), (source, lang, text)
+
+
+# -- the rule files' own words ------------------------------------------------------------------
+
+def test_every_builtin_rule_file_has_its_title_description_and_score_names_in_spanish():
+    for name in builtin_rule_names():
+        rules = load_rules(name)
+        spanish = rules.translations["es"]
+        assert spanish.title and spanish.title != rules.title, name
+        assert spanish.description and spanish.description != rules.description, name
+        for entry in rules.scoring:
+            assert rules.score_name(entry.name, "es"), (name, entry.name)
+        assert rules.title_in("en") == rules.title and rules.title_in("es") == spanish.title
+
+
+def test_spanish_summary_uses_the_files_words_and_no_code():
+    lines = summarize_rules(load_rules("card-cribbage-pegging"), "es")
+    assert lines[0].startswith("Cribbage, fase de juego (pegging) (card-cribbage-pegging): Solo el juego")
+    text = "\n".join(lines)
+    assert "«quince»: cuando el total acumulado es 15, anota 2 puntos." in text
+    assert "«pareja»: cuando las 2 últimas cartas de la pila tienen el mismo rango" in text
+    assert "`" not in text and "pile.ranks" not in text and "same_at_end" not in text
+    assert reason_name("run", "es", load_rules("card-cribbage-pegging")) == "escalera"
+
+
+def write(tmp_path, text):
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_translated_scoring_name_must_name_an_entry(tmp_path):
+    path = write(tmp_path, "extends: domino-muggins\nname: house\ntranslations:\n  es:\n    scoring:\n"
+                           "      multiple of fiv: múltiplo de cinco\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(path)
+    problem = caught.value.problems[0]
+    assert problem.location.file.endswith("house.yaml") and (problem.location.line, problem.location.column) == (6, 7)
+    assert "'multiple of fiv'" in problem.message and "did you mean 'multiple of five'?" in problem.message
+
+
+def test_a_variant_that_replaces_the_scoring_drops_the_bases_names_and_a_new_title_stays_english(tmp_path):
+    path = write(tmp_path, "extends: domino-muggins\nname: house\ntitle: House dominoes\n"
+                           "scoring:\n  - name: fives\n    when: ends_sum % 5 == 0\n    points: ends_sum\n")
+    rules = load_rules(path)
+    assert rules.title_in("es") == "House dominoes"                     # the base's Spanish title was for another title
+    assert rules.description_in("es") == load_rules("domino-muggins").translations["es"].description
+    assert rules.score_name("fives", "es") is None and reason_name("fives", "es", rules) == "fives"
+
+
+def test_translations_are_checked_by_the_schema(tmp_path):
+    path = write(tmp_path, "extends: domino-muggins\nname: house\ntranslations:\n  fr:\n    title: Muggins\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(path)
+    assert "unknown key 'fr'" in caught.value.problems[0].message
+
+
+def test_the_spanish_log_names_scores_in_the_files_words_and_reads_right():
+    from muggins.engine import make_game
+    from muggins.narration import describe
+    rules = load_rules("card-cribbage-pegging")
+    game = make_game(rules, 2)
+    state = game.new_state(3)
+    while not state.is_terminal():
+        state.play(state.legal_moves()[0])
+    lines = [describe(rules, e, "es", game.target) for e in state.events]
+    text = "\n".join(line for line in lines if line)
+    assert "(pareja)" in text and "(pair)" not in text
+    assert "(s)" not in text
+
+
+def test_why_explains_a_card_score_in_words():
+    from muggins.engine import make_game
+    from muggins.narration import explain_last_score
+    rules = load_rules("card-muggins")
+    game = make_game(rules, 2)
+    state = game.new_state(1)
+    seen = {}
+    while not state.is_terminal() and len(seen) < 2:
+        state.play(state.legal_moves()[0])
+        for lang in ("en", "es"):
+            text = explain_last_score(rules, state, lang) or ""
+            if "multiple of five" in text or "múltiplo de cinco" in text:
+                seen[lang] = text
+    assert "(the running total is a multiple of 5) scores" in seen["en"]
+    assert "múltiplo de cinco (el total acumulado es múltiplo de 5) anota" in seen["es"]
