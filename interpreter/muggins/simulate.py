@@ -10,6 +10,7 @@ kept, so memory stays flat however many games are played.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -20,7 +21,7 @@ from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
 from .families import family_of
 from .errors import MugginsError
-from .loader import load_rules
+from .overrides import load_settings
 from .rules import Rules
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
@@ -29,7 +30,12 @@ HISTOGRAM_BIN = 10
 
 @dataclass
 class Tally:
-    """Integer accumulators for a set of games; `merge` adds another set's."""
+    """Integer accumulators for a set of games; `merge` adds another set's.
+
+    A *turn* is what players count as one: a placement with the draws it forced, a pass, a card
+    played or a go. An *action* is every decision a player makes: turns, each draw chosen or
+    forced, claims and Muggins calls (what `moves` counts). Positions are counted in the order of
+    play from the game's first to play (its first leader or opener): position 0 is that player."""
 
     players: int
     bots: list[str]
@@ -48,10 +54,23 @@ class Tally:
     steal_points: int = 0
     lost_points: int = 0
     extra: dict[str, int] = field(default_factory=dict)  # the family's own counters (see Family.counters)
+    step: int = 1                     # the direction of play (1 clockwise, -1 counter-clockwise)
+    sides: int = 0                    # the number of sides (0: as many as players, no partnerships)
+    first_wins: list[int] = field(default_factory=list)  # wins by position from the game's first to play
+    rounds_hist: dict[int, int] = field(default_factory=dict)   # games by their length in rounds
+    turns_hist: dict[int, int] = field(default_factory=dict)    # ... in turns
+    actions_hist: dict[int, int] = field(default_factory=dict)  # ... in actions
+    winning_scores: dict[int, int] = field(default_factory=dict)
+    margins: dict[int, int] = field(default_factory=dict)  # the winner's lead over the best other side
+    entries: dict[str, list[int]] = field(default_factory=dict)  # scoring entry name: [times, points]
 
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0] * self.players
+        if not self.first_wins:
+            self.first_wins = [0] * self.players
+        if not self.sides:
+            self.sides = self.players
 
     def merge(self, other: Tally) -> None:
         for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns",
@@ -60,24 +79,35 @@ class Tally:
         for name, count in other.extra.items():
             self.extra[name] = self.extra.get(name, 0) + count
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        for score, count in other.final_scores.items():
-            self.final_scores[score] = self.final_scores.get(score, 0) + count
+        self.first_wins = [a + b for a, b in zip(self.first_wins, other.first_wins)]
+        for mine, theirs in ((self.final_scores, other.final_scores), (self.rounds_hist, other.rounds_hist),
+                             (self.turns_hist, other.turns_hist), (self.actions_hist, other.actions_hist),
+                             (self.winning_scores, other.winning_scores), (self.margins, other.margins)):
+            for value, count in theirs.items():
+                mine[value] = mine.get(value, 0) + count
+        for name, (times, points) in other.entries.items():
+            entry = self.entries.setdefault(name, [0, 0])
+            entry[0] += times
+            entry[1] += points
 
-    def add_game(self, state: Any, moves: int) -> None:
-        """Count a game played by the event engine, from its events."""
+    def add_game(self, state: Any, moves: int, first: int) -> None:
+        """Count a game played by the event engine, from its events (`first`: its first to play)."""
         outcome = state.outcome
-        self.record(outcome.winner, outcome.scores, outcome.rounds, moves)
         family = family_of(state.rules)
         unearned = UNEARNED_REASONS + family.settlement_reasons
-        turns, counters, extra = family.turn_events, family.counters, self.extra
+        turns, counters, extra, entries = family.turn_events, family.counters, self.extra, self.entries
+        turn_count = 0
         for event in state.events:
             kind = type(event)
             if kind is Scored:
                 if event.points > 0 and event.reason not in unearned:
                     self.scoring_events += 1
                     self.scoring_points += event.points
+                    entry = entries.setdefault(event.reason, [0, 0])
+                    entry[0] += 1
+                    entry[1] += event.points
             elif kind in turns:
-                self.turns += 1
+                turn_count += 1
             elif kind is Stolen:
                 self.steals += 1
                 self.steal_points += event.score.points
@@ -85,13 +115,15 @@ class Tally:
                 self.lost_points += event.score.points
             elif kind in counters:
                 extra[counters[kind]] = extra.get(counters[kind], 0) + 1
+        self.record(outcome.winner, outcome.scores, outcome.rounds, moves, turn_count, first)
 
     def add_counts(self, result: dict[str, Any]) -> None:
         """Count a game played by a fast kernel, from the counts it kept (kept cheap: a short card
-        game takes only a few dozen microseconds)."""
-        self.record(result["winner"], result["scores"], result["rounds"], result["moves"])
+        game takes only a few dozen microseconds). Its tabulated scoring entries (`scored`) are
+        named once per shard (`add_scored`); the others come named."""
+        self.record(result["winner"], result["scores"], result["rounds"], result["moves"], result["turns"],
+                    result["first"])
         get = result.get
-        self.turns += result["turns"]
         self.scoring_events += result["scoring_events"]
         self.scoring_points += result["scoring_points"]
         for name in result.get("extra", ()):
@@ -99,25 +131,62 @@ class Tally:
         self.steals += get("steals", 0)
         self.steal_points += get("steal_points", 0)
         self.lost_points += get("lost_points", 0)
+        for name, points in get("named", ()):
+            if points <= 0:
+                continue
+            entry = self.entries.setdefault(name, [0, 0])
+            entry[0] += 1
+            entry[1] += points
 
-    def record(self, winner: int | None, scores: Any, rounds: int, moves: int) -> None:
+    def add_scored(self, scored: Iterable[int], table: Any) -> None:
+        """Name the scores a kernel kept as indexes of its table (`table[i]`: the entries scored
+        at once, as (name, points) pairs; positive points only count, as in the engine)."""
+        for index, times in sorted(Counter(scored).items()):
+            for name, points in table[index]:
+                if points > 0:
+                    entry = self.entries.setdefault(name, [0, 0])
+                    entry[0] += times
+                    entry[1] += points * times
+
+    def record(self, winner: int | None, scores: Any, rounds: int, moves: int, turns: int = 0,
+               first: int = 0) -> None:
         self.games += 1
         self.rounds += rounds
         self.rounds_sq += rounds * rounds
         self.moves += moves
         self.moves_sq += moves * moves
+        self.turns += turns
+        hist = self.rounds_hist
+        hist[rounds] = hist.get(rounds, 0) + 1
+        hist = self.turns_hist
+        hist[turns] = hist.get(turns, 0) + 1
+        hist = self.actions_hist
+        hist[moves] = hist.get(moves, 0) + 1
         if winner is not None:
             self.finished += 1
             self.wins[winner] += 1
+            n = self.players
+            self.first_wins[(winner - first) * self.step % n] += 1
+            best = scores[winner]
+            hist = self.winning_scores
+            hist[best] = hist.get(best, 0) + 1
+            sides = self.sides
+            side = winner % sides
+            others = [score for p, score in enumerate(scores) if p % sides != side]
+            if others:
+                margin = best - max(others)
+                hist = self.margins
+                hist[margin] = hist.get(margin, 0) + 1
         final_scores = self.final_scores
         for score in scores:
             final_scores[score] = final_scores.get(score, 0) + 1
 
 
 def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed: int | str, start: int, stop: int,
-               max_rounds: int, forget: float, attention: float) -> Tally:
-    """Play games `start`..`stop - 1` of a simulation (run in any process, or on a cluster)."""
-    rules = load_rules(rules_spec)
+               max_rounds: int, forget: float, attention: float, settings: tuple[str, ...] = ()) -> Tally:
+    """Play games `start`..`stop - 1` of a simulation (run in any process, or on a cluster);
+    `settings` are the `--set KEY=VALUE` overrides of the rules."""
+    rules = load_settings(rules_spec, settings)
     if rules.digest != digest:
         raise MugginsError(f"the rules {rules_spec!r} differ where this shard runs")
     return play_games(rules, players, bots, seed, range(start, stop), max_rounds, forget, attention)
@@ -128,15 +197,21 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     """Play the numbered games of a simulation; with `fast`, on a kernel when one covers the rules
     (it plays the very same games, without building events)."""
     game = make_game(rules, players, max_rounds)
-    tally = Tally(players, bots)
+    tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
     kernel = family_of(rules).kernel() if fast else None
     if kernel is not None and kernel.supports(game, bots):
+        scored: list[int] = []
+        keep = scored.extend
         for number in numbers:
-            tally.add_counts(kernel.play(game, f"{seed}:{number}", bots, forget, attention))
+            result = kernel.play(game, f"{seed}:{number}", bots, forget, attention)
+            tally.add_counts(result)
+            keep(result["scored"])
+        tally.add_scored(scored, kernel.entry_table(game))
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
         state = game.new_state(game_seed)
+        first = state.opener  # the game's first to play: its first leader or opener
         seats = make_bots(bots, game_seed, forget, attention)
         moves = 0
         apply, legal_moves, view = state.apply, state.legal_moves, state.view
@@ -144,26 +219,27 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
             actor = state.actor
             apply(seats[actor].choose(view(actor), legal_moves()))
             moves += 1
-        tally.add_game(state, moves)
+        tally.add_game(state, moves, first)
     return tally
 
 
-def shards(games: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, games, size):
+def shards(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    for start in range(first, games, size):
         yield start, min(games, start + size)
 
 
 def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: int | str, max_rounds: int = 1000,
              forget: float = 0.0, attention: float = 1.0, workers: int = 1, scheduler: str | None = None,
-             shard_size: int | None = None, progress: Callable[[int], None] | None = None) -> Tally:
-    """Play `games` seeded games and merge their statistics; the result does not depend on how
-    the shards are spread over workers."""
-    rules = load_rules(rules_spec)
-    make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
-    size = shard_size or max(1, min(500, games // max(1, workers * 8) or 1))
-    arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention)
-                 for a, b in shards(games, size))
-    total = Tally(players, bots)
+             shard_size: int | None = None, progress: Callable[[int], None] | None = None,
+             settings: tuple[str, ...] = (), start: int = 0) -> Tally:
+    """Play the seeded games `start`..`games - 1` and merge their statistics; the result does
+    not depend on how the shards are spread over workers."""
+    rules = load_settings(rules_spec, settings)
+    game = make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
+    size = shard_size or max(1, min(500, (games - start) // max(1, workers * 8) or 1))
+    arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention, tuple(settings))
+                 for a, b in shards(games, size, start))
+    total = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
 
     def done(tally: Tally) -> None:
         total.merge(tally)
