@@ -58,8 +58,8 @@ class UsageError(MugginsError):
     """A command line written wrongly (exit status 2), as opposed to an input that is invalid."""
 
 
-def _say(lang: str, key: str, **values: Any) -> str:
-    return WORDS.get(lang, WORDS["en"])[key].format(**values)
+def _say(lang: str, which: str, **values: Any) -> str:
+    return WORDS.get(lang, WORDS["en"])[which].format(**values)
 
 
 def split_setting(text: str, lang: str = "en") -> tuple[str, str]:

@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .bots import make_bots
 from .engine import make_game
@@ -21,8 +21,9 @@ from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
 from .families import family_of
 from .errors import MugginsError
-from .overrides import load_settings
+from .overrides import label, load_settings
 from .rules import Rules
+from .stats import Z95, distribution, percentile, two_means, two_proportions, wilson  # noqa: F401 - re-exported
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
@@ -299,20 +300,6 @@ def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], N
 
 # -- statistics ------------------------------------------------------------------------------------
 
-Z95 = 1.959963984540054
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 0.0
-    p = successes / trials
-    denominator = 1 + Z95 ** 2 / trials
-    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def mean_sd(total: int, squares: int, count: int) -> tuple[float, float]:
     if count == 0:
         return 0.0, 0.0
@@ -321,23 +308,25 @@ def mean_sd(total: int, squares: int, count: int) -> tuple[float, float]:
     return mean, math.sqrt(variance)
 
 
-def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
-    """The statistics as plain data (what `--json` prints), rounded so they print stably."""
+def _rate(wins: int, trials: int) -> dict[str, Any]:
+    low, high = wilson(wins, trials)
+    return {"wins": wins, "win_rate": round(wins / trials if trials else 0, 6), "ci95": [round(low, 6), round(high, 6)]}
+
+
+def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str] = ()) -> dict[str, Any]:
+    """The statistics as plain data (what `--json` prints, described by `muggins schema stats`),
+    rounded so they print stably."""
     r = lambda x: round(x, 6)  # noqa: E731
     n, games = tally.players, tally.games
-    per_seat = []
-    for seat in range(n):
-        low, high = wilson(tally.wins[seat], games)
-        per_seat.append({"seat": seat + 1, "bot": tally.bots[seat], "wins": tally.wins[seat],
-                         "win_rate": r(tally.wins[seat] / games if games else 0), "ci95": [r(low), r(high)]})
+    per_seat = [{"seat": seat + 1, "bot": tally.bots[seat], **_rate(tally.wins[seat], games)} for seat in range(n)]
     per_bot = []
     for kind in dict.fromkeys(tally.bots):
         seats = [s for s in range(n) if tally.bots[s] == kind]
-        wins = sum(tally.wins[s] for s in seats)
-        trials = games * len(seats)
-        low, high = wilson(wins, trials)
-        per_bot.append({"bot": kind, "seats": len(seats), "wins": wins,
-                        "win_rate": r(wins / trials if trials else 0), "ci95": [r(low), r(high)]})
+        per_bot.append({"bot": kind, "seats": len(seats), **_rate(sum(tally.wins[s] for s in seats), games * len(seats))})
+    sides = tally.sides
+    first = {"fair_share": r(1 / sides),
+             "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
+    first["advantage"] = r(first["by_position"][0]["win_rate"] - 1 / n)
     rounds = mean_sd(tally.rounds, tally.rounds_sq, games)
     moves = mean_sd(tally.moves, tally.moves_sq, games)
     finals = tally.final_scores
@@ -346,18 +335,43 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
     for score, count in finals.items():
         low = score // HISTOGRAM_BIN * HISTOGRAM_BIN  # a bin is named by its lowest score
         histogram[low] = histogram.get(low, 0) + count
-    result = {
-        "rules": rules.name, "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
+    result: dict[str, Any] = {
+        "rules": rules.name, "label": label(rules.name, settings), "settings": list(settings),
+        "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
         "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,
-        "seats": per_seat, "by_bot": per_bot,
+        "seats": per_seat, "by_bot": per_bot, "first_to_play": first,
+    }
+    if sides != n:
+        side_rows = []
+        for side in range(sides):
+            seats = [p for p in range(n) if p % sides == side]
+            side_rows.append({"side": side + 1, "seats": [p + 1 for p in seats],
+                              **_rate(sum(tally.wins[p] for p in seats), games)})
+        result["sides"] = side_rows
+        # the first to play's side: the positions k with k % sides == 0 (partners sit `sides` apart)
+        first["by_side"] = [{"side_position": j + 1,
+                             **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
+                            for j in range(sides)]
+        first["advantage"] = r(first["by_side"][0]["win_rate"] - 1 / sides)
+    result.update({
+        "length": {"rounds": distribution(tally.rounds_hist), "turns": distribution(tally.turns_hist),
+                   "actions": distribution(tally.actions_hist)},
         "rounds": {"mean": r(rounds[0]), "sd": r(rounds[1])},
         "moves": {"mean": r(moves[0]), "sd": r(moves[1])},
         "final_score": {"mean": r(scores[0]), "sd": r(scores[1]), "min": min(finals, default=None),
                         "max": max(finals, default=None),
+                        "p5": r(percentile(finals, 5)), "p50": r(percentile(finals, 50)),
+                        "p95": r(percentile(finals, 95)),
                         "histogram": {str(k): histogram[k] for k in sorted(histogram)}},
+        "winning_score": distribution(tally.winning_scores),
+        "margin": distribution(tally.margins),
         "points_per_scoring_event": r(tally.scoring_points / tally.scoring_events if tally.scoring_events else 0),
         "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
-    }
+        "scoring_entries": [{"name": name, "times": times, "points": points,
+                             "points_per_time": r(points / times if times else 0),
+                             "points_per_game": r(points / games if games else 0)}
+                            for name, (times, points) in sorted(tally.entries.items())],
+    })
     result.update({name: r(value) for name, value in family_of(rules).statistics(tally).items()})
     if rules.has_claims:
         result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
@@ -366,22 +380,14 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
     return result
 
 
-def two_proportions(a: int, n: int, b: int, m: int) -> float:
-    """Two-sided p-value that two proportions differ (pooled z-test)."""
-    if n == 0 or m == 0:
-        return 1.0
-    pooled = (a + b) / (n + m)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
-    if se == 0:
-        return 1.0 if a / n == b / m else 0.0
-    return math.erfc(abs(a / n - b / m) / se / math.sqrt(2))
+def intervals(data: dict[str, Any]) -> list[tuple[str, list[float]]]:
+    """Every win-rate interval of a summary, named: what `--precision` narrows."""
+    found = [(f"seat {row['seat']}", row["ci95"]) for row in data["seats"]]
+    found += [(f"bot {row['bot']}", row["ci95"]) for row in data["by_bot"]]
+    found += [(f"position {row['position']}", row["ci95"]) for row in data["first_to_play"]["by_position"]]
+    found += [(f"side {row['side']}", row["ci95"]) for row in data.get("sides", ())]
+    return found
 
 
-def two_means(mean_a: float, sd_a: float, n: int, mean_b: float, sd_b: float, m: int) -> float:
-    """Two-sided p-value that two means differ (Welch's z approximation, fine for many games)."""
-    if n < 2 or m < 2:
-        return 1.0
-    se = math.sqrt(sd_a ** 2 / n + sd_b ** 2 / m)
-    if se == 0:
-        return 1.0 if mean_a == mean_b else 0.0
-    return math.erfc(abs(mean_a - mean_b) / se / math.sqrt(2))
+def widest(data: dict[str, Any]) -> float:
+    return max(high - low for _, (low, high) in intervals(data))
