@@ -172,8 +172,12 @@ class Tally:
             hist = self.winning_scores
             hist[best] = hist.get(best, 0) + 1
             sides = self.sides
-            side = winner % sides
-            others = [score for p, score in enumerate(scores) if p % sides != side]
+            if sides == n:  # no partnerships: every other seat is another side
+                others = list(scores)
+                del others[winner]
+            else:
+                side = winner % sides
+                others = [score for p, score in enumerate(scores) if p % sides != side]
             if others:
                 margin = best - max(others)
                 hist = self.margins
