@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
 from pathlib import Path
-from typing import AbstractSet, Sequence
+from typing import AbstractSet, Callable, Sequence
 
 import yaml
 
@@ -24,8 +25,9 @@ from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
+from .overrides import UsageError, combinations, load_settings
 from .records import make_record, read_record, record_schema, replay, save_schema
-from .simulate import simulate, summary, two_means, two_proportions
+from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
@@ -41,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return args.run(args)
+    except UsageError as exc:
+        print(f"muggins: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except RuleFileError as exc:
         print(exc.report(), file=sys.stderr)
         return EXIT_FAILED
@@ -107,6 +112,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="games with claims: how often (0-1) bots call Muggins on unclaimed points (default 1)")
     play.add_argument("--max-rounds", type=int, default=1000,
                       help="stop a game that has not ended after this many rounds, as unfinished (default 1000)")
+    play.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+                      help="override a rule option, e.g. --set win.target=100 (repeatable; validated like a rule file)")
     play.set_defaults(run=_play)
 
     resume = commands.add_parser("resume", help="continue a saved game exactly where it stopped",
@@ -148,8 +155,10 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate_cmd = commands.add_parser("simulate", help="play many bot games and report statistics",
                                        description="Play seeded bot games and report win rates (95% confidence "
-                                                   "intervals), game length, blocked rounds, scores, points per "
-                                                   "scoring event and Muggins steals. The numbers depend only on the "
+                                                   "intervals) by seat, by side and by place from the game's first "
+                                                   "to play, the margin of victory, game length in rounds, turns and "
+                                                   "actions (mean, spread, 5/50/95 percentiles), scores, points by "
+                                                   "scoring entry and Muggins steals. The numbers depend only on the "
                                                    "rules, bots, seed and game count, not on the workers.")
     _simulation_arguments(simulate_cmd)
     simulate_cmd.add_argument("rules", metavar="RULES")
@@ -158,7 +167,9 @@ def _parser() -> argparse.ArgumentParser:
     compare = commands.add_parser("compare", help="the same statistics side by side for several rule files",
                                   description="Simulate each rule file with the same players, bots, seed and games; "
                                               "print the statistics side by side, marking differences from the first "
-                                              "file that are significant (* p < 0.05, ** p < 0.01).")
+                                              "file that are significant after Holm's correction over the table's "
+                                              "tests (* p < 0.05, ** p < 0.01), with effect sizes and their 95% "
+                                              "intervals and a summary in plain words.")
     _simulation_arguments(compare)
     compare.add_argument("rules", metavar="RULES", nargs="+")
     compare.set_defaults(run=_compare)
@@ -175,9 +186,19 @@ def _parser() -> argparse.ArgumentParser:
     keep.add_argument("--sheet", metavar="FILE", help="when leaving, write the score sheet to FILE (.html or .svg)")
     keep.set_defaults(run=_keep)
 
+    sweep = commands.add_parser("sweep", help="simulate every combination of rule values and show how statistics move",
+                                description="Simulate RULES with every combination of the --set values (ranges "
+                                            "FROM..TO:STEP with both ends included, lists A,B,C, or one value) and "
+                                            "print and plot how the first to play's win rate, the game length and "
+                                            "the scores move.")
+    _simulation_arguments(sweep, sweeping=True)
+    sweep.add_argument("rules", metavar="RULES")
+    sweep.set_defaults(run=_sweep)
+
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
-    schema.add_argument("which", choices=["rules", "scenario", "record", "save"],
-                        help="which schema: rules, scenario, record (game records) or save (saved games)")
+    schema.add_argument("which", choices=["rules", "scenario", "record", "save", "stats"],
+                        help="which schema: rules, scenario, record (game records), save (saved games) or stats "
+                             "(the --json output of simulate, compare, sweep)")
     schema.set_defaults(run=_schema)
     return parser
 
@@ -263,7 +284,7 @@ def _play(args: argparse.Namespace) -> int:
         problem = check_target(args.record, args.force, args.lang)
         if problem:
             raise MugginsError(f"--record: {problem}")
-    rules = load_rules(args.rules)
+    rules = load_settings(args.rules, args.settings, args.lang)
     players = args.players if args.players is not None else rules.player_counts[0]
     if args.max_rounds < 1:
         raise MugginsError("--max-rounds must be at least 1")
@@ -301,7 +322,7 @@ def _write_record(args: argparse.Namespace, text: str, base: str) -> int:
     return EXIT_OK
 
 
-def _simulation_arguments(parser: argparse.ArgumentParser) -> None:
+def _simulation_arguments(parser: argparse.ArgumentParser, sweeping: bool = False) -> None:
     parser.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--bots", default="greedy", help="bots by seat, comma-separated, repeated to fill the table")
@@ -311,16 +332,44 @@ def _simulation_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-rounds", type=int, default=1000, help="round cap per game (default 1000)")
     parser.add_argument("--forget", type=float, default=0.0, help="games with claims: how often bots forget to claim")
     parser.add_argument("--attention", type=float, default=1.0, help="games with claims: how often bots call Muggins")
-    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser.add_argument("--json", action="store_true", help="print the statistics as JSON (see `muggins schema stats`)")
+    if sweeping:
+        parser.add_argument("--set", dest="settings", action="append", required=True, metavar="KEY=VALUES",
+                            help="a rule option and its values: win.target=40..120:20, pile.limit=21,31 or one "
+                                 "value (repeatable: every combination is simulated)")
+    else:
+        parser.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE",
+                            help="override a rule option, e.g. --set win.target=100 (repeatable; validated like a "
+                                 "rule file; with compare, for every file)")
+    parser.add_argument("--precision", type=float, metavar="WIDTH",
+                        help="add seeded games until every win-rate interval is at most WIDTH wide (e.g. 0.01)")
+    parser.add_argument("--max-games", type=int, default=1_000_000,
+                        help="with --precision: never play more games than this (default 1,000,000)")
+    parser.add_argument("--plot", metavar="FILE", help="draw the statistics to FILE (.png or .svg; needs muggins[plot])")
+    parser.add_argument("--csv", metavar="FILE", help="write the statistics to FILE as CSV (one row per number)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the tables and plots (en, es)")
 
 
-def _run_simulation(args: argparse.Namespace, spec: str) -> dict:
-    rules = load_rules(spec)
-    players = args.players if args.players is not None else rules.player_counts[0]
+def _check_simulation_options(args: argparse.Namespace) -> None:
+    """Refuse bad options before any game is played, so nothing is written half."""
     if args.games < 1 or args.workers < 1 or args.max_rounds < 1:
-        raise MugginsError("--games, --workers and --max-rounds must be at least 1")
+        raise UsageError("--games, --workers and --max-rounds must be at least 1")
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
-        raise MugginsError("--forget and --attention are chances between 0 and 1")
+        raise UsageError("--forget and --attention are chances between 0 and 1")
+    if args.precision is not None and not 0 < args.precision < 1:
+        raise UsageError(f"--precision is an interval width between 0 and 1, such as 0.01, not {args.precision}")
+    if args.max_games < args.games:
+        raise UsageError("--max-games must be at least --games")
+    from .plots import check_path
+    if args.plot:
+        check_path(args.plot, args.lang)
+    if args.csv:
+        check_path(args.csv, args.lang, option="--csv", formats=())
+
+
+def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:
+    rules = load_settings(spec, settings, args.lang)
+    players = args.players if args.players is not None else rules.player_counts[0]
     names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     for kind in names:
         if kind not in BOTS:
@@ -328,77 +377,103 @@ def _run_simulation(args: argparse.Namespace, spec: str) -> dict:
     bots = [names[seat % len(names)] for seat in range(players)]
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    with Progress(TextColumn(f"{rules.name}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=args.games)
-        tally = simulate(spec, players, bots, args.games, args.seed, args.max_rounds, args.forget, args.attention,
-                         args.workers, args.scheduler, progress=lambda done: bar.advance(task, done))
-    return summary(tally, rules, args.seed)
+    from .overrides import label
+    from .report import words
+
+    def run(games: int, start: int):
+        with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("games", total=games - start)
+            return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
+                            args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
+                            settings=tuple(settings), start=start)
+
+    games = args.games
+    tally = run(games, 0)
+    data = summary(tally, rules, args.seed, settings)
+    if args.precision is not None:
+        # add games in whole thousands, from the estimate that an interval narrows as 1/sqrt(games)
+        while widest(data) > args.precision and games < args.max_games:
+            needed = math.ceil(games * (widest(data) / args.precision) ** 2 / 1000) * 1000
+            more = min(args.max_games, max(games + 1000, needed))
+            tally.merge(run(more, games))
+            games = more
+            data = summary(tally, rules, args.seed, settings)
+        key = "precision" if widest(data) <= args.precision else "precision_capped"
+        print(words(args.lang)[key].format(games=games, width=args.precision, widest=round(widest(data), 4)),
+              file=sys.stderr)
+    return data
+
+
+def _outputs(args: argparse.Namespace, results: list[dict], tests: list[dict], plot: Callable[[str], None]) -> None:
+    """The --csv and --plot files, each written whole or not at all."""
+    from .report import csv_text, words
+    if args.csv:
+        from .plots import write_atomically
+        text = csv_text(results, tests)
+        write_atomically(args.csv, lambda path: Path(path).write_text(text, encoding="utf-8"), "--csv", args.lang)
+        print(words(args.lang)["csv"].format(path=args.csv), file=sys.stderr)
+    if args.plot:
+        plot(args.plot)
+        print(words(args.lang)["plot"].format(path=args.plot), file=sys.stderr)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    data = _run_simulation(args, args.rules)
+    _check_simulation_options(args)
+    data = _run_simulation(args, args.rules, args.settings)
+    from .report import print_tables
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        _print_table([data])
+        print_tables([data], args.lang)
+
+    def plot(path: str) -> None:
+        from .plots import plot_results
+        plot_results([data], path, args.lang)
+    _outputs(args, [data], [], plot)
     return EXIT_OK
 
 
 def _compare(args: argparse.Namespace) -> int:
-    results = [_run_simulation(args, spec) for spec in args.rules]
+    _check_simulation_options(args)
+    for spec in args.rules:  # every file and setting is checked before any game is played
+        load_settings(spec, args.settings, args.lang)
+    results = [_run_simulation(args, spec, args.settings) for spec in args.rules]
+    from .report import comparisons, plain_summary, print_tables
     if args.json:
-        print(json.dumps(results, indent=2, ensure_ascii=False))
+        tests = comparisons(results)
+        print(json.dumps({"format": "muggins-compare", "results": results, "comparisons": tests,
+                          "summary": {lang: plain_summary(results, tests, lang) for lang in LANGUAGES}},
+                         indent=2, ensure_ascii=False))
     else:
-        _print_table(results)
+        tests = print_tables(results, args.lang)
+
+    def plot(path: str) -> None:
+        from .plots import plot_results
+        plot_results(results, path, args.lang)
+    _outputs(args, results, tests, plot)
     return EXIT_OK
 
 
-def _print_table(results: list[dict]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    first = results[0]
-    table = Table(title=f"{first['games']} games, {first['players']} players, bots {', '.join(first['bots'])}, "
-                        f"seed {first['seed']}" + (" (* p < 0.05, ** p < 0.01 against the first)" if len(results) > 1 else ""))
-    table.add_column("")
-    for data in results:
-        table.add_column(data["rules"], justify="right")
+def _sweep(args: argparse.Namespace) -> int:
+    _check_simulation_options(args)
+    chosen = combinations(args.settings, args.lang)
+    for settings in chosen:  # every combination is checked before any game is played
+        load_settings(args.rules, settings, args.lang)
+    results = [_run_simulation(args, args.rules, settings) for settings in chosen]
+    name = load_settings(args.rules, chosen[0], args.lang).name
+    from .report import print_sweep
+    if args.json:
+        print(json.dumps({"format": "muggins-sweep", "rules": name, "settings": args.settings, "results": results},
+                         indent=2, ensure_ascii=False))
+    else:
+        print_sweep(name, results, args.lang)
 
-    def mark(p: float) -> str:
-        return " **" if p < 0.01 else " *" if p < 0.05 else ""
-
-    def row(label: str, cell) -> None:
-        table.add_row(label, *[cell(data, i) for i, data in enumerate(results)])
-
-    games = first["games"]
-    for seat in range(first["players"]):
-        def win(data, i, seat=seat):
-            s = data["seats"][seat]
-            p = two_proportions(s["wins"], data["games"], first["seats"][seat]["wins"], games) if i else 1
-            return f"{s['win_rate']:.1%} [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]{mark(p)}"
-        row(f"P{seat + 1} ({first['seats'][seat]['bot']}) wins", win)
-    if len({s["bot"] for s in first["seats"]}) > 1:
-        for k, entry in enumerate(first["by_bot"]):
-            row(f"{entry['bot']} wins", lambda data, i, k=k: f"{data['by_bot'][k]['win_rate']:.1%} "
-                                                               f"[{data['by_bot'][k]['ci95'][0]:.1%}, {data['by_bot'][k]['ci95'][1]:.1%}]")
-    row("unfinished games", lambda data, i: f"{data['unfinished']} ({data['unfinished'] / data['games']:.1%})")
-    for key, label in (("rounds", "rounds per game"), ("moves", "moves per game"), ("final_score", "final score")):
-        def mean(data, i, key=key):
-            m, sd = data[key]["mean"], data[key]["sd"]
-            count = data["games"] * (data["players"] if key == "final_score" else 1)
-            base = first[key]
-            p = two_means(m, sd, count, base["mean"], base["sd"], count) if i else 1
-            return f"{m:.1f} ± {sd:.1f}{mark(p)}"
-        row(label, mean)
-    row("score range", lambda data, i: f"{data['final_score']['min']} to {data['final_score']['max']}")
-    row("points per scoring event", lambda data, i: f"{data['points_per_scoring_event']:.2f}")
-    row("scoring events per game", lambda data, i: f"{data['scoring_events_per_game']:.1f}")
-    if "blocked_round_rate" in first:
-        row("blocked rounds", lambda data, i: f"{data.get('blocked_round_rate', 0):.1%}")
-    if "muggins_steals_per_game" in first:
-        row("Muggins steals per game", lambda data, i: f"{data.get('muggins_steals_per_game', 0):.2f}")
-        row("points lost unclaimed per game", lambda data, i: f"{data.get('lost_points_per_game', 0):.2f}")
-    Console().print(table)
+    def plot(path: str) -> None:
+        from .plots import plot_sweep
+        plot_sweep(name, results, path, args.lang)
+    _outputs(args, results, [], plot)
+    return EXIT_OK
 
 
 def _humans(spec: str | None, players: int) -> set[int]:
@@ -468,8 +543,11 @@ def _keep(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    schema = {"rules": rules_schema, "scenario": scenario_schema, "record": record_schema,
-              "save": save_schema}[args.which]()
+    if args.which == "stats":
+        schema = json.loads((Path(__file__).parent / "schema" / "stats.schema.json").read_text(encoding="utf-8"))
+    else:
+        schema = {"rules": rules_schema, "scenario": scenario_schema, "record": record_schema,
+                  "save": save_schema}[args.which]()
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return EXIT_OK
 

@@ -10,9 +10,10 @@ kept, so memory stays flat however many games are played.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .bots import make_bots
 from .engine import make_game
@@ -20,8 +21,9 @@ from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
 from .families import family_of
 from .errors import MugginsError
-from .loader import load_rules
+from .overrides import label, load_settings
 from .rules import Rules
+from .stats import Z95, distribution, percentile, two_means, two_proportions, wilson  # noqa: F401 - re-exported
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
@@ -29,7 +31,12 @@ HISTOGRAM_BIN = 10
 
 @dataclass
 class Tally:
-    """Integer accumulators for a set of games; `merge` adds another set's."""
+    """Integer accumulators for a set of games; `merge` adds another set's.
+
+    A *turn* is what players count as one: a placement with the draws it forced, a pass, a card
+    played or a go. An *action* is every decision a player makes: turns, each draw chosen or
+    forced, claims and Muggins calls (what `moves` counts). Positions are counted in the order of
+    play from the game's first to play (its first leader or opener): position 0 is that player."""
 
     players: int
     bots: list[str]
@@ -48,10 +55,23 @@ class Tally:
     steal_points: int = 0
     lost_points: int = 0
     extra: dict[str, int] = field(default_factory=dict)  # the family's own counters (see Family.counters)
+    step: int = 1                     # the direction of play (1 clockwise, -1 counter-clockwise)
+    sides: int = 0                    # the number of sides (0: as many as players, no partnerships)
+    first_wins: list[int] = field(default_factory=list)  # wins by position from the game's first to play
+    rounds_hist: dict[int, int] = field(default_factory=dict)   # games by their length in rounds
+    turns_hist: dict[int, int] = field(default_factory=dict)    # ... in turns
+    actions_hist: dict[int, int] = field(default_factory=dict)  # ... in actions
+    winning_scores: dict[int, int] = field(default_factory=dict)
+    margins: dict[int, int] = field(default_factory=dict)  # the winner's lead over the best other side
+    entries: dict[str, list[int]] = field(default_factory=dict)  # scoring entry name: [times, points]
 
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0] * self.players
+        if not self.first_wins:
+            self.first_wins = [0] * self.players
+        if not self.sides:
+            self.sides = self.players
 
     def merge(self, other: Tally) -> None:
         for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns",
@@ -60,24 +80,35 @@ class Tally:
         for name, count in other.extra.items():
             self.extra[name] = self.extra.get(name, 0) + count
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        for score, count in other.final_scores.items():
-            self.final_scores[score] = self.final_scores.get(score, 0) + count
+        self.first_wins = [a + b for a, b in zip(self.first_wins, other.first_wins)]
+        for mine, theirs in ((self.final_scores, other.final_scores), (self.rounds_hist, other.rounds_hist),
+                             (self.turns_hist, other.turns_hist), (self.actions_hist, other.actions_hist),
+                             (self.winning_scores, other.winning_scores), (self.margins, other.margins)):
+            for value, count in theirs.items():
+                mine[value] = mine.get(value, 0) + count
+        for name, (times, points) in other.entries.items():
+            entry = self.entries.setdefault(name, [0, 0])
+            entry[0] += times
+            entry[1] += points
 
-    def add_game(self, state: Any, moves: int) -> None:
-        """Count a game played by the event engine, from its events."""
+    def add_game(self, state: Any, moves: int, first: int) -> None:
+        """Count a game played by the event engine, from its events (`first`: its first to play)."""
         outcome = state.outcome
-        self.record(outcome.winner, outcome.scores, outcome.rounds, moves)
         family = family_of(state.rules)
         unearned = UNEARNED_REASONS + family.settlement_reasons
-        turns, counters, extra = family.turn_events, family.counters, self.extra
+        turns, counters, extra, entries = family.turn_events, family.counters, self.extra, self.entries
+        turn_count = 0
         for event in state.events:
             kind = type(event)
             if kind is Scored:
                 if event.points > 0 and event.reason not in unearned:
                     self.scoring_events += 1
                     self.scoring_points += event.points
+                    entry = entries.setdefault(event.reason, [0, 0])
+                    entry[0] += 1
+                    entry[1] += event.points
             elif kind in turns:
-                self.turns += 1
+                turn_count += 1
             elif kind is Stolen:
                 self.steals += 1
                 self.steal_points += event.score.points
@@ -85,13 +116,15 @@ class Tally:
                 self.lost_points += event.score.points
             elif kind in counters:
                 extra[counters[kind]] = extra.get(counters[kind], 0) + 1
+        self.record(outcome.winner, outcome.scores, outcome.rounds, moves, turn_count, first)
 
     def add_counts(self, result: dict[str, Any]) -> None:
         """Count a game played by a fast kernel, from the counts it kept (kept cheap: a short card
-        game takes only a few dozen microseconds)."""
-        self.record(result["winner"], result["scores"], result["rounds"], result["moves"])
+        game takes only a few dozen microseconds). Its tabulated scoring entries (`scored`) are
+        named once per shard (`add_scored`); the others come named."""
+        self.record(result["winner"], result["scores"], result["rounds"], result["moves"], result["turns"],
+                    result["first"])
         get = result.get
-        self.turns += result["turns"]
         self.scoring_events += result["scoring_events"]
         self.scoring_points += result["scoring_points"]
         for name, count in result.get("extra", {}).items():
@@ -100,25 +133,66 @@ class Tally:
         self.steals += get("steals", 0)
         self.steal_points += get("steal_points", 0)
         self.lost_points += get("lost_points", 0)
+        for name, points in get("named", ()):
+            if points <= 0:
+                continue
+            entry = self.entries.setdefault(name, [0, 0])
+            entry[0] += 1
+            entry[1] += points
 
-    def record(self, winner: int | None, scores: Any, rounds: int, moves: int) -> None:
+    def add_scored(self, scored: Iterable[int], table: Any) -> None:
+        """Name the scores a kernel kept as indexes of its table (`table[i]`: the entries scored
+        at once, as (name, points) pairs; positive points only count, as in the engine)."""
+        for index, times in sorted(Counter(scored).items()):
+            for name, points in table[index]:
+                if points > 0:
+                    entry = self.entries.setdefault(name, [0, 0])
+                    entry[0] += times
+                    entry[1] += points * times
+
+    def record(self, winner: int | None, scores: Any, rounds: int, moves: int, turns: int = 0,
+               first: int = 0) -> None:
         self.games += 1
         self.rounds += rounds
         self.rounds_sq += rounds * rounds
         self.moves += moves
         self.moves_sq += moves * moves
+        self.turns += turns
+        hist = self.rounds_hist
+        hist[rounds] = hist.get(rounds, 0) + 1
+        hist = self.turns_hist
+        hist[turns] = hist.get(turns, 0) + 1
+        hist = self.actions_hist
+        hist[moves] = hist.get(moves, 0) + 1
         if winner is not None:
             self.finished += 1
             self.wins[winner] += 1
+            n = self.players
+            self.first_wins[(winner - first) * self.step % n] += 1
+            best = scores[winner]
+            hist = self.winning_scores
+            hist[best] = hist.get(best, 0) + 1
+            sides = self.sides
+            if sides == n:  # no partnerships: every other seat is another side
+                others = list(scores)
+                del others[winner]
+            else:
+                side = winner % sides
+                others = [score for p, score in enumerate(scores) if p % sides != side]
+            if others:
+                margin = best - max(others)
+                hist = self.margins
+                hist[margin] = hist.get(margin, 0) + 1
         final_scores = self.final_scores
         for score in scores:
             final_scores[score] = final_scores.get(score, 0) + 1
 
 
 def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed: int | str, start: int, stop: int,
-               max_rounds: int, forget: float, attention: float) -> Tally:
-    """Play games `start`..`stop - 1` of a simulation (run in any process, or on a cluster)."""
-    rules = load_rules(rules_spec)
+               max_rounds: int, forget: float, attention: float, settings: tuple[str, ...] = ()) -> Tally:
+    """Play games `start`..`stop - 1` of a simulation (run in any process, or on a cluster);
+    `settings` are the `--set KEY=VALUE` overrides of the rules."""
+    rules = load_settings(rules_spec, settings)
     if rules.digest != digest:
         raise MugginsError(f"the rules {rules_spec!r} differ where this shard runs")
     return play_games(rules, players, bots, seed, range(start, stop), max_rounds, forget, attention)
@@ -129,15 +203,21 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     """Play the numbered games of a simulation; with `fast`, on a kernel when one covers the rules
     (it plays the very same games, without building events)."""
     game = make_game(rules, players, max_rounds)
-    tally = Tally(players, bots)
+    tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
     kernel = family_of(rules).kernel() if fast else None
     if kernel is not None and kernel.supports(game, bots):
+        scored: list[int] = []
+        keep = scored.extend
         for number in numbers:
-            tally.add_counts(kernel.play(game, f"{seed}:{number}", bots, forget, attention))
+            result = kernel.play(game, f"{seed}:{number}", bots, forget, attention)
+            tally.add_counts(result)
+            keep(result["scored"])
+        tally.add_scored(scored, kernel.entry_table(game))
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
         state = game.new_state(game_seed)
+        first = state.opener  # the game's first to play: its first leader or opener
         seats = make_bots(bots, game_seed, forget, attention)
         moves = 0
         apply, legal_moves, view = state.apply, state.legal_moves, state.view
@@ -145,26 +225,27 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
             actor = state.actor
             apply(seats[actor].choose(view(actor), legal_moves()))
             moves += 1
-        tally.add_game(state, moves)
+        tally.add_game(state, moves, first)
     return tally
 
 
-def shards(games: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, games, size):
+def shards(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    for start in range(first, games, size):
         yield start, min(games, start + size)
 
 
 def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: int | str, max_rounds: int = 1000,
              forget: float = 0.0, attention: float = 1.0, workers: int = 1, scheduler: str | None = None,
-             shard_size: int | None = None, progress: Callable[[int], None] | None = None) -> Tally:
-    """Play `games` seeded games and merge their statistics; the result does not depend on how
-    the shards are spread over workers."""
-    rules = load_rules(rules_spec)
-    make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
-    size = shard_size or max(1, min(500, games // max(1, workers * 8) or 1))
-    arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention)
-                 for a, b in shards(games, size))
-    total = Tally(players, bots)
+             shard_size: int | None = None, progress: Callable[[int], None] | None = None,
+             settings: tuple[str, ...] = (), start: int = 0) -> Tally:
+    """Play the seeded games `start`..`games - 1` and merge their statistics; the result does
+    not depend on how the shards are spread over workers."""
+    rules = load_settings(rules_spec, settings)
+    game = make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
+    size = shard_size or max(1, min(500, (games - start) // max(1, workers * 8) or 1))
+    arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention, tuple(settings))
+                 for a, b in shards(games, size, start))
+    total = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
 
     def done(tally: Tally) -> None:
         total.merge(tally)
@@ -224,20 +305,6 @@ def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], N
 
 # -- statistics ------------------------------------------------------------------------------------
 
-Z95 = 1.959963984540054
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 0.0
-    p = successes / trials
-    denominator = 1 + Z95 ** 2 / trials
-    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def mean_sd(total: int, squares: int, count: int) -> tuple[float, float]:
     if count == 0:
         return 0.0, 0.0
@@ -246,23 +313,25 @@ def mean_sd(total: int, squares: int, count: int) -> tuple[float, float]:
     return mean, math.sqrt(variance)
 
 
-def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
-    """The statistics as plain data (what `--json` prints), rounded so they print stably."""
+def _rate(wins: int, trials: int) -> dict[str, Any]:
+    low, high = wilson(wins, trials)
+    return {"wins": wins, "win_rate": round(wins / trials if trials else 0, 6), "ci95": [round(low, 6), round(high, 6)]}
+
+
+def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str] = ()) -> dict[str, Any]:
+    """The statistics as plain data (what `--json` prints, described by `muggins schema stats`),
+    rounded so they print stably."""
     r = lambda x: round(x, 6)  # noqa: E731
     n, games = tally.players, tally.games
-    per_seat = []
-    for seat in range(n):
-        low, high = wilson(tally.wins[seat], games)
-        per_seat.append({"seat": seat + 1, "bot": tally.bots[seat], "wins": tally.wins[seat],
-                         "win_rate": r(tally.wins[seat] / games if games else 0), "ci95": [r(low), r(high)]})
+    per_seat = [{"seat": seat + 1, "bot": tally.bots[seat], **_rate(tally.wins[seat], games)} for seat in range(n)]
     per_bot = []
     for kind in dict.fromkeys(tally.bots):
         seats = [s for s in range(n) if tally.bots[s] == kind]
-        wins = sum(tally.wins[s] for s in seats)
-        trials = games * len(seats)
-        low, high = wilson(wins, trials)
-        per_bot.append({"bot": kind, "seats": len(seats), "wins": wins,
-                        "win_rate": r(wins / trials if trials else 0), "ci95": [r(low), r(high)]})
+        per_bot.append({"bot": kind, "seats": len(seats), **_rate(sum(tally.wins[s] for s in seats), games * len(seats))})
+    sides = tally.sides
+    first = {"fair_share": r(1 / sides),
+             "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
+    first["advantage"] = r(first["by_position"][0]["win_rate"] - 1 / n)
     rounds = mean_sd(tally.rounds, tally.rounds_sq, games)
     moves = mean_sd(tally.moves, tally.moves_sq, games)
     finals = tally.final_scores
@@ -271,18 +340,43 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
     for score, count in finals.items():
         low = score // HISTOGRAM_BIN * HISTOGRAM_BIN  # a bin is named by its lowest score
         histogram[low] = histogram.get(low, 0) + count
-    result = {
-        "rules": rules.name, "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
+    result: dict[str, Any] = {
+        "rules": rules.name, "label": label(rules.name, settings), "settings": list(settings),
+        "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
         "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,
-        "seats": per_seat, "by_bot": per_bot,
+        "seats": per_seat, "by_bot": per_bot, "first_to_play": first,
+    }
+    if sides != n:
+        side_rows = []
+        for side in range(sides):
+            seats = [p for p in range(n) if p % sides == side]
+            side_rows.append({"side": side + 1, "seats": [p + 1 for p in seats],
+                              **_rate(sum(tally.wins[p] for p in seats), games)})
+        result["sides"] = side_rows
+        # the first to play's side: the positions k with k % sides == 0 (partners sit `sides` apart)
+        first["by_side"] = [{"side_position": j + 1,
+                             **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
+                            for j in range(sides)]
+        first["advantage"] = r(first["by_side"][0]["win_rate"] - 1 / sides)
+    result.update({
+        "length": {"rounds": distribution(tally.rounds_hist), "turns": distribution(tally.turns_hist),
+                   "actions": distribution(tally.actions_hist)},
         "rounds": {"mean": r(rounds[0]), "sd": r(rounds[1])},
         "moves": {"mean": r(moves[0]), "sd": r(moves[1])},
         "final_score": {"mean": r(scores[0]), "sd": r(scores[1]), "min": min(finals, default=None),
                         "max": max(finals, default=None),
+                        "p5": r(percentile(finals, 5)), "p50": r(percentile(finals, 50)),
+                        "p95": r(percentile(finals, 95)),
                         "histogram": {str(k): histogram[k] for k in sorted(histogram)}},
+        "winning_score": distribution(tally.winning_scores),
+        "margin": distribution(tally.margins),
         "points_per_scoring_event": r(tally.scoring_points / tally.scoring_events if tally.scoring_events else 0),
         "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
-    }
+        "scoring_entries": [{"name": name, "times": times, "points": points,
+                             "points_per_time": r(points / times if times else 0),
+                             "points_per_game": r(points / games if games else 0)}
+                            for name, (times, points) in sorted(tally.entries.items())],
+    })
     result.update({name: r(value) for name, value in family_of(rules).statistics(tally).items()})
     if rules.has_claims:
         result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
@@ -291,22 +385,14 @@ def summary(tally: Tally, rules: Rules, seed: int | str) -> dict[str, Any]:
     return result
 
 
-def two_proportions(a: int, n: int, b: int, m: int) -> float:
-    """Two-sided p-value that two proportions differ (pooled z-test)."""
-    if n == 0 or m == 0:
-        return 1.0
-    pooled = (a + b) / (n + m)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
-    if se == 0:
-        return 1.0 if a / n == b / m else 0.0
-    return math.erfc(abs(a / n - b / m) / se / math.sqrt(2))
+def intervals(data: dict[str, Any]) -> list[tuple[str, list[float]]]:
+    """Every win-rate interval of a summary, named: what `--precision` narrows."""
+    found = [(f"seat {row['seat']}", row["ci95"]) for row in data["seats"]]
+    found += [(f"bot {row['bot']}", row["ci95"]) for row in data["by_bot"]]
+    found += [(f"position {row['position']}", row["ci95"]) for row in data["first_to_play"]["by_position"]]
+    found += [(f"side {row['side']}", row["ci95"]) for row in data.get("sides", ())]
+    return found
 
 
-def two_means(mean_a: float, sd_a: float, n: int, mean_b: float, sd_b: float, m: int) -> float:
-    """Two-sided p-value that two means differ (Welch's z approximation, fine for many games)."""
-    if n < 2 or m < 2:
-        return 1.0
-    se = math.sqrt(sd_a ** 2 / n + sd_b ** 2 / m)
-    if se == 0:
-        return 1.0 if mean_a == mean_b else 0.0
-    return math.erfc(abs(mean_a - mean_b) / se / math.sqrt(2))
+def widest(data: dict[str, Any]) -> float:
+    return max(high - low for _, (low, high) in intervals(data))

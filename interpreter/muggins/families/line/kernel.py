@@ -82,13 +82,24 @@ class _Tables:
         self.below_all = min(0, *points) * 128 - 1
 
 
-def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, attention: float = 1.0) -> dict[str, Any]:
-    """Play one game from `seed`; returns what the statistics need (see simulate.Tally). The
-    games it plays have no claims, so `forget` and `attention` change nothing."""
+def entry_table(game: DominoGame) -> list[tuple[tuple[str, int], ...]]:
+    """What each index the kernel returns in `scored` stands for: the scoring entries of a sum of
+    the ends, as (name, points) pairs."""
+    return list(_tables(game).awards)
+
+
+def _tables(game: DominoGame) -> _Tables:
     t = getattr(game, "_fast_tables", None)
     if t is None:
         t = _Tables(game)
         setattr(game, "_fast_tables", t)  # the kernel's cache, read back above; not part of DominoGame
+    return t
+
+
+def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, attention: float = 1.0) -> dict[str, Any]:
+    """Play one game from `seed`; returns what the statistics need (see simulate.Tally). The
+    games it plays have no claims, so `forget` and `attention` change nothing."""
+    t = _tables(game)
     rules, o = game.rules, game.rules.options
     n, size, target, reserve = game.players, game.hand_size, game.target, game.reserve
     low, high, pips, double, dv, mask = t.low, t.high, t.pips, t.double, t.dv, t.mask
@@ -107,7 +118,9 @@ def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, atte
     winner = None
     termination = "unfinished"
 
-    opener = lottery_winner(range(n), game.lottery_ranks, rng)
+    opener = first = lottery_winner(range(n), game.lottery_ranks, rng)
+    scored: list[int] = []
+    named: tuple[tuple[str, int], ...] = ()
     dealt = size * n
     while True:
         # -- deal, as DominoState._start_round does: one at a time from the opener, so player
@@ -242,14 +255,20 @@ def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, atte
                 else:
                     right, c_right = new_end[right][tile], count_at[right][tile]
                     shared = False
-                for _, points in awards_by_sum[c_left if shared and shared_once else c_left + c_right]:
-                    scores[turn] += points
-                    if points > 0:
-                        scoring_events += 1
-                        scoring_points += points
-                        if immediate and scores[turn] >= target:
-                            winner, termination = turn, "target"
-                            break
+                s = c_left if shared and shared_once else c_left + c_right
+                earned = awards_by_sum[s]
+                if earned:
+                    for k, (_, points) in enumerate(earned):
+                        scores[turn] += points
+                        if points > 0:
+                            scoring_events += 1
+                            scoring_points += points
+                            if immediate and scores[turn] >= target:
+                                winner, termination = turn, "target"
+                                named = earned[:k + 1]
+                                break
+                    else:
+                        scored.append(s)
                 if winner is not None:
                     break
                 if not masks[turn]:
@@ -303,4 +322,4 @@ def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, atte
             opener = lottery_winner(range(n), game.lottery_ranks, rng)
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
             "moves": turns + draws, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
-            "extra": {"blocked_rounds": blocked_rounds}}
+            "extra": {"blocked_rounds": blocked_rounds}, "first": first, "scored": scored, "named": named}

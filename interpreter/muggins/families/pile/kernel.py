@@ -61,13 +61,27 @@ def refusal(game: Any, bots: list[str]) -> str | None:
 
 def play(game: CardGame, seed: str, bots: list[str], forget: float, attention: float) -> dict[str, Any]:
     """Play one game from `seed`; returns what the statistics need (see simulate.Tally)."""
+    tables = _tables(game)
+    if forget <= 0:
+        return _play_certain(game, tables, seed, bots)
+    return _play_with_claims(game, tables, seed, bots, forget, attention)
+
+
+def entry_table(game: CardGame) -> list[tuple[tuple[str, int], ...]]:
+    """What each index the kernel returns in `scored` stands for: the scoring entries reached at
+    running total `i`, then, from `limit + 1 + i`, the points for playing last at total `i`."""
+    tables = _tables(game)
+    last = game.last_by_total
+    return list(tables.awards) + [((last[i][1], last[i][0]),) if last is not None and tables.last is not None else ()
+                                  for i in range(game.limit + 1)]
+
+
+def _tables(game: CardGame) -> _Tables:
     tables = getattr(game, "_fast_tables", None)
     if tables is None:
         tables = _Tables.of(game)
         setattr(game, "_fast_tables", tables)  # the kernel's cache, read back above; not part of CardGame
-    if forget <= 0:
-        return _play_certain(game, tables, seed, bots)
-    return _play_with_claims(game, tables, seed, bots, forget, attention)
+    return tables
 
 
 @dataclass(frozen=True)
@@ -115,14 +129,16 @@ def _deal(game: CardGame, tables: _Tables, rng: random.Random, dealer: int) -> t
 
 
 def _counts(termination: str, winner: int | None, scores: list[int], rounds: int, turns: int, scoring_events: int,
-            scoring_points: int, moves: int | None = None, steals: int = 0, steal_points: int = 0,
-            lost_points: int = 0) -> dict[str, Any]:
+            scoring_points: int, first: int, scored: list[int], named: Any = (), moves: int | None = None,
+            steals: int = 0, steal_points: int = 0, lost_points: int = 0) -> dict[str, Any]:
     """What a game counted; its moves are by default its turns and one claim per scoring event
-    (when every claim is made)."""
+    (when every claim is made). `first` is the first leader; `scored` the indexes of `entry_table`
+    scored, `named` the other scores as (name, points)."""
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": rounds,
             "moves": turns + scoring_events if moves is None else moves, "turns": turns,
             "scoring_events": scoring_events, "scoring_points": scoring_points, "steals": steals,
-            "steal_points": steal_points, "lost_points": lost_points}
+            "steal_points": steal_points, "lost_points": lost_points, "first": first, "scored": scored,
+            "named": named}
 
 
 def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -> dict[str, Any]:
@@ -142,6 +158,10 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
     scores = [0] * n
     turns = scoring_events = scoring_points = rounds = 0
     dealer = lottery_winner(range(n), game.lottery_ranks, rng)
+    first = (dealer + 1) % n  # supports() admits only the leader on the dealer's left
+    scored: list[int] = []
+    named: list[tuple[str, int]] = []
+    last_index = game.limit + 1
     while True:
         rounds += 1
         hands, stock = _deal(game, tables, rng, dealer)
@@ -183,14 +203,16 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                 earned = awards[total]
                 if earned:
                     score = scores[turn]
-                    for _, points in earned:  # each a claim, made at once (the tabulated scores are positive)
+                    for k, (_, points) in enumerate(earned):  # each a claim, made at once (the tabulated scores are positive)
                         score += points
                         scoring_events += 1
                         scoring_points += points
                         if immediate and score >= target:
                             scores[turn] = score
-                            return _counts("target", turn, scores, rounds, turns, scoring_events, scoring_points)
+                            return _counts("target", turn, scores, rounds, turns, scoring_events, scoring_points,
+                                           first, scored, named + list(earned[:k + 1]))
                     scores[turn] = score
+                    scored.append(total)
                 if total == limit and close_at_limit:
                     award_last = False
                 elif active:
@@ -221,14 +243,20 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             if award_last and last >= 0:
                 if last_by_total is not None:
                     points = last_by_total[total]
+                    name = None
                 else:
-                    points, _ = game.last_points(total, pile_size, scores[last], len(stock))
+                    points, name = game.last_points(total, pile_size, scores[last], len(stock))
                 if points > 0:
                     scores[last] += points
                     scoring_events += 1
                     scoring_points += points
+                    if name is None:
+                        scored.append(last_index + total)
+                    else:
+                        named.append((name, points))
                     if immediate and scores[last] >= target:
-                        return _counts("target", last, scores, rounds, turns, scoring_events, scoring_points)
+                        return _counts("target", last, scores, rounds, turns, scoring_events, scoring_points,
+                                       first, scored, named)
             total = pile_size = goes = 0
             last = -1
             if starter < 0:
@@ -239,9 +267,10 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             reached = [p for p in range(n) if scores[p] >= target]
             if reached:
                 return _counts("target", max(reached, key=lambda p: scores[p]), scores, rounds, turns,
-                               scoring_events, scoring_points)
+                               scoring_events, scoring_points, first, scored, named)
         if rounds >= max_rounds:
-            return _counts("unfinished", None, scores, rounds, turns, scoring_events, scoring_points)
+            return _counts("unfinished", None, scores, rounds, turns, scoring_events, scoring_points, first, scored,
+                           named)
         dealer = (dealer + 1) % n
 
 
@@ -274,12 +303,15 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
     termination = "unfinished"
     finished = False
 
+    named: list[tuple[str, int]] = []
+
     def score(player: int, points: int, reason: str) -> None:
         nonlocal winner, termination, finished, scoring_events, scoring_points
         scores[player] += points
         if points > 0 and reason != "muggins":
             scoring_events += 1
             scoring_points += points
+            named.append((reason, points))
         if immediate and scores[player] >= target:
             winner, termination, finished = player, "target", True
 
@@ -357,6 +389,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
         deal((dealer + 1) % n)
 
     deal(lottery_winner(range(n), game.lottery_ranks, rng))
+    first = turn
     while not finished:
         # -- automatic steps, until a decision is due (CardState._run)
         while queue and not finished and type(queue[0]) is int:
@@ -435,5 +468,5 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
             goes += 1
             queue.extend(calls)
             queue.append(AFTER_GO)
-    return _counts(termination, winner, scores, round_number, turns, scoring_events, scoring_points, moves,
-                   steals, steal_points, lost_points)
+    return _counts(termination, winner, scores, round_number, turns, scoring_events, scoring_points, first, [],
+                   named, moves, steals, steal_points, lost_points)

@@ -1,0 +1,186 @@
+"""`--set KEY=VALUE`: try a rule value without writing a file.
+
+The settings become an in-memory YAML document laid over the rule file exactly as a variant's
+`extends` would be (`loader.load_rules_with`), so they are validated like a rule file: an unknown
+key, a value of the wrong type or a count that no longer fits is refused, naming the option.
+Each setting is one line of that document, so every problem points at its `--set`.
+
+`muggins sweep` also accepts ranges, `KEY=FROM..TO:STEP` (both ends included) and lists,
+`KEY=A,B,C`, and tries every combination.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any, Sequence
+
+from .errors import Location, MugginsError, RuleFileError
+from .loader import load_rules, load_rules_with
+from .rules import Rules
+from .yamlfile import Document, read_yaml_text
+
+SET_FILE = "--set"
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
+_RANGE = re.compile(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?\Z")
+MAX_COMBINATIONS = 1000
+
+WORDS = {
+    "en": {
+        "form": "--set takes KEY=VALUE, such as win.target=100, not {text!r}",
+        "key": "--set {text}: {key!r} is not a rule option path (names joined by dots, such as pile.limit)",
+        "twice": "--set {key} is given twice",
+        "inside": "--set {key} and --set {other} overlap: set one or the other",
+        "extends": "--set {text}: `{key}` cannot be set; name the rule file instead",
+        "value": "--set {text}: the value is not valid YAML: {problem}",
+        "range": "--set {text}: a range is FROM..TO or FROM..TO:STEP with whole numbers",
+        "step": "--set {text}: the step of a range must be at least 1",
+        "reversed": "--set {text}: the range is reversed ({low} is after {high}); write {high}..{low}",
+        "empty": "--set {text}: the list of values is empty",
+        "many": "the sweep has {count} combinations; at most {limit}",
+    },
+    "es": {
+        "form": "--set se escribe CLAVE=VALOR, como win.target=100, no {text!r}",
+        "key": "--set {text}: {key!r} no es la ruta de una opción de reglas (nombres unidos por puntos, como pile.limit)",
+        "twice": "--set {key} aparece dos veces",
+        "inside": "--set {key} y --set {other} se solapan: fije una u otra",
+        "extends": "--set {text}: `{key}` no se puede fijar; nombre el archivo de reglas",
+        "value": "--set {text}: el valor no es YAML válido: {problem}",
+        "range": "--set {text}: un rango es DESDE..HASTA o DESDE..HASTA:PASO con números enteros",
+        "step": "--set {text}: el paso de un rango debe ser al menos 1",
+        "reversed": "--set {text}: el rango está al revés ({low} va después de {high}); escriba {high}..{low}",
+        "empty": "--set {text}: la lista de valores está vacía",
+        "many": "el barrido tiene {count} combinaciones; como mucho {limit}",
+    },
+}
+
+
+class UsageError(MugginsError):
+    """A command line written wrongly (exit status 2), as opposed to an input that is invalid."""
+
+
+def _say(lang: str, which: str, **values: Any) -> str:
+    return WORDS.get(lang, WORDS["en"])[which].format(**values)
+
+
+def split_setting(text: str, lang: str = "en") -> tuple[str, str]:
+    """`KEY=VALUE` as its key and its value's text; a usage error when it is not of that form."""
+    key, equals, value = text.partition("=")
+    key = key.strip()
+    if not equals or not key:
+        raise UsageError(_say(lang, "form", text=text))
+    if not _KEY.match(key):
+        raise UsageError(_say(lang, "key", text=text, key=key))
+    if key.split(".")[0] in ("extends",):
+        raise MugginsError(_say(lang, "extends", text=text, key=key))
+    return key, value.strip()
+
+
+def parse_value(text: str, raw: str, lang: str = "en") -> Any:
+    """A value as a rule file would read it (`100` a number, `true` a yes, `[2, 3]` a list)."""
+    try:
+        return read_yaml_text(f"value: {raw}", SET_FILE).data.get("value")
+    except RuleFileError as exc:
+        raise MugginsError(_say(lang, "value", text=text, problem=exc.problems[0].message)) from None
+
+
+def settings_document(settings: Sequence[str], lang: str = "en") -> Document:
+    """The settings as a rule-file overlay: line i of the document is the i-th setting, and every
+    value it sets is located there, at its value."""
+    doc = Document(SET_FILE, {}, list(settings))
+    keys: dict[str, str] = {}
+    for line, text in enumerate(settings, start=1):
+        key, raw = split_setting(text, lang)
+        if key in keys:
+            raise UsageError(_say(lang, "twice", key=key))
+        for other in keys:
+            if other.startswith(key + ".") or key.startswith(other + "."):
+                raise UsageError(_say(lang, "inside", key=other, other=key))
+        keys[key] = text
+        value = parse_value(text, raw, lang)
+        path = tuple(key.split("."))
+        node = doc.data
+        for depth, part in enumerate(path[:-1]):
+            node = node.setdefault(part, {})
+            where = Location(SET_FILE, line, 1, text)
+            doc.values.setdefault(path[:depth + 1], where)
+            doc.keys.setdefault(path[:depth + 1], where)
+        node[path[-1]] = value
+        value_at = Location(SET_FILE, line, len(text) - len(text.partition("=")[2]) + 1, text)
+        doc.keys[path] = Location(SET_FILE, line, 1, text)
+        for sub in _paths(value, path):
+            doc.values[sub] = value_at
+        if isinstance(value, (int, bool)) or value is None:
+            doc.plain.add(path)
+    return doc
+
+
+def _paths(value: Any, path: tuple) -> list[tuple]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, path + (i,))
+    return found
+
+
+def load_settings(spec: str, settings: Sequence[str] = (), lang: str = "en") -> Rules:
+    """The rules named by `spec` with the `--set` settings laid over them; a problem a setting
+    causes is reported on one line naming the setting."""
+    if not settings:
+        return load_rules(spec)
+    overlay = settings_document(settings, lang)
+    try:
+        return load_rules_with(spec, overlay)
+    except RuleFileError as exc:
+        raise MugginsError(_one_line(exc, settings)) from None
+
+
+def _one_line(exc: RuleFileError, settings: Sequence[str]) -> str:
+    """The first problem, named by its `--set` when a setting is where it points."""
+    ours = [p for p in exc.problems if p.location.file == SET_FILE]
+    problem = (ours or exc.problems)[0]
+    if problem.location.file == SET_FILE and 0 < problem.location.line <= len(settings):
+        return f"--set {settings[problem.location.line - 1]}: {problem.message}"
+    return problem.one_line()
+
+
+def label(name: str, settings: Sequence[str]) -> str:
+    """How tables and plots name rules with settings: `card-muggins (win.target=100)`."""
+    return f"{name} ({', '.join(s.replace(' ', '') for s in settings)})" if settings else name
+
+
+# -- sweeps -----------------------------------------------------------------------------------------
+
+def sweep_values(text: str, lang: str = "en") -> tuple[str, list[str]]:
+    """A sweep's `--set`: its key and the values to try, as text (`40..120:20`, `1,2,3` or one value)."""
+    key, raw = split_setting(text, lang)
+    if ".." in raw and not raw.lstrip().startswith(("[", "{", "'", '"')):
+        match = _RANGE.match(raw)
+        if not match:
+            raise UsageError(_say(lang, "range", text=text))
+        low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
+        if step < 1:
+            raise UsageError(_say(lang, "step", text=text))
+        if low > high:
+            raise UsageError(_say(lang, "reversed", text=text, low=low, high=high))
+        return key, [str(v) for v in range(low, high + 1, step)]
+    if "," in raw and not raw.lstrip().startswith(("[", "{", "'", '"')):
+        values = [part.strip() for part in raw.split(",") if part.strip()]
+        if not values:
+            raise UsageError(_say(lang, "empty", text=text))
+        return key, values
+    return key, [raw]
+
+
+def combinations(settings: Sequence[str], lang: str = "en") -> list[tuple[str, ...]]:
+    """Every combination of a sweep's settings, the first setting varying slowest."""
+    axes = [sweep_values(text, lang) for text in settings]
+    count = 1
+    for _, values in axes:
+        count *= len(values)
+    if count > MAX_COMBINATIONS:
+        raise UsageError(_say(lang, "many", count=count, limit=MAX_COMBINATIONS))
+    return [tuple(f"{key}={value}" for (key, _), value in zip(axes, chosen))
+            for chosen in itertools.product(*[values for _, values in axes])]

@@ -1,0 +1,239 @@
+"""`--plot FILE`: figures of simulation statistics (PNG or SVG), drawn with matplotlib.
+
+matplotlib is an optional extra (`pip install 'muggins[plot]'`), imported only when a plot is
+asked for, with the non-interactive Agg backend. A figure is written to a temporary file in the
+same folder and moved into place, so a failed plot never leaves half a file.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Sequence
+
+from .errors import MugginsError
+from .overrides import UsageError
+from .report import num, pct
+from .stats import Z95
+
+FORMATS = ("png", "svg")
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "needs": "--plot needs matplotlib: pip install 'muggins[plot]'",
+        "format": "--plot {path}: the file must end in .png or .svg",
+        "folder": "--plot {path}: no folder {folder}",
+        "unwritable": "--plot {path}: cannot write there ({reason})",
+        "title": "{rules}: {games} games, {players} players, bots {bots}",
+        "compare_title": "{games} games each, {players} players, bots {bots}",
+        "first": "Win rate by place in the order of play\n(counted from the game's first to play)",
+        "first_x": "place in the order of play (1 = first to play)",
+        "win_rate": "games won (%), with 95% intervals",
+        "fair": "fair share",
+        "seats": "Win rate by seat",
+        "seat_x": "seat",
+        "length": "Game length",
+        "turns": "turns per game",
+        "share": "share of games (%)",
+        "sweep_title": "{rules}: how the statistics move ({games} games each, seed {seed})",
+        "sweep_first": "First to play's win rate",
+        "sweep_length": "Game length (mean, 95% interval)",
+        "rounds": "rounds per game",
+        "setting": "setting",
+        "bins": "{what} (in bins of {bin})",
+    },
+    "es": {
+        "needs": "--plot necesita matplotlib: pip install 'muggins[plot]'",
+        "format": "--plot {path}: el archivo debe terminar en .png o .svg",
+        "folder": "--plot {path}: no existe la carpeta {folder}",
+        "unwritable": "--plot {path}: no se puede escribir ahí ({reason})",
+        "title": "{rules}: {games} partidas, {players} jugadores, bots {bots}",
+        "compare_title": "{games} partidas cada una, {players} jugadores, bots {bots}",
+        "first": "Tasa de victorias por puesto en el orden de juego\n(contado desde quien juega primero)",
+        "first_x": "puesto en el orden de juego (1 = quien juega primero)",
+        "win_rate": "partidas ganadas (%), con intervalos del 95 %",
+        "fair": "parte justa",
+        "seats": "Tasa de victorias por asiento",
+        "seat_x": "asiento",
+        "length": "Duración de la partida",
+        "turns": "turnos por partida",
+        "share": "proporción de partidas (%)",
+        "sweep_title": "{rules}: cómo se mueven las estadísticas ({games} partidas cada una, semilla {seed})",
+        "sweep_first": "Tasa de victorias de quien juega primero",
+        "sweep_length": "Duración de la partida (media, intervalo del 95 %)",
+        "rounds": "rondas por partida",
+        "setting": "ajuste",
+        "bins": "{what} (en intervalos de {bin})",
+    },
+}
+
+
+def _w(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def check_path(path: str, lang: str = "en", option: str = "--plot", formats: Sequence[str] = FORMATS) -> None:
+    """Refuse, before any game is played, a plot path that cannot be written: a usage error for
+    the wrong extension, an input error for a missing or unwritable folder."""
+    w = _w(lang)
+    target = Path(path)
+    if formats and target.suffix.lower().lstrip(".") not in formats:
+        raise UsageError(w["format"].format(path=path).replace("--plot", option))
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise MugginsError(w["folder"].format(path=path, folder=folder).replace("--plot", option))
+    if target.is_dir():
+        raise MugginsError(w["unwritable"].format(path=path, reason="a folder").replace("--plot", option))
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise MugginsError(w["unwritable"].format(path=path, reason="permission denied").replace("--plot", option))
+
+
+def write_atomically(path: str, write: Any, option: str = "--plot", lang: str = "en") -> None:
+    """Call `write(temporary_path)` and move the file into place; nothing is left on failure."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=folder)
+    except OSError as exc:
+        raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
+    os.close(handle)
+    try:
+        write(temporary)
+        os.replace(temporary, target)
+    except OSError as exc:
+        raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise MugginsError(_w("en")["needs"]) from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _save(fig: Any, path: str, lang: str) -> None:
+    fmt = Path(path).suffix.lower().lstrip(".")
+    metadata = {"Date": None} if fmt == "svg" else {"Software": None}  # the same games, the same file
+
+    def write(temporary: str) -> None:
+        fig.savefig(temporary, format=fmt, dpi=110, bbox_inches="tight", metadata=metadata)
+    try:
+        write_atomically(path, write, lang=lang)
+    finally:
+        fig.clf()
+        _pyplot().close(fig)
+
+
+def _errors(rows: Sequence[dict]) -> tuple[list[float], list[list[float]]]:
+    rates = [100 * r["win_rate"] for r in rows]
+    low = [100 * (r["win_rate"] - r["ci95"][0]) for r in rows]
+    high = [100 * (r["ci95"][1] - r["win_rate"]) for r in rows]
+    return rates, [low, high]
+
+
+def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
+    """Win rates by place from the first to play and by seat, with 95% intervals, and the
+    distribution of the game length in turns; one colour per rule file."""
+    plt = _pyplot()
+    w = _w(lang)
+    first = results[0]
+    n = first["players"]
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
+    width = 0.8 / len(results)
+    bots = ", ".join(dict.fromkeys(first["bots"]))
+    if len(results) == 1:
+        title = w["title"].format(rules=first["label"], games=num(first["games"], lang, 0), players=n, bots=bots)
+    else:
+        title = w["compare_title"].format(games=num(first["games"], lang, 0), players=n, bots=bots)
+    fig.suptitle(title, fontsize=13)
+    for i, data in enumerate(results):
+        offset = (i - (len(results) - 1) / 2) * width
+        rates, err = _errors(data["first_to_play"]["by_position"])
+        bars = axes[0].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, label=data["label"])
+        if len(results) == 1:
+            for k, rect in enumerate(bars):
+                row = data["first_to_play"]["by_position"][k]
+                axes[0].annotate(f"{pct(row['win_rate'], lang)}\n[{pct(row['ci95'][0], lang)}, {pct(row['ci95'][1], lang)}]",
+                                 (rect.get_x() + rect.get_width() / 2, 100 * row["ci95"][1]),
+                                 ha="center", va="bottom", fontsize=8)
+        rates, err = _errors(data["seats"])
+        axes[1].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, label=data["label"])
+        turns = data["length"]["turns"]
+        counts = turns["histogram"]["counts"]
+        total = sum(counts.values()) or 1
+        xs = [int(k) for k in counts]
+        axes[2].step(xs, [100 * c / total for c in counts.values()], where="post", label=data["label"])
+    fair = 100 / n
+    for ax in axes[:2]:
+        ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"{w['fair']} ({pct(fair / 100, lang)})")
+        ax.set_ylabel(w["win_rate"])
+        ax.set_xticks(range(1, n + 1))
+        ax.set_ylim(0, max(100 * max(r["ci95"][1] for d in results for r in d["first_to_play"]["by_position"] + d["seats"]) * 1.25, fair * 1.5))
+        ax.legend(fontsize=8, loc="upper right")
+    axes[0].set_title(w["first"], fontsize=11)
+    axes[0].set_xlabel(w["first_x"])
+    axes[1].set_title(w["seats"], fontsize=11)
+    axes[1].set_xlabel(w["seat_x"])
+    axes[2].set_title(w["length"], fontsize=11)
+    axes[2].set_xlabel(w["bins"].format(what=w["turns"], bin=first["length"]["turns"]["histogram"]["bin"]))
+    axes[2].set_ylabel(w["share"])
+    axes[2].legend(fontsize=8)
+    fig.tight_layout()
+    _save(fig, path, lang)
+
+
+def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en") -> None:
+    """How the first to play's win rate and the game length move across a sweep's settings."""
+    plt = _pyplot()
+    w = _w(lang)
+    first = results[0]
+    keys = [s.partition("=")[0] for s in first["settings"]]
+    varying = [k for i, k in enumerate(keys) if len({d["settings"][i] for d in results}) > 1]
+    numeric = len(varying) == 1 and all(_number(d["settings"][keys.index(varying[0])].partition("=")[2]) is not None
+                                        for d in results)
+    if numeric:
+        index = keys.index(varying[0])
+        xs: list[float] = [float(_number(d["settings"][index].partition("=")[2]) or 0) for d in results]
+        xlabel = varying[0]
+        ticks = None
+    else:
+        xs = list(range(len(results)))
+        xlabel = w["setting"]
+        ticks = [", ".join(d["settings"]) for d in results]
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
+    fig.suptitle(w["sweep_title"].format(rules=rules, games=num(first["games"], lang, 0), seed=first["seed"]), fontsize=13)
+    rates, err = _errors([d["first_to_play"]["by_position"][0] for d in results])
+    axes[0].errorbar(xs, rates, yerr=err, marker="o", capsize=4, label=w["sweep_first"])
+    fair = 100 / first["players"]
+    axes[0].axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"{w['fair']} ({pct(fair / 100, lang)})")
+    axes[0].set_title(w["sweep_first"], fontsize=11)
+    axes[0].set_ylabel(w["win_rate"])
+    axes[0].legend(fontsize=8)
+    for key, name in (("turns", w["turns"]), ("rounds", w["rounds"])):
+        means = [d["length"][key]["mean"] for d in results]
+        halves = [Z95 * d["length"][key]["sd"] / math.sqrt(max(1, d["length"][key]["count"])) for d in results]
+        axes[1].errorbar(xs, means, yerr=halves, marker="o", capsize=4, label=name)
+    axes[1].set_title(w["sweep_length"], fontsize=11)
+    axes[1].set_ylabel(f"{w['turns']} / {w['rounds']}")
+    axes[1].legend(fontsize=8)
+    for ax in axes:
+        ax.set_xlabel(xlabel)
+        if ticks is not None:
+            ax.set_xticks(xs)
+            ax.set_xticklabels(ticks, rotation=30, ha="right", fontsize=8)
+    fig.tight_layout()
+    _save(fig, path, lang)
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None

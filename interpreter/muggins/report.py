@@ -1,0 +1,485 @@
+"""What `simulate`, `compare` and `sweep` show a person: tables, Holm-corrected comparisons with
+effect sizes, a plain-words summary, and CSV rows, in English and Spanish.
+
+Everything is read from the summaries `simulate.summary` makes (the `--json` data), so the
+printed numbers, the CSV and the plots say the same.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Callable, Sequence
+
+from .stats import holm, mean_difference, mean_ratio, proportion_difference, two_means, two_proportions
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{games} games, {players} players, bots {bots}, seed {seed}",
+        "marks": " (* p < 0.05, ** p < 0.01 against the first, Holm-corrected over {tests} tests)",
+        "seat_wins": "P{seat} ({bot}) wins",
+        "bot_wins": "{bot} wins",
+        "side_wins": "side {side} ({seats}) wins",
+        "position_wins": "{ordinal} to play wins",
+        "side_position_wins": "{ordinal} to play's side wins",
+        "advantage": "first to play's advantage",
+        "advantage_cell": "{sign}{points} pp over a fair {fair}",
+        "unfinished": "unfinished games",
+        "rounds": "rounds per game",
+        "turns": "turns per game",
+        "actions": "actions per game",
+        "final_score": "final score",
+        "score_range": "score range",
+        "winning_score": "winning score",
+        "margin": "margin of victory (points)",
+        "points_per_event": "points per scoring event",
+        "events_per_game": "scoring events per game",
+        "entry": "'{name}': points per game",
+        "blocked": "blocked rounds",
+        "steals": "Muggins steals per game",
+        "lost": "points lost unclaimed per game",
+        "range_cell": "{low} to {high}",
+        "dist_cell": "{mean} ± {sd} (5%: {p5}, median {p50}, 95%: {p95})",
+        "effects_title": "Differences from {first}: effect with its 95% interval, Holm-adjusted p",
+        "effect": "statistic",
+        "diff_points": "{sign}{value} pts [{low}, {high}]",
+        "diff_pp": "{sign}{value} pp [{low}, {high}]",
+        "ratio": "×{value} [{low}, {high}]",
+        "summary_title": "In plain words",
+        "against": "{other} against {first}: ",
+        "longer": "games take {ratio}x as many turns ({a} against {b})",
+        "rounds_ratio": "{ratio}x as many rounds",
+        "first_change": "the first to play wins {a} instead of {b}",
+        "first_side_change": "the first to play's side wins {a} instead of {b}",
+        "seat_change": "P{seat} wins {a} instead of {b}",
+        "margin_change": "the winner leads by {a} points on average instead of {b}",
+        "nothing": "no difference is significant after Holm's correction",
+        "fairness": "{label}: the first to play wins {rate} [{low}, {high}] of the games, where a fair share is {fair}.",
+        "fair_side": "{label}: the first to play's side wins {rate} [{low}, {high}] of the games, where a fair share is {fair}.",
+        "sweep_title": "{rules}: how the statistics move ({games} games each, seed {seed})",
+        "settings": "settings",
+        "first_rate": "first to play wins",
+        "precision": "{games} games: every win-rate interval is at most {width} wide (widest {widest})",
+        "precision_capped": "stopped at {games} games (--max-games): the widest win-rate interval is {widest}",
+        "plot": "plot written to {path}",
+        "csv": "table written to {path}",
+        "ordinal1": "first", "ordinal2": "2nd", "ordinal3": "3rd", "ordinalN": "{n}th",
+    },
+    "es": {
+        "title": "{games} partidas, {players} jugadores, bots {bots}, semilla {seed}",
+        "marks": " (* p < 0,05, ** p < 0,01 frente al primero, corregido por Holm sobre {tests} pruebas)",
+        "seat_wins": "gana J{seat} ({bot})",
+        "bot_wins": "gana {bot}",
+        "side_wins": "gana el equipo {side} ({seats})",
+        "position_wins": "gana quien juega {ordinal}",
+        "side_position_wins": "gana el equipo de quien juega {ordinal}",
+        "advantage": "ventaja de quien juega primero",
+        "advantage_cell": "{sign}{points} p. p. sobre un {fair} justo",
+        "unfinished": "partidas sin terminar",
+        "rounds": "rondas por partida",
+        "turns": "turnos por partida",
+        "actions": "acciones por partida",
+        "final_score": "puntuación final",
+        "score_range": "rango de puntuaciones",
+        "winning_score": "puntuación del ganador",
+        "margin": "margen de victoria (puntos)",
+        "points_per_event": "puntos por anotación",
+        "events_per_game": "anotaciones por partida",
+        "entry": "'{name}': puntos por partida",
+        "blocked": "rondas cerradas",
+        "steals": "robos de Muggins por partida",
+        "lost": "puntos perdidos sin reclamar por partida",
+        "range_cell": "de {low} a {high}",
+        "dist_cell": "{mean} ± {sd} (5 %: {p5}, mediana {p50}, 95 %: {p95})",
+        "effects_title": "Diferencias frente a {first}: efecto con su intervalo del 95 %, p ajustado por Holm",
+        "effect": "estadística",
+        "diff_points": "{sign}{value} puntos [{low}, {high}]",
+        "diff_pp": "{sign}{value} p. p. [{low}, {high}]",
+        "ratio": "×{value} [{low}, {high}]",
+        "summary_title": "En pocas palabras",
+        "against": "{other} frente a {first}: ",
+        "longer": "las partidas duran {ratio} veces los turnos ({a} frente a {b})",
+        "rounds_ratio": "{ratio} veces las rondas",
+        "first_change": "quien juega primero gana el {a} en vez del {b}",
+        "first_side_change": "el equipo de quien juega primero gana el {a} en vez del {b}",
+        "seat_change": "J{seat} gana el {a} en vez del {b}",
+        "margin_change": "el ganador saca {a} puntos de media en vez de {b}",
+        "nothing": "ninguna diferencia es significativa tras la corrección de Holm",
+        "fairness": "{label}: quien juega primero gana el {rate} [{low}, {high}] de las partidas, cuando lo justo es {fair}.",
+        "fair_side": "{label}: el equipo de quien juega primero gana el {rate} [{low}, {high}] de las partidas, cuando lo justo es {fair}.",
+        "sweep_title": "{rules}: cómo se mueven las estadísticas ({games} partidas cada una, semilla {seed})",
+        "settings": "ajustes",
+        "first_rate": "gana quien juega primero",
+        "precision": "{games} partidas: todo intervalo de tasa de victoria mide como mucho {width} (el más ancho {widest})",
+        "precision_capped": "parado en {games} partidas (--max-games): el intervalo de tasa de victoria más ancho mide {widest}",
+        "plot": "gráfico escrito en {path}",
+        "csv": "tabla escrita en {path}",
+        "ordinal1": "primero", "ordinal2": "2.º", "ordinal3": "3.º", "ordinalN": "{n}.º",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def ordinal(k: int, lang: str) -> str:
+    w = words(lang)
+    return w.get(f"ordinal{k}", w["ordinalN"]).format(n=k)
+
+
+def num(value: float, lang: str, digits: int = 1) -> str:
+    text = f"{value:,.{digits}f}"
+    if lang == "es":  # 1.234,5
+        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return text
+
+
+def pct(value: float, lang: str, digits: int = 1) -> str:
+    return num(100 * value, lang, digits) + (" %" if lang == "es" else "%")
+
+
+def signed(value: float, lang: str, digits: int = 1) -> tuple[str, str]:
+    return ("+" if value >= 0 else "-"), num(abs(value), lang, digits)
+
+
+# -- the rows of a table ----------------------------------------------------------------------------
+
+class Row:
+    """One statistic of a table: its label, how to show it for a summary, and how to test and
+    measure its difference from the first summary (None: not tested)."""
+
+    def __init__(self, label: str, cell: Callable[[dict], str],
+                 test: Callable[[dict, dict], tuple[float, str, float, float, float]] | None = None):
+        self.label, self.cell, self.test = label, cell, test
+
+
+def _at(*path: Any) -> Callable[[dict], Any]:
+    """A getter of the value at `path` in a summary."""
+    def get(data: dict) -> Any:
+        value: Any = data
+        for step in path:
+            value = value[step]
+        return value
+    return get
+
+
+def _then(get: Callable[[dict], Any], show: Callable[[Any], str]) -> Callable[[dict], str]:
+    return lambda data: show(get(data))
+
+
+def _rate_at(get: Callable[[dict], Any], lang: str) -> Callable[[dict], str]:
+    return lambda data: _rate_cell(get(data), lang)
+
+
+def _rate_cell(row: dict, lang: str) -> str:
+    return f"{pct(row['win_rate'], lang)} [{pct(row['ci95'][0], lang)}, {pct(row['ci95'][1], lang)}]"
+
+
+def _rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
+    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+        a, b = get(data), get(first)
+        p = two_proportions(a["wins"], data["games"], b["wins"], first["games"])
+        d, low, high = proportion_difference(a["wins"], data["games"], b["wins"], first["games"])
+        return p, "diff", d, low, high
+    return test
+
+
+def _mean_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
+    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+        a, b = get(data), get(first)
+        p = two_means(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
+        ratio, low, high = mean_ratio(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
+        return p, "ratio", ratio, low, high
+    return test
+
+
+def _diff_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
+    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+        a, b = get(data), get(first)
+        p = two_means(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
+        d, low, high = mean_difference(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
+        return p, "mean", d, low, high
+    return test
+
+
+def rows(results: Sequence[dict], lang: str) -> list[Row]:
+    """The statistics shown for these summaries (those of the first decide which rows exist)."""
+    w = words(lang)
+    first = results[0]
+    out: list[Row] = []
+    for seat in range(first["players"]):
+        get = _at("seats", seat)
+        out.append(Row(w["seat_wins"].format(seat=seat + 1, bot=first["seats"][seat]["bot"]),
+                       _rate_at(get, lang), _rate_test(get)))
+    if len({s["bot"] for s in first["seats"]}) > 1:
+        for k, entry in enumerate(first["by_bot"]):
+            out.append(Row(w["bot_wins"].format(bot=entry["bot"]), _rate_at(_at("by_bot", k), lang)))
+    for k, side in enumerate(first.get("sides", ())):
+        seats = ", ".join(("P" if lang == "en" else "J") + str(s) for s in side["seats"])
+        get = _at("sides", k)
+        out.append(Row(w["side_wins"].format(side=side["side"], seats=seats), _rate_at(get, lang), _rate_test(get)))
+    ftp = first["first_to_play"]
+    if "by_side" in ftp:
+        for k in range(len(ftp["by_side"])):
+            get = _at("first_to_play", "by_side", k)
+            out.append(Row(w["side_position_wins"].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
+                           _rate_test(get) if k == 0 else None))
+    for k in range(first["players"]):
+        get = _at("first_to_play", "by_position", k)
+        out.append(Row(w["position_wins"].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang), _rate_test(get)))
+
+    def advantage(d: dict) -> str:
+        f = d["first_to_play"]
+        sign, points = signed(100 * f["advantage"], lang)
+        return w["advantage_cell"].format(sign=sign, points=points, fair=pct(f["fair_share"] if "by_side" in f
+                                                                              else 1 / d["players"], lang))
+    out.append(Row(w["advantage"], advantage))
+    out.append(Row(w["unfinished"], lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})"))
+
+    def dist(d: dict) -> str:
+        if len(results) > 1:
+            return f"{num(d['mean'], lang)} ± {num(d['sd'], lang)}"
+        return w["dist_cell"].format(mean=num(d["mean"], lang), sd=num(d["sd"], lang), p5=num(d["p5"], lang, 0),
+                                     p50=num(d["p50"], lang, 0), p95=num(d["p95"], lang, 0))
+    for key in ("rounds", "turns", "actions"):
+        get = _at("length", key)
+        out.append(Row(w[key], _then(get, dist), _mean_test(get)))
+
+    def final(d: dict) -> dict:
+        f = d["final_score"]
+        return {"mean": f["mean"], "sd": f["sd"], "count": d["games"] * d["players"]}
+    out.append(Row(w["final_score"], lambda d: f"{num(d['final_score']['mean'], lang)} ± {num(d['final_score']['sd'], lang)}",
+                   _diff_test(final)))
+    out.append(Row(w["score_range"], lambda d: w["range_cell"].format(low=d["final_score"]["min"],
+                                                                    high=d["final_score"]["max"])))
+    out.append(Row(w["winning_score"], lambda d: dist(d["winning_score"]), _diff_test(lambda d: d["winning_score"])))
+    out.append(Row(w["margin"], lambda d: dist(d["margin"]), _diff_test(lambda d: d["margin"])))
+    out.append(Row(w["points_per_event"], lambda d: num(d["points_per_scoring_event"], lang, 2)))
+    out.append(Row(w["events_per_game"], lambda d: num(d["scoring_events_per_game"], lang)))
+    for entry in first["scoring_entries"]:
+        name = entry["name"]
+
+        def per_game(d: dict, name: str = name) -> str:
+            found = [e for e in d["scoring_entries"] if e["name"] == name]
+            return num(found[0]["points_per_game"], lang, 2) if found else "-"
+        out.append(Row(w["entry"].format(name=name), per_game))
+    if "blocked_round_rate" in first:
+        out.append(Row(w["blocked"], lambda d: pct(d.get("blocked_round_rate", 0), lang)))
+    if "muggins_steals_per_game" in first:
+        out.append(Row(w["steals"], lambda d: num(d.get("muggins_steals_per_game", 0), lang, 2)))
+        out.append(Row(w["lost"], lambda d: num(d.get("lost_points_per_game", 0), lang, 2)))
+    return out
+
+
+# -- comparisons ------------------------------------------------------------------------------------
+
+def comparisons(results: Sequence[dict], lang: str = "en") -> list[dict]:
+    """Every test of a comparison table (each tested row, each file against the first), with its
+    effect, its interval and its p-value adjusted by Holm over all the table's tests."""
+    tests: list[dict] = []
+    if len(results) < 2:
+        return tests
+    first = results[0]
+    table_rows = rows(results, "en")
+    for i, data in enumerate(results[1:], start=1):
+        for row in table_rows:
+            if row.test is None:
+                continue
+            p, kind, effect, low, high = row.test(data, first)
+            tests.append({"statistic": row.label, "rules": data["label"], "against": first["label"], "kind": kind,
+                          "effect": round(effect, 6), "ci95": [round(low, 6), round(high, 6)], "p": p, "column": i})
+    for test, adjusted in zip(tests, holm([t["p"] for t in tests])):
+        test["p_holm"] = adjusted
+    for test in tests:
+        test["p"] = round(test["p"], 8)
+        test["p_holm"] = round(test["p_holm"], 8)
+    return tests
+
+
+def mark(p: float) -> str:
+    return " **" if p < 0.01 else " *" if p < 0.05 else ""
+
+
+def effect_text(test: dict, lang: str) -> str:
+    w = words(lang)
+    low, high = test["ci95"]
+    if test["kind"] == "diff":
+        sign, value = signed(100 * test["effect"], lang)
+        return w["diff_pp"].format(sign=sign, value=value, low=num(100 * low, lang), high=num(100 * high, lang))
+    if test["kind"] == "ratio":
+        return w["ratio"].format(value=num(test["effect"], lang, 2), low=num(low, lang, 2), high=num(high, lang, 2))
+    sign, value = signed(test["effect"], lang)
+    return w["diff_points"].format(sign=sign, value=value, low=num(low, lang), high=num(high, lang))
+
+
+def plain_summary(results: Sequence[dict], tests: Sequence[dict], lang: str) -> list[str]:
+    """A sentence per file after the first: its significant differences, in plain words."""
+    w = words(lang)
+    first = results[0]
+    en = words("en")
+    lines = []
+    for i, data in enumerate(results[1:], start=1):
+        mine = {t["statistic"]: t for t in tests if t["column"] == i and t["p_holm"] < 0.05}
+        parts = []
+        turns = mine.get(en["turns"])
+        if turns:
+            parts.append(w["longer"].format(ratio=num(turns["effect"], lang, 2),
+                                            a=num(data["length"]["turns"]["mean"], lang),
+                                            b=num(first["length"]["turns"]["mean"], lang)))
+        rounds = mine.get(en["rounds"])
+        if rounds and not turns:
+            parts.append(w["rounds_ratio"].format(ratio=num(rounds["effect"], lang, 2)))
+        f_new, f_old = data["first_to_play"], first["first_to_play"]
+        if "by_side" in f_old:
+            key = en["side_position_wins"].format(ordinal=ordinal(1, "en"))
+            if key in mine:
+                parts.append(w["first_side_change"].format(a=pct(f_new["by_side"][0]["win_rate"], lang, 0),
+                                                           b=pct(f_old["by_side"][0]["win_rate"], lang, 0)))
+        key = en["position_wins"].format(ordinal=ordinal(1, "en"))
+        if key in mine:
+            parts.append(w["first_change"].format(a=pct(f_new["by_position"][0]["win_rate"], lang, 0),
+                                                  b=pct(f_old["by_position"][0]["win_rate"], lang, 0)))
+        for seat in range(first["players"]):
+            key = en["seat_wins"].format(seat=seat + 1, bot=first["seats"][seat]["bot"])
+            if key in mine:
+                parts.append(w["seat_change"].format(seat=seat + 1, a=pct(data["seats"][seat]["win_rate"], lang, 0),
+                                                     b=pct(first["seats"][seat]["win_rate"], lang, 0)))
+        if en["margin"] in mine:
+            parts.append(w["margin_change"].format(a=num(data["margin"]["mean"], lang), b=num(first["margin"]["mean"], lang)))
+        text = "; ".join(parts) if parts else w["nothing"]
+        lines.append(w["against"].format(other=data["label"], first=first["label"]) + text + ".")
+    return lines
+
+
+def fairness_line(data: dict, lang: str) -> str:
+    w = words(lang)
+    f = data["first_to_play"]
+    if "by_side" in f:
+        row, key, fair = f["by_side"][0], "fair_side", f["fair_share"]
+    else:
+        row, key, fair = f["by_position"][0], "fairness", 1 / data["players"]
+    return w[key].format(label=data["label"], rate=pct(row["win_rate"], lang), low=pct(row["ci95"][0], lang),
+                         high=pct(row["ci95"][1], lang), fair=pct(fair, lang))
+
+
+# -- printing ---------------------------------------------------------------------------------------
+
+def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None) -> list[dict]:
+    """The statistics side by side (one column per summary); with several, the Holm-marked
+    differences, their effects and the plain-words summary. Returns the comparisons."""
+    from rich.console import Console
+    from rich.table import Table
+    console = console or Console()
+    w = words(lang)
+    first = results[0]
+    tests = comparisons(results, lang)
+    title = w["title"].format(games=first["games"], players=first["players"], bots=", ".join(first["bots"]),
+                              seed=first["seed"])
+    if len(results) > 1:
+        title += w["marks"].format(tests=len(tests))
+    table = Table(title=title)
+    table.add_column("")
+    for data in results:
+        table.add_column(data["label"], justify="right")
+    en_rows = rows(results, "en")
+    adjusted = {(t["statistic"], t["column"]): t["p_holm"] for t in tests}
+    for row, en_row in zip(rows(results, lang), en_rows):
+        cells = []
+        for i, data in enumerate(results):
+            p = adjusted.get((en_row.label, i), 1.0)
+            cells.append(row.cell(data) + mark(p))
+        table.add_row(row.label, *cells)
+    console.print(table)
+    if tests:
+        effects = Table(title=w["effects_title"].format(first=first["label"]))
+        effects.add_column(w["effect"])
+        for data in results[1:]:
+            effects.add_column(data["label"], justify="right")
+        by_key = {(t["statistic"], t["column"]): t for t in tests}
+        for row, en_row in zip(rows(results, lang), en_rows):
+            if en_row.test is None:
+                continue
+            cells = []
+            for i in range(1, len(results)):
+                t = by_key[(en_row.label, i)]
+                p = "p<0.001" if t["p_holm"] < 0.001 else f"p={num(t['p_holm'], lang, 3)}"
+                cells.append(f"{effect_text(t, lang)} {p.replace('.', ',') if lang == 'es' else p}{mark(t['p_holm'])}")
+            effects.add_row(row.label, *cells)
+        console.print(effects)
+        console.print(f"[bold]{w['summary_title']}[/bold]")
+        for line in plain_summary(results, tests, lang):
+            console.print(line, highlight=False)
+    else:
+        console.print(fairness_line(first, lang), highlight=False)
+    return tests
+
+
+def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: Any = None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    console = console or Console()
+    w = words(lang)
+    first = results[0]
+    table = Table(title=w["sweep_title"].format(rules=rules, games=first["games"], seed=first["seed"]))
+    table.add_column(w["settings"], no_wrap=True, min_width=max(len(", ".join(d["settings"])) for d in results))
+    columns = [(w["first_rate"], lambda d: _rate_cell(d["first_to_play"]["by_position"][0], lang)),
+               (w["turns"], lambda d: f"{num(d['length']['turns']['mean'], lang)} ± {num(d['length']['turns']['sd'], lang)}"),
+               (w["rounds"], lambda d: f"{num(d['length']['rounds']['mean'], lang)}"),
+               (w["winning_score"], lambda d: f"{num(d['winning_score']['mean'], lang)}"),
+               (w["margin"], lambda d: f"{num(d['margin']['mean'], lang)}"),
+               (w["unfinished"], lambda d: str(d["unfinished"]))]
+    for name, _ in columns:
+        table.add_column(name, justify="right")
+    for data in results:
+        table.add_row(", ".join(data["settings"]), *[cell(data) for _, cell in columns])
+    console.print(table)
+
+
+# -- CSV ----------------------------------------------------------------------------------------------
+
+CSV_FIELDS = ["rules", "settings", "statistic", "group", "value", "ci_low", "ci_high", "p", "p_holm"]
+
+
+def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
+    """The statistics in long form: one row per number, with its interval where it has one."""
+    out: list[dict] = []
+
+    def add(data: dict, statistic: str, group: Any, value: Any, ci: Sequence[float] | None = None) -> None:
+        out.append({"rules": data["rules"], "settings": " ".join(data["settings"]), "statistic": statistic,
+                    "group": group, "value": value, "ci_low": ci[0] if ci else "", "ci_high": ci[1] if ci else "",
+                    "p": "", "p_holm": ""})
+    for data in results:
+        add(data, "games", "", data["games"])
+        add(data, "unfinished", "", data["unfinished"])
+        for row in data["seats"]:
+            add(data, "win_rate_by_seat", row["seat"], row["win_rate"], row["ci95"])
+        for row in data["by_bot"]:
+            add(data, "win_rate_by_bot", row["bot"], row["win_rate"], row["ci95"])
+        for row in data.get("sides", ()):
+            add(data, "win_rate_by_side", row["side"], row["win_rate"], row["ci95"])
+        for row in data["first_to_play"]["by_position"]:
+            add(data, "win_rate_by_position_from_first_to_play", row["position"], row["win_rate"], row["ci95"])
+        for row in data["first_to_play"].get("by_side", ()):
+            add(data, "win_rate_by_side_from_first_to_play", row["side_position"], row["win_rate"], row["ci95"])
+        add(data, "first_to_play_advantage", "", data["first_to_play"]["advantage"])
+        for name, dist in [(f"{k}_per_game", data["length"][k]) for k in ("rounds", "turns", "actions")] + [
+                ("winning_score", data["winning_score"]), ("margin_of_victory", data["margin"])]:
+            for key in ("mean", "sd", "p5", "p50", "p95"):
+                add(data, name, key, dist[key])
+        for key in ("mean", "sd", "min", "max", "p5", "p50", "p95"):
+            add(data, "final_score", key, data["final_score"][key])
+        for entry in data["scoring_entries"]:
+            add(data, "points_per_game_by_entry", entry["name"], entry["points_per_game"])
+    for test in tests:
+        out.append({"rules": test["rules"], "settings": "", "statistic": f"{test['kind']} against {test['against']}",
+                    "group": test["statistic"], "value": test["effect"], "ci_low": test["ci95"][0],
+                    "ci_high": test["ci95"][1], "p": test["p"], "p_holm": test["p_holm"]})
+    return out
+
+
+def csv_text(results: Sequence[dict], tests: Sequence[dict] = ()) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(csv_rows(results, tests))
+    return buffer.getvalue()

@@ -1,0 +1,278 @@
+"""Evidence for rule designers: the statistics are checked against values computed independently
+(published examples, hand computations, NumPy), and the commands against bad input."""
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import numpy
+import pytest
+
+from muggins.cli import main
+from muggins.loader import load_rules
+from muggins.overrides import combinations, load_settings
+from muggins.report import comparisons, csv_text, plain_summary
+from muggins.simulate import Tally, simulate, summary
+from muggins.stats import distribution, hist_moments, holm, mean_ratio, percentile, proportion_difference, wilson
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "interpreter/muggins/schema/stats.schema.json").read_text())
+
+
+# -- intervals, tests and corrections on published inputs -------------------------------------------
+
+@pytest.mark.parametrize("k, n, low, high", [
+    # Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I, method 3
+    (81, 263, 0.2553, 0.3662), (15, 148, 0.0624, 0.1605), (0, 20, 0.0, 0.1611), (1, 29, 0.0061, 0.1718),
+    (29, 29, 0.8830, 1.0)])
+def test_wilson_interval_matches_newcombe_1998(k, n, low, high):
+    assert wilson(k, n) == pytest.approx((low, high), abs=5e-5)
+
+
+@pytest.mark.parametrize("a, n, b, m, low, high", [
+    # Newcombe (1998), "Interval estimation for the difference between independent proportions",
+    # Table II, method 10 (hybrid score)
+    (56, 70, 48, 80, 0.0524, 0.3339), (9, 10, 3, 10, 0.1705, 0.8090), (6, 7, 2, 7, 0.0582, 0.8062)])
+def test_difference_interval_matches_newcombe_method_10(a, n, b, m, low, high):
+    d, lo, hi = proportion_difference(a, n, b, m)
+    assert d == pytest.approx(a / n - b / m)
+    assert (lo, hi) == pytest.approx((low, high), abs=5e-5)
+
+
+def test_holm_adjusts_by_hand():
+    # sorted: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06, 0.04 x 1 = 0.04 -> kept at 0.06 (monotone)
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    # capped at 1, and a single test is left alone
+    assert holm([0.5, 0.6]) == pytest.approx([1.0, 1.0])
+    assert holm([0.04]) == pytest.approx([0.04])
+
+
+def test_ratio_of_means_interval_by_the_delta_method():
+    ratio, low, high = mean_ratio(15.0, 3.0, 100, 10.0, 2.0, 100)
+    se = (9 / (100 * 225) + 4 / (100 * 100)) ** 0.5  # by hand
+    assert ratio == 1.5
+    assert (low, high) == pytest.approx((1.5 * numpy.exp(-1.959964 * se), 1.5 * numpy.exp(1.959964 * se)), rel=1e-6)
+
+
+# -- distributions from histograms ----------------------------------------------------------------
+
+HAND_MADE = [3, 7, 7, 8, 10, 12, 12, 12, 15, 21, 40]
+
+
+def test_percentiles_of_a_hand_made_set_match_numpy_and_hand_values():
+    histogram: dict[int, int] = {}
+    for value in HAND_MADE:
+        histogram[value] = histogram.get(value, 0) + 1
+    for q in (5, 25, 50, 75, 95):
+        assert percentile(histogram, q) == pytest.approx(float(numpy.percentile(HAND_MADE, q)))
+    # by hand (type 7): position (11 - 1) x 0.05 = 0.5, between 3 and 7; 10 x 0.95 = 9.5, between 21 and 40
+    assert percentile(histogram, 5) == 5.0
+    assert percentile(histogram, 50) == 12.0
+    assert percentile(histogram, 95) == 30.5
+    count, mean, sd = hist_moments(histogram)
+    assert (count, mean, sd) == (11, pytest.approx(statistics.mean(HAND_MADE)), pytest.approx(statistics.stdev(HAND_MADE)))
+    d = distribution(histogram)
+    assert d["min"] == 3 and d["max"] == 40 and sum(d["histogram"]["counts"].values()) == 11
+
+
+def test_a_hand_made_set_of_games_through_the_summary():
+    """Five three-player games with known winners, first players, scores and lengths."""
+    tally = Tally(3, ["greedy"] * 3)
+    games = [  # winner, scores, rounds, actions, turns, first to play
+        (0, [121, 80, 95], 5, 60, 40, 0),   # the first to play wins, by 26
+        (2, [50, 100, 130], 6, 70, 45, 1),  # the second to play (seat 2 after seat 1) wins, by 30
+        (1, [90, 125, 125], 4, 50, 30, 1),  # the first to play wins, by 0 (tied score, won by order)
+        (None, [10, 20, 30], 9, 99, 80, 2),  # unfinished
+        (0, [125, 0, 5], 3, 40, 20, 2),     # the second to play (seat 0 after seat 2) wins, by 120
+    ]
+    for winner, scores, rounds, actions, turns, first in games:
+        tally.record(winner, scores, rounds, actions, turns, first)
+    data = summary(tally, load_rules("domino-muggins"), "hand")
+    ftp = data["first_to_play"]["by_position"]
+    assert [row["wins"] for row in ftp] == [2, 2, 0]
+    assert ftp[0]["win_rate"] == 0.4 and ftp[0]["ci95"] == pytest.approx(wilson(2, 5), abs=1e-6)
+    assert [row["wins"] for row in data["seats"]] == [2, 1, 1]
+    assert data["unfinished"] == 1
+    assert data["margin"]["mean"] == pytest.approx(statistics.mean([26, 30, 0, 120]), abs=1e-6)
+    assert data["margin"]["p50"] == pytest.approx(statistics.median([26, 30, 0, 120]))
+    assert data["winning_score"]["mean"] == pytest.approx(statistics.mean([121, 130, 125, 125]))
+    turns = data["length"]["turns"]
+    assert turns["mean"] == pytest.approx(statistics.mean([40, 45, 30, 80, 20]))
+    assert turns["sd"] == pytest.approx(statistics.stdev([40, 45, 30, 80, 20]), abs=1e-6)
+    assert turns["p50"] == 40
+    assert data["length"]["actions"]["max"] == 99 and data["length"]["rounds"]["min"] == 3
+    assert data["first_to_play"]["advantage"] == pytest.approx(0.4 - 1 / 3, abs=1e-6)
+
+
+def test_partnerships_count_sides_and_the_first_to_play_side():
+    tally = Tally(4, ["greedy"] * 4, sides=2)
+    tally.record(0, [100, 60, 100, 60], 3, 30, 20, 2)  # seat 0 wins: position 2 from seat 2, the first's side
+    tally.record(3, [40, 110, 40, 110], 3, 30, 20, 2)  # seat 3 wins: position 1 from seat 2, the other side
+    tally.record(1, [40, 105, 40, 105], 3, 30, 20, 1)  # seat 1 is the first to play and wins
+    data = summary(tally, load_rules("domino-partnership-all-fives"), "hand")
+    assert [side["wins"] for side in data["sides"]] == [1, 2]
+    assert [row["wins"] for row in data["first_to_play"]["by_side"]] == [2, 1]
+    assert data["margin"]["mean"] == pytest.approx(statistics.mean([40, 70, 65]))
+
+
+def test_compare_corrects_for_every_test_of_its_table_and_sums_up_in_plain_words():
+    results = [summary(simulate(spec, 2, ["greedy"] * 2, 400, "h", workers=1), load_rules(spec), "h")
+               for spec in ("card-muggins", "card-muggins-strict-21", "card-muggins-deal-of-seven")]
+    tests = comparisons(results)
+    assert [t["p_holm"] for t in tests] == pytest.approx(holm([t["p"] for t in tests]), abs=1e-7)
+    assert {t["column"] for t in tests} == {1, 2}
+    en, es = plain_summary(results, tests, "en"), plain_summary(results, tests, "es")
+    assert len(en) == len(es) == 2
+    assert "card-muggins-strict-21 against card-muggins" in en[0] and "as many turns" in en[0]
+    assert "card-muggins-strict-21 frente a card-muggins" in es[0] and "quien juega primero" in es[0]
+
+
+# -- the commands ------------------------------------------------------------------------------------
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_simulate_json_follows_the_schema_and_is_the_same_with_one_or_two_workers(capsys):
+    outputs = []
+    for workers in ("1", "2"):
+        code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "60", "--workers", workers, "--json",
+                           "--set", "win.target=81")
+        assert code == 0
+        outputs.append(json.loads(out))
+    assert outputs[0] == outputs[1]
+    jsonschema.validate(outputs[0], SCHEMA)
+    assert outputs[0]["settings"] == ["win.target=81"] and outputs[0]["label"] == "card-muggins (win.target=81)"
+    code, out, _ = run(capsys, "schema", "stats")
+    assert code == 0 and json.loads(out) == SCHEMA
+
+
+def test_compare_and_sweep_json_follow_the_schema(capsys):
+    code, out, _ = run(capsys, "compare", "card-muggins", "card-muggins-strict-21", "--games", "40", "--workers", "1",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    jsonschema.validate(data, SCHEMA)
+    assert data["summary"]["es"] and data["summary"]["en"]
+    code, out, _ = run(capsys, "sweep", "card-muggins", "--set", "win.target=41..81:20", "--set", "pile.limit=31,21",
+                       "--games", "20", "--workers", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    jsonschema.validate(data, SCHEMA)
+    assert [r["settings"] for r in data["results"]] == [
+        ["win.target=41", "pile.limit=31"], ["win.target=41", "pile.limit=21"], ["win.target=61", "pile.limit=31"],
+        ["win.target=61", "pile.limit=21"], ["win.target=81", "pile.limit=31"], ["win.target=81", "pile.limit=21"]]
+
+
+def test_compare_prints_holm_marks_effects_and_the_summary_in_both_languages(capsys):
+    code, out, _ = run(capsys, "compare", "card-muggins", "card-muggins-strict-21", "card-muggins-deal-of-seven",
+                       "--games", "300", "--workers", "1")
+    assert code == 0
+    assert "Holm-corrected" in out and "In plain words" in out and "**" in out and "first to play wins" in out
+    code, out, _ = run(capsys, "compare", "card-muggins", "card-muggins-strict-21", "--games", "300", "--workers", "1",
+                       "--lang", "es")
+    assert code == 0
+    assert "corregido por Holm" in out and "En pocas palabras" in out and "frente a" in out
+
+
+def test_precision_adds_seeded_games_until_every_interval_is_narrow_enough(capsys):
+    code, out, err = run(capsys, "simulate", "card-muggins", "--games", "100", "--precision", "0.1", "--workers", "1",
+                         "--json")
+    assert code == 0
+    data = json.loads(out)
+    widths = [high - low for row in data["seats"] + data["first_to_play"]["by_position"] for low, high in [row["ci95"]]]
+    assert max(widths) <= 0.1 and data["games"] > 100 and data["games"] % 100 == 0
+    # the same games as asking for that many at once, with any number of workers
+    code, again, _ = run(capsys, "simulate", "card-muggins", "--games", str(data["games"]), "--workers", "2", "--json")
+    assert json.loads(again) == data
+
+
+def test_plots_and_csv_are_written_whole(capsys, tmp_path: Path):
+    png, svg, table = tmp_path / "fair.png", tmp_path / "cmp.svg", tmp_path / "t.csv"
+    assert run(capsys, "simulate", "card-muggins", "--games", "50", "--workers", "1", "--plot", str(png),
+               "--csv", str(table))[0] == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = table.read_text().splitlines()
+    assert rows[0] == "rules,settings,statistic,group,value,ci_low,ci_high,p,p_holm"
+    assert any(row.startswith("card-muggins,,win_rate_by_position_from_first_to_play,1,") for row in rows)
+    assert run(capsys, "compare", "card-muggins", "card-muggins-100", "--games", "30", "--workers", "1",
+               "--plot", str(svg), "--lang", "es")[0] == 0
+    assert b"<svg" in svg.read_bytes()[:500]
+    sweep = tmp_path / "sweep.png"
+    assert run(capsys, "sweep", "card-muggins", "--set", "win.target=41..121:40", "--games", "20", "--workers", "1",
+               "--plot", str(sweep))[0] == 0
+    assert sweep.read_bytes()[:4] == b"\x89PNG"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp.svg", "fair.png", "sweep.png", "t.csv"]  # no temporaries
+
+
+def test_play_takes_settings(capsys):
+    code, out, _ = run(capsys, "play", "card-muggins", "--seed", "3", "--set", "win.target=31", "--set", "pile.limit=21")
+    assert code == 0 and out
+
+
+@pytest.mark.parametrize("argv, status, message", [
+    (["simulate", "card-muggins", "--set", "win.targte=100"], 1, "--set win.targte=100: unknown key 'targte'"),
+    (["simulate", "card-muggins", "--set", "win.target=abc"], 1, "--set win.target=abc:"),
+    (["simulate", "card-muggins", "--set", "win.target=-5"], 1, "--set win.target=-5: target"),
+    (["play", "card-muggins", "--set", "players=7"], 1, "--set players=7: `players` must be a list"),
+    (["compare", "card-muggins", "card-muggins-100", "--set", "nonsense=1"], 1, "--set nonsense=1: unknown key"),
+    (["simulate", "card-muggins", "--set", "win.target"], 2, "--set takes KEY=VALUE"),
+    (["simulate", "card-muggins", "--set", "win..target=3"], 2, "is not a rule option path"),
+    (["simulate", "card-muggins", "--set", "win.target=1", "--set", "win.target=2"], 2, "given twice"),
+    (["sweep", "card-muggins", "--set", "win.target=120..40:20"], 2, "the range is reversed"),
+    (["sweep", "card-muggins", "--set", "win.target=40..120:0"], 2, "the step of a range must be at least 1"),
+    (["sweep", "card-muggins", "--set", "win.target=40..x"], 2, "a range is FROM..TO"),
+    (["sweep", "card-muggins", "--set", "win.target=,"], 2, "the list of values is empty"),
+    (["sweep", "card-muggins", "--set", "win.target=40..60:20,abc"], 2, "a range is FROM..TO"),
+    (["sweep", "card-muggins", "--set", "win.target=40,zero"], 1, "--set win.target=zero:"),
+    (["simulate", "card-muggins", "--plot", "/no/such/folder/fair.png"], 1, "--plot /no/such/folder/fair.png: no folder"),
+    (["simulate", "card-muggins", "--plot", "fair.gif"], 2, "must end in .png or .svg"),
+    (["simulate", "card-muggins", "--precision", "2"], 2, "--precision"),
+    (["simulate", "card-muggins", "--games", "0"], 2, "--games"),
+    (["simulate", "card-muggins", "--set", "win.targte=100", "--lang", "es"], 1, "--set win.targte=100"),
+    (["sweep", "card-muggins", "--set", "win.target=120..40", "--lang", "es"], 2, "el rango está al revés"),
+])
+def test_bad_input_is_one_line_naming_the_option(capsys, tmp_path, monkeypatch, argv, status, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv, "--games", "5", "--workers", "1") if argv[0] != "play" else run(capsys, *argv)
+    if "--games" in argv and argv[argv.index("--games") + 1] == "0":
+        code, out, err = run(capsys, *argv)
+    assert code == status
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_an_unwritable_plot_folder_is_refused_before_playing(capsys, tmp_path: Path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if (locked / "probe").parent.stat().st_mode & 0o200 or __import__("os").geteuid() == 0:
+            pytest.skip("running as root: every folder is writable")
+        code, _, err = run(capsys, "simulate", "card-muggins", "--games", "5", "--plot", str(locked / "f.png"))
+        assert code == 1 and "cannot write there" in err
+    finally:
+        locked.chmod(0o700)
+
+
+def test_sweep_combinations_vary_the_first_setting_slowest():
+    assert combinations(["a.b=1..3", "c=x,y"]) == [("a.b=1", "c=x"), ("a.b=1", "c=y"), ("a.b=2", "c=x"),
+                                                   ("a.b=2", "c=y"), ("a.b=3", "c=x"), ("a.b=3", "c=y")]
+
+
+def test_a_setting_is_validated_exactly_like_the_same_rule_file(tmp_path: Path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: card-muggins\nname: card-muggins\nwin:\n  target: 100\npile:\n  limit: 21\n")
+    assert load_settings("card-muggins", ["win.target=100", "pile.limit=21"]).data == load_rules(path).data
+
+
+def test_csv_and_summary_need_no_plotting_library():
+    code = ("import sys, muggins.cli, muggins.report, muggins.simulate; "
+            "assert 'matplotlib' not in sys.modules, 'matplotlib imported without --plot'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert csv_text([]).startswith("rules,")
