@@ -39,3 +39,90 @@ def test_every_error_kind_survives_pickling(error: MugginsError):
     assert type(copy) is type(error) and str(copy) == str(error)
     if isinstance(error, IllegalMoveError):
         assert (copy.key, dict(copy.params)) == (error.key, dict(error.params))
+
+
+# -- stopping a simulation: the workers end with it, the person sees one line ---------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+import types  # noqa: E402
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("sent, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_ends_the_simulation_and_its_workers_with_one_line(sent, status):
+    command = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())",
+               "simulate", "domino-muggins-spinner", "--games", "100000", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = _children(process.pid)
+    assert len(workers) >= 2, "the workers never started"
+    time.sleep(0.5)
+    process.send_signal(sent)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == status
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    time.sleep(0.5)
+    assert not [pid for pid in workers if _alive(pid)], "a worker outlived its parent"
+
+
+def test_an_unknown_scheduler_address_is_one_line(capsys):
+    from muggins.cli import main
+    assert main(["simulate", "card-muggins", "--games", "10", "--scheduler", "nonsense"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "tcp://" in err
+
+
+def test_ctrl_c_while_starting_up_is_one_line(monkeypatch, capsys):
+    from muggins import launch
+
+    class Interrupting(types.ModuleType):
+        def __getattr__(self, name: str):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "muggins.cli", Interrupting("muggins.cli"))
+    assert launch.main() == 130
+    assert capsys.readouterr().err.strip() == "muggins: interrupted"
+
+
+def test_a_rule_file_broken_while_workers_run_is_reported_as_itself(tmp_path: Path):
+    from muggins.simulate import simulate
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: card-muggins\nname: house\n")
+    broken = []
+
+    def progress(games: int) -> None:
+        if not broken:  # after the first shard: the file changes under the running simulation
+            path.write_text("extends: card-muggins\nname: house\nwin:\n  target: 'players +'\n")
+            broken.append(True)
+
+    with pytest.raises(MugginsError) as caught:
+        simulate(str(path), 2, ["greedy", "greedy"], 400, 0, workers=2, shard_size=1, progress=progress)
+    assert "house.yaml" in str(caught.value)     # the worker's own located error, or the changed digest
+    assert not [pid for pid in _children(os.getpid()) if _alive(pid)]

@@ -19,7 +19,7 @@ import yaml
 
 from . import __version__
 from .bots import BOTS
-from .errors import MugginsError, RuleFileError
+from .errors import MugginsError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, describe, player_name, words
@@ -43,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return args.run(args)
+    except Terminated:
+        print("muggins: stopped (SIGTERM)", file=sys.stderr)
+        return 143
     except UsageError as exc:
         print(f"muggins: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -89,3 +89,8 @@ class IllegalMoveError(MugginsError, ValueError):
 
 class RecordError(MugginsError):
     """A game record or save file that cannot be read, or does not match its rules."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is: every cleanup that runs for Ctrl-C (saving a game at
+    the terminal, stopping simulation workers) runs for it too, and the exit status is 143."""

@@ -10,6 +10,11 @@ kept, so memory stays flat however many games are played.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -258,9 +263,38 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
         for args in arguments:
             done(play_shard(*args))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_started)
+        try:
             in_flight(pool.submit, arguments, IN_FLIGHT_PER_WORKER * workers, done)
+        except BaseException:
+            stop_workers(pool)  # an error, Ctrl-C or SIGTERM: no shard is left running anywhere
+            raise
+        pool.shutdown()
     return total
+
+
+def worker_started() -> None:
+    """In each worker process: Ctrl-C belongs to the parent (which stops the workers itself),
+    and a worker whose parent is gone, however it went, exits at once rather than run on."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        sentinel = parent.sentinel
+        threading.Thread(target=_exit_with_parent, args=(sentinel,), daemon=True).start()
+
+
+def _exit_with_parent(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the worker processes now, not when their shards finish."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    for child in multiprocessing.active_children():
+        child.terminate()
+    for child in multiprocessing.active_children():
+        child.join(5)
 
 
 # Shards submitted ahead of the results, per worker: enough to keep every worker busy.
@@ -289,8 +323,9 @@ def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], N
         raise MugginsError("--scheduler needs Dask: pip install 'muggins[cluster]'") from None
     try:
         client = Client(address, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise MugginsError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise MugginsError(f"cannot reach the Dask scheduler at {address!r}: {exc} "
+                           "(an address looks like tcp://HOST:8786)") from None
     with client:
         limit = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
         first = [client.submit(play_shard, *args, pure=False) for _, args in zip(range(limit), arguments)]
