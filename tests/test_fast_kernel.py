@@ -73,14 +73,23 @@ def test_card_kernel_plays_the_engines_games(options, tmp_path: Path):
 @pytest.mark.parametrize("name, players, reason", [
     ("domino-muggins", 2, None),
     ("domino-muggins-spinner", 2, "`line.spinner: true`"),
-    ("domino-muggins-claims", 2, "claims"),
+    ("domino-muggins-claims", 2, "`claims.required: true`"),
     ("domino-partnership-all-fives", 4, "`line.spinner: true`"),
-    ("fives-and-threes", 3, "scoring that reads more than `ends_sum`"),   # the chip-out point reads `dominoed`
+    ("fives-and-threes", 3, "`scoring`: dominoed"),   # the chip-out point reads `dominoed`
     ("card-muggins", 3, None),
-    ("card-cribbage-pegging", 2, "scoring that reads more than `total`"),
+    ("card-cribbage-pegging", 2, "`scoring`: pile.ranks"),
 ])
 def test_each_kernel_names_the_rule_that_sends_a_game_to_the_engine(name, players, reason):
     """Honest paths: the allow-list says which rule the kernel does not play (the first it meets)."""
     rules = load_rules(name)
     kernel = family_of(rules).kernel()
     assert kernel.refusal(make_game(rules, players), ["greedy"] * players) == reason
+
+
+def test_simulate_says_which_path_played_and_which_rule_sent_it_there(capsys):
+    import json
+    from muggins.cli import main
+    assert main(["simulate", "domino-muggins-spinner", "--games", "4", "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["path"] == {"kernel": False, "reason": "`line.spinner: true`"}
+    assert main(["simulate", "card-muggins", "--games", "4", "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["path"] == {"kernel": True, "reason": None}

@@ -925,3 +925,12 @@ def test_seeded_bot_games_under_combined_options_finish(variant, name, players):
         kind = "random" if seed % 2 else "greedy"
         outcome = play_checked_game(rules, players, kind, seed, max_rounds=15, forget=0.3, attention=0.7)
         assert outcome.finished or outcome.rounds == 15
+
+
+def test_a_false_call_has_its_log_line_and_the_summary_its_cost(variant):
+    from muggins.narration import describe, summarize_rules
+    from muggins.engine.table import FalseCall
+    rules = variant("domino-muggins-claims", "muggins:\n  false_call: 3\n")
+    assert describe(rules, FalseCall(1), "en", 250) == "P2 calls Muggins, but nothing is unclaimed."
+    assert describe(rules, FalseCall(1), "es", 250) == "J2 grita «¡Muggins!», pero no hay nada sin reclamar."
+    assert any(line.endswith("A false Muggins call costs 3.") for line in summarize_rules(rules, "en"))

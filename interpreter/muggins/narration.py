@@ -46,7 +46,7 @@ _WORDS = {
         "muggins": "A score must be claimed before {window}; unclaimed points can be taken by calling Muggins{last}.",
         "window:next_action": "the next player acts", "window:immediate": "anything else happens",
         "muggins_last": " (\"last\" points too)", "no_muggins": "Points not claimed in time are lost.",
-        "false_call": " A false Muggins call costs {points}.",
+        "false_call_cost": " A false Muggins call costs {points}.",
         "sides": "{sides} sides: partners sit {apart} seats apart and share one score.",
         "direction": "Play goes counterclockwise.",
         "win": "The first to reach the target wins{at_once}.", "win_at_once": " at once, even mid-round",
@@ -81,7 +81,7 @@ _WORDS = {
         "muggins": "Cada puntuación se reclama antes de que {window}; si no, un oponente puede llevársela gritando «¡Muggins!»{last}.",
         "window:next_action": "actúe el siguiente jugador", "window:immediate": "ocurra cualquier otra cosa",
         "muggins_last": " (también los puntos de «último»)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
-        "false_call": " Un «¡Muggins!» en falso cuesta {points}.",
+        "false_call_cost": " Un «¡Muggins!» en falso cuesta {points}.",
         "sides": "{sides} bandos: los compañeros se sientan a {apart} puestos y comparten una puntuación.",
         "direction": "Se juega en sentido antihorario.",
         "win": "Gana el primero en alcanzar el objetivo{at_once}.", "win_at_once": ", de inmediato, incluso a mitad de ronda",
@@ -258,7 +258,7 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
         last = t["muggins_last"] if getattr(rules.options, "last_muggins", False) else ""
         text = t["muggins"].format(window=t[f"window:{m.window}"], last=last) if m.enabled else t["no_muggins"]
         if m.false_call is not None:
-            text += t["false_call"].format(points=m.false_call)
+            text += t["false_call_cost"].format(points=m.false_call)
         lines.append(text)
     win = t["win"].format(at_once=t["win_at_once"] if rules.immediate_win else "")
     lines.append(win + (t[f"overshoot:{rules.overshoot}"] if rules.overshoot != "counts" else ""))

@@ -24,6 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
         "advantage": "first to play's advantage",
         "advantage_cell": "{sign}{points} pp over a fair {fair}",
         "unfinished": "unfinished games",
+        "path": "simulated on", "path_kernel": "the fast kernel",
+        "path_engine": "the event engine: the kernel does not play {reason}",
         "rounds": "rounds per game",
         "turns": "turns per game",
         "actions": "actions per game",
@@ -75,6 +77,8 @@ WORDS: dict[str, dict[str, str]] = {
         "advantage": "ventaja de quien juega primero",
         "advantage_cell": "{sign}{points} p. p. sobre un {fair} justo",
         "unfinished": "partidas sin terminar",
+        "path": "simulado en", "path_kernel": "el núcleo rápido",
+        "path_engine": "el motor de eventos: el núcleo no juega {reason}",
         "rounds": "rondas por partida",
         "turns": "turnos por partida",
         "actions": "acciones por partida",
@@ -235,6 +239,8 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
                                                                               else 1 / d["players"], lang))
     out.append(Row(w["advantage"], advantage))
     out.append(Row(w["unfinished"], lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})"))
+    out.append(Row(w["path"], lambda d: w["path_kernel"] if d["path"]["kernel"]
+                   else w["path_engine"].format(reason=d["path"]["reason"])))
 
     def dist(d: dict) -> str:
         if len(results) > 1:

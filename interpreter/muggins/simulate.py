@@ -375,7 +375,10 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
     for score, count in finals.items():
         low = score // HISTOGRAM_BIN * HISTOGRAM_BIN  # a bin is named by its lowest score
         histogram[low] = histogram.get(low, 0) + count
+    kernel = family_of(rules).kernel()
+    refused = kernel.refusal(make_game(rules, n), tally.bots) if kernel is not None else "`kernel: none`"
     result: dict[str, Any] = {
+        "path": {"kernel": refused is None, "reason": refused},
         "rules": rules.name, "label": label(rules.name, settings), "settings": list(settings),
         "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
         "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,

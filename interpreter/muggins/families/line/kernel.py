@@ -29,23 +29,30 @@ def supports(game: Any, bots: list[str]) -> bool:
 
 
 def refusal(game: Any, bots: list[str]) -> str | None:
-    """The first rule this kernel does not implement, as a person would name it, or None when it
-    plays the game: an allow-list of what it implements, so a new option is never played wrongly."""
+    """The first rule this kernel does not implement, written as in a rule file (so it reads the
+    same in every language), or None when it plays the game: an allow-list of what it implements,
+    so a new option is never played wrongly here."""
     if not isinstance(game, DominoGame):
-        return "not a domino game"
+        return "`pieces: cards`"
     rules, o = game.rules, game.rules.options
+    read = sorted({name for score in rules.scoring for e in (score.when, score.points) for name in e.names} - {"ends_sum"})
+    holder = next((f"`{key}: holder`" for key, value in (("opener.first.method", o.first_opener.method),
+                                                         ("opener.next", o.next_opener),
+                                                         ("opener.after_blocked", o.opener_after_blocked))
+                   if value == "holder"), "")
     checks = [
-        (game.awards_by_sum is not None, "scoring that reads more than `ends_sum`"),
-        (game.awards_by_sum is None or not fails_somewhere(game.awards_by_sum), "scoring that fails on some sums"),
+        (not read, f"`scoring`: {', '.join(read)}"),
+        (game.awards_by_sum is None or not fails_somewhere(game.awards_by_sum),
+         "`scoring`: " + "; ".join(e.source for s in rules.scoring for e in (s.when, s.points))),
         (not o.spinner, "`line.spinner: true`"),
-        (not rules.has_claims, "claims"),
-        (rules.muggins.false_call is None, "`muggins.false_call`"),
+        (not rules.has_claims, "`claims.required: true`" if rules.claims_required else "`scoring[].claim: true`"),
+        (rules.muggins.false_call is None, f"`muggins.false_call: {rules.muggins.false_call}`"),
         (rules.overshoot == "counts", f"`win.overshoot: {rules.overshoot}`"),
         (rules.seating.direction == 1, "`seating.direction: counterclockwise`"),
-        (not game.seats.partnered, "partnerships (`seating.sides`)"),
+        (not game.seats.partnered, f"`seating.sides: {rules.seating.sides.source}`"),
         (o.paid_to == "dominoer", f"`settlement.paid_to: {o.paid_to}`"),
-        ("holder" not in (o.first_opener.method, o.next_opener, o.opener_after_blocked), "an opener chosen as a holder"),
-        (all(kind in ("random", "greedy") for kind in bots), "bots other than random and greedy"),
+        (not holder, holder),
+        (all(kind in ("random", "greedy") for kind in bots), f"`--bots {','.join(bots)}`"),
     ]
     return next((reason for ok, reason in checks if not ok), None)
 

@@ -34,15 +34,22 @@ def supports(game: Any, bots: list[str]) -> bool:
 
 
 def refusal(game: Any, bots: list[str]) -> str | None:
-    """The first rule this kernel does not implement, as a person would name it, or None when it
-    plays the game: an allow-list of what it implements, so a new option is never played wrongly."""
+    """The first rule this kernel does not implement, written as in a rule file (so it reads the
+    same in every language), or None when it plays the game: an allow-list of what it implements,
+    so a new option is never played wrongly here."""
     if not isinstance(game, CardGame):
-        return "not a card game"
+        return "`pieces: tiles`"
     rules, o, m = game.rules, game.options, game.rules.muggins
+    scored = [e for score in rules.scoring for e in (score.when, score.points)]
+    if o.exact_limit_timing == "immediate":
+        scored.append(o.exact_limit_points)
+    read = sorted({name for e in scored for name in e.names} - {"total"})
     checks = [
-        (game.awards_by_total is not None, "scoring that reads more than `total`"),
-        (game.awards_by_total is None or not fails_somewhere(game.awards_by_total), "scoring that fails on some totals"),
-        (rules.claims_required and all(score.claim for score in rules.scoring), "scores added without a claim"),
+        (not read, f"`scoring`: {', '.join(read)}"),
+        (game.awards_by_total is None or not fails_somewhere(game.awards_by_total),
+         "`scoring`: " + "; ".join(e.source for e in scored)),
+        (rules.claims_required and all(score.claim for score in rules.scoring),
+         "`claims.required: false`" if not rules.claims_required else "`scoring[].claim: false`"),
         (m.window == "next_action", f"`muggins.window: {m.window}`"),
         (m.order == "turn", f"`muggins.order: {m.order}`"),
         (m.false_call is None, "`muggins.false_call`"),
@@ -50,11 +57,11 @@ def refusal(game: Any, bots: list[str]) -> str | None:
         (rules.overshoot == "counts", f"`win.overshoot: {rules.overshoot}`"),
         (rules.immediate_win or rules.tie == "seat_order", f"`win.tie: {rules.tie}` at a round's end"),
         (rules.seating.direction == 1, "`seating.direction: counterclockwise`"),
-        (not game.seats.partnered, "partnerships (`seating.sides`)"),
+        (not game.seats.partnered, f"`seating.sides: {rules.seating.sides.source}`"),
         (o.active == "holding_cards", f"`pile.active: {o.active}`"),
         (o.next_dealer == "next_seat", f"`dealer.next: {o.next_dealer}`"),
         (o.leader == "next_seat", f"`dealer.leader: {o.leader}`"),
-        (all(kind in ("random", "greedy") for kind in bots), "bots other than random and greedy"),
+        (all(kind in ("random", "greedy") for kind in bots), f"`--bots {','.join(bots)}`"),
     ]
     return next((reason for ok, reason in checks if not ok), None)
 
