@@ -73,18 +73,24 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
-@pytest.mark.parametrize("sent, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)], ids=["SIGTERM", "SIGINT"])
-def test_a_signal_ends_the_simulation_and_its_workers_with_one_line(sent, status):
+@pytest.mark.parametrize("sent, status, group", [(signal.SIGTERM, 143, False), (signal.SIGINT, 130, False),
+                                                 (signal.SIGTERM, 143, True), (signal.SIGINT, 130, True)],
+                         ids=["SIGTERM", "SIGINT", "SIGTERM to the group", "Ctrl-C (SIGINT to the group)"])
+def test_a_signal_ends_the_simulation_and_its_workers_with_one_line(sent, status, group):
     command = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())",
                "simulate", "domino-muggins-spinner", "--games", "100000", "--workers", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               start_new_session=group)
     deadline = time.monotonic() + 60
     while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
     workers = _children(process.pid)
     assert len(workers) >= 2, "the workers never started"
     time.sleep(0.5)
-    process.send_signal(sent)
+    if group:  # as a terminal's Ctrl-C or `timeout` does: the parent and its workers all get it
+        os.killpg(process.pid, sent)
+    else:
+        process.send_signal(sent)
     _, err = process.communicate(timeout=60)
     assert process.returncode == status
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -32,6 +32,7 @@ from .terminal import Session, check_delay
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+MAX_WORKERS = 256  # local worker processes: more only fills the machine with idle forks
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -357,6 +358,8 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
     """Refuse bad options before any game is played, so nothing is written half."""
     if args.games < 1 or args.workers < 1 or args.max_rounds < 1:
         raise UsageError("--games, --workers and --max-rounds must be at least 1")
+    if args.workers > MAX_WORKERS:
+        raise UsageError(f"--workers is at most {MAX_WORKERS} (local processes; a Dask cluster takes --scheduler)")
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
         raise UsageError("--forget and --attention are chances between 0 and 1")
     if args.precision is not None and not 0 < args.precision < 1:

@@ -370,8 +370,38 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
                 what = (f"fails for every value of {table.name} (0 to {len(table) - 1}) with {{players}}, so in every "
                         f"game; for {table.name} = 0")
                 failures.setdefault((*_failure(c, error), what), []).append(players)
+            elif isinstance(table, Table):
+                for entry in rules.scoring:
+                    guarded = _fails_whenever_it_scores(entry, table.name, range(len(table)))
+                    if guarded is not None:
+                        value, error = guarded
+                        what = (f"fails for every value of {table.name} at which `when` holds with {{players}}, so "
+                                f"whenever it scores; for {table.name} = {value}")
+                        failures.setdefault((*_failure(c, error), what), []).append(players)
     return [Problem(where, f"{what.format(players=_counts_text(players))}: {reason}")
             for (where, reason, what), players in failures.items()]
+
+
+def _fails_whenever_it_scores(entry: R.Score, name: str, values: range) -> tuple[int, RuleError] | None:
+    """A scoring entry reading only `name` whose `points` fails at every value where its `when`
+    holds (and `when` holds somewhere): it fails in every game that reaches it. The first such
+    value and its error, else None."""
+    if not (entry.when.names | entry.points.names) <= {name}:
+        return None
+    first: tuple[int, RuleError] | None = None
+    for value in values:
+        try:
+            if not entry.when({name: value}):
+                continue
+        except RuleError:
+            continue  # a failing condition is reported with the table
+        try:
+            entry.points({name: value})
+        except RuleError as exc:
+            first = first or (value, exc)
+            continue
+        return None
+    return first
 
 
 def _failure(c: RuleCompiler, error: RuleError) -> tuple[Location, str]:

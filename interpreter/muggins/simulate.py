@@ -277,6 +277,7 @@ def worker_started() -> None:
     """In each worker process: Ctrl-C belongs to the parent (which stops the workers itself),
     and a worker whose parent is gone, however it went, exits at once rather than run on."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: a worker just ends
     parent = multiprocessing.parent_process()
     if parent is not None:
         sentinel = parent.sentinel

@@ -10,9 +10,12 @@ was written, on a division by zero or an out-of-range result.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import os
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from importlib import resources
 from typing import Any, Callable, Mapping
 
 from lark import Lark, Token, Tree
@@ -119,8 +122,31 @@ def lookup(table: list[Any], index: int) -> Any:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    # cache=True keeps the built parser in the temporary folder: later processes load it in ms.
-    return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True, cache=True)
+    """The expression parser. Building it takes about 70 ms, so it is cached for later processes,
+    but only in the user's own cache folder (a pickle in a folder others can write, such as a
+    shared /tmp, would run their code); with no such folder, it is built each time."""
+    cache = _parser_cache()
+    try:
+        return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True,
+                                      cache=cache or False)
+    except OSError:
+        return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True)
+
+
+def _parser_cache() -> str | None:
+    """A cache file in $XDG_CACHE_HOME/muggins (or ~/.cache/muggins), made private to the user;
+    None when there is no such folder that only the user can write."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "muggins")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        status = os.stat(folder)
+    except (OSError, ValueError):
+        return None
+    if status.st_uid != os.getuid() or status.st_mode & 0o022:
+        return None
+    grammar = resources.files("muggins.dsl").joinpath("grammar.lark").read_bytes()
+    return os.path.join(folder, f"grammar-{hashlib.sha256(grammar).hexdigest()[:16]}.lark-cache")
 
 
 # How terminals are spelled in messages.
