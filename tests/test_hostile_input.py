@@ -213,7 +213,7 @@ def test_a_lottery_that_fails_at_every_game_start_is_refused_at_load(tmp_path: P
 @pytest.mark.parametrize("body", [
     'scoring:\n  - name: any\n    when: "ends_sum > 0"\n    points: "100 // (ends_sum - 5)"\n',
     'settlement:\n  penalty: "round_nearest(hand_pips, 20 - hand_pips)"\n',
-    'scoring:\n  - name: any\n    when: "ends_sum > 0"\n    points: "ends_sum // (ends_sum - ends_sum)"\n',
+    'scoring:\n  - name: any\n    when: "ends_sum % 5 == 0"\n    points: "100 // (ends_sum - 10)"\n',
 ])
 def test_a_rule_that_fails_on_some_values_only_stays_valid(tmp_path: Path, body: str):
     load_rules(_house(tmp_path, body))  # deferred: the error is raised if a game ever reaches such a value
