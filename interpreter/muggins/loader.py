@@ -42,16 +42,24 @@ def resolve_rule_path(spec: str, relative_to: Path | None = None) -> Path:
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
         return path
-    if relative_to is None and Path(spec).is_file():
+    if relative_to is None and _is_file(Path(spec)):
         return Path(spec)
     candidate = resources.files("muggins.builtin") / f"{spec}.yaml"
     return Path(str(candidate))
 
 
+def _is_file(path: Path) -> bool:
+    """Whether `path` names a file; a name the system refuses (too long, a NUL) names none."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def load_rules(spec: str | Path) -> Rules:
     """Load, validate and compile the rules named by `spec`, a built-in name or a path."""
     path = resolve_rule_path(str(spec))
-    if not path.is_file():
+    if not _is_file(path):
         known = builtin_rule_names()
         close = difflib.get_close_matches(str(spec), known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f" (built-in: {', '.join(known)})"
@@ -95,7 +103,7 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
     if "name" not in doc.data:
         raise RuleFileError([Problem(doc.where(("extends",), key=True), "a file that extends another must give its own `name`")])
     base_path = resolve_rule_path(spec, path.parent)
-    if not base_path.is_file():
+    if not _is_file(base_path):
         raise RuleFileError([Problem(where, f"`extends` names {spec!r}, but there is no such rule file ({_display(base_path)})")])
     base_path = base_path.resolve()
     if base_path in chain + (path,):
@@ -123,7 +131,7 @@ def load_rules_with(spec: str | Path, overrides: Document, relative_to: Path | N
     """The rules named by `spec` with `overrides` merged over them, as `extends` would (scenarios
     use this for inline options); problems point into the overrides' file."""
     path = resolve_rule_path(str(spec), relative_to)
-    if not path.is_file():
+    if not _is_file(path):
         raise RuleFileError([Problem(overrides.where(()), f"no rule file or built-in rules named {str(spec)!r}")])
     doc, bases = _resolve(path.resolve(), _display(path), ())
     if overrides.data:
