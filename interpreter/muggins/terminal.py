@@ -415,10 +415,9 @@ class Session:
         if self.coach:
             self._ask(player)
             return
-        if decision.kind == "muggins" and any(score is decision.score for score in self.calls):
-            self._apply(MUGGINS)
-        elif self.typed is not None:
-            self._apply(DECLINE)
+        if self.typed is not None or (decision.kind == "muggins"
+                                      and any(score is decision.score for score in self.calls)):
+            self._let_pass(player)
         elif self._next_actor() == player:
             self.waiting = None
             self._ask(player)
@@ -503,8 +502,10 @@ class Session:
 
     def _wait(self, player: int) -> None:
         """The person's window after their own move (or a claim of theirs that came due on another
-        player's move): a neutral prompt that shows nothing of what is due. `claim` and `muggins`
-        act; commands are answered; anything else lets whatever is due pass and play goes on."""
+        player's move): a neutral prompt, the same whether or not anything is due. `claim` claims
+        what is theirs, `muggins` calls; commands are answered; anything else (Enter) lets
+        whatever is due pass, and play goes on. The window closes with the answer: a prompt
+        asked again after a claim would tell that a call is due."""
         self.waiting = None
         ui = self.ui
         while not self.state.is_terminal():
@@ -517,21 +518,21 @@ class Session:
                 continue
             word = " ".join(text.lower().split())
             if word in _CLAIM_WORDS:
-                if self._claim(player) and self.state.actor == player and self.state.decision is not None:
-                    continue
-                if self.state.actor == player and self.state.decision is not None:
-                    continue
-                return
-            if word in _MUGGINS_WORDS:
+                self._claim(player)
+            elif word in _MUGGINS_WORDS:
                 self._call(player, on_turn=False)
-                if self.state.actor == player and self.state.decision is not None:
-                    continue
-                return
-            while self.state.actor == player and self.state.decision is not None:
-                self._apply(DECLINE)
-            if text and not self.state.is_terminal() and self.state.actor != player:
-                self.print(ui["not_your_turn"].format(player=player_name(self.state.actor, self.lang)))
+            elif text and self._next_actor() not in (player, None):
+                self.print(ui["not_your_turn"].format(player=player_name(int(self._next_actor() or 0), self.lang)))
+            self._let_pass(player)
             return
+
+    def _let_pass(self, player: int) -> None:
+        """Answer every claim and call due to `player` now: a call they typed ahead is made, the rest pass."""
+        state = self.state
+        while state.decision is not None and state.decision.actor == player and not state.is_terminal():
+            decision = state.decision
+            called = decision.kind == "muggins" and any(score is decision.score for score in self.calls)
+            self._apply(MUGGINS if called else DECLINE)
 
     def _command(self, text: str, player: int) -> bool:
         """Answer a command (help, why, rules, hand, save, quit) in either language; False if `text` is none."""
