@@ -347,7 +347,7 @@ def test_counterclockwise_card_turns_run_the_other_way(variant):
 def test_counterclockwise_deal_and_leader(variant, monkeypatch):
     deck = load_rules("card-muggins").pieces
     stack(monkeypatch, cards_engine, [])      # the deck in its own order: AC 2C ... KC AD ...
-    names = lambda hand: [deck.name(c) for c in hand]  # noqa: E731
+    names = lambda hand: [deck.code(c) for c in hand]  # noqa: E731
     no_cut = "dealer:\n  cut: false\n"
     dealt = {}
     for name, body in [("cw", no_cut), ("ccw", no_cut + CCW)]:

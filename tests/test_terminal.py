@@ -93,7 +93,7 @@ def test_typed_moves_are_accepted_as_written(tmp_path, monkeypatch):
     assert typist.typed[0] in s.moves  # the written move was applied and recorded
 
 
-def test_claims_forgetting_and_muggins_calls_at_the_terminal(tmp_path, monkeypatch):
+def test_claims_forgetting_and_muggins_calls_with_the_coach(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     seen = {"claim": 0, "forgot": 0, "muggins": 0}
 
@@ -112,7 +112,8 @@ def test_claims_forgetting_and_muggins_calls_at_the_terminal(tmp_path, monkeypat
             return "claim"                          # nothing to claim: refused, asked again
         return "1"
 
-    s, out, _ = session("card-muggins", ["greedy", "human"], answer, forget=1.0, attention=0.0)
+    # with the coach every claim and call is asked as such (without it, see test_at_the_table.py)
+    s, out, _ = session("card-muggins", ["greedy", "human"], answer, forget=1.0, attention=0.0, coach=True)
     assert s.run() == 0
     text = out.getvalue()
     assert "Not allowed: nothing to claim" in text

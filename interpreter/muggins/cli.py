@@ -28,7 +28,7 @@ from .files import check_target, fallback_folders, reason as write_reason, words
 from .overrides import UsageError, combinations, load_settings
 from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
-from .terminal import Session, check_delay
+from .terminal import Session, check_delay, lang_from_environment
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -42,6 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_USAGE
+    if getattr(args, "lang", "") is None and args.run is not _resume:  # resume: the saved game's language
+        args.lang = lang_from_environment()
     try:
         return args.run(args)
     except Terminated:
@@ -107,7 +109,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--delay", type=float, default=0.0, help="seconds to pause before each bot move (with people)")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE (checked before the game)")
     play.add_argument("--force", action="store_true", help="replace the --record FILE if it exists")
-    play.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the log (en, es)")
+    play.add_argument("--lang", choices=LANGUAGES, help="language of the log and the terminal (en, es; default: "
+                                                          "Spanish when LC_ALL, LC_MESSAGES or LANG is es_*)")
+    play.add_argument("--coach", action="store_true",
+                      help="at the terminal: remind you to claim, offer every Muggins call, give hints")
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols (5H for 5♥)")
     play.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
     play.add_argument("--explain", action="store_true", help="explain every placement as the text's diagrams do")
     play.add_argument("--forget", type=float, default=0.0,
@@ -127,6 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     resume.add_argument("--lang", choices=LANGUAGES, help="language (default: the saved game's)")
     resume.add_argument("--delay", type=float, default=0.0, help="seconds to pause before each bot move")
     resume.add_argument("--explain", action="store_true")
+    resume.add_argument("--coach", action="store_true", help="remind you to claim, offer every Muggins call, give hints")
+    resume.add_argument("--ascii", action="store_true", help="suit letters instead of symbols (5H for 5♥)")
     resume.set_defaults(run=_resume)
 
     replay = commands.add_parser("replay", help="re-run a game record and report its final state",
@@ -135,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("record", metavar="RECORD")
     replay.add_argument("--rules", help="rule file to use instead of the built-in the record names")
     replay.add_argument("--log", action="store_true", help="print the whole game log")
-    replay.add_argument("--lang", choices=LANGUAGES, default="en")
+    replay.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     replay.set_defaults(run=_replay)
 
     render = commands.add_parser("render", help="draw the table of a recorded game as SVG",
@@ -146,7 +154,7 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("-o", "--output", required=True, metavar="FILE.svg", help="the SVG file to write")
     render.add_argument("--force", action="store_true", help="replace the output file if it exists")
     render.add_argument("--rules", help="rule file to use instead of the built-in the record names")
-    render.add_argument("--lang", choices=LANGUAGES, default="en")
+    render.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     render.set_defaults(run=_render)
 
     check = commands.add_parser("check", help="run scenario files and report what holds",
@@ -185,7 +193,7 @@ def _parser() -> argparse.ArgumentParser:
                                            "and the winner come from the rule file. undo, save, sheet, help.")
     keep.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
     keep.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
-    keep.add_argument("--lang", choices=LANGUAGES, default="en", help="language (en, es)")
+    keep.add_argument("--lang", choices=LANGUAGES, help="language (en, es; default: from LC_ALL, LC_MESSAGES, LANG)")
     keep.add_argument("--resume", metavar="FILE", help="continue a game saved by `save FILE`, Ctrl-C or end of input")
     keep.add_argument("--sheet", metavar="FILE", help="when leaving, write the score sheet to FILE (.html or .svg)")
     keep.set_defaults(run=_keep)
@@ -281,6 +289,8 @@ def _usage(message: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.lang is None:
+        args.lang = lang_from_environment()
     problem = check_delay(args.delay, args.lang)
     if problem:
         return _usage(problem)
@@ -299,7 +309,8 @@ def _play(args: argparse.Namespace) -> int:
     kinds = _seats(args.bots, players, _humans(args.human, players))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
-                      args.attention, args.lang, args.delay, args.explain, args.tally)
+                      args.attention, args.lang, args.delay, args.explain, args.tally, coach=args.coach,
+                      ascii=args.ascii)
     code = session.run()
     if args.record is not None and session.state.is_terminal():
         record = make_record(rules, players, seed, args.max_rounds, kinds, session.moves, session.state)
@@ -504,7 +515,7 @@ def _resume(args: argparse.Namespace) -> int:
     problem = check_delay(args.delay, args.lang or "en")
     if problem:
         return _usage(problem)
-    session = Session.resume(args.save, delay=args.delay, explain=args.explain,
+    session = Session.resume(args.save, delay=args.delay, explain=args.explain, coach=args.coach, ascii=args.ascii,
                              **({"lang": args.lang} if args.lang else {}))
     return session.run(resumed=True)
 

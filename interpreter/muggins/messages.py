@@ -26,6 +26,8 @@ REASONS = {
         "must_draw": "must draw: no tile matches {values}, and the boneyard has tiles",
         "claim_others": "nothing to claim: the points are another player's; call muggins to take them",
         "nothing_to_claim": "nothing to claim",
+        "nothing_to_claim_now": "nothing to claim: you have no points waiting to be claimed",
+        "call_on_your_turn": "nothing to take now: a Muggins call is made on your turn",
         "own_points": "these are your own points: claim them",
         "nothing_to_take": "nothing to take: no unclaimed points",
         "nothing_to_decline": "nothing to decline",
@@ -35,13 +37,13 @@ REASONS = {
         "exceeded": "{limit} would be exceeded: total {total} + {value}",
         "not_a_tile": "not a tile: {text!r} (write it like 3-4 or [3|4])",
         "not_in_set": "{tile} is not in a double-{highest} set",
-        "not_a_card": "not a card: {text!r} (write rank then suit, ranks {ranks}, suits {suits})",
-        "not_a_move": "not a move: {text!r} (write a tile and an end like `3-4 left`, or draw, or pass)",
+        "not_a_card": "not a card: {text!r} (write the rank then the suit, like 5♥, 5h or 5 of hearts; ranks {ranks}; suits {suits} or {letters})",
+        "not_a_move": "not a move: {text!r} (write a tile and an end like 3-4 left, or draw, or pass)",
         "not_an_end": "not an end: {text!r} (ends: {ends})",
     },
     "es": {
         "game_over": "la partida ha terminado",
-        "not_in_hand": "{piece} no está en la mano del jugador {player}",
+        "not_in_hand": "{piece} no está en la mano de J{player}",
         "must_place_drawn": "hay que colocar de inmediato la ficha robada {tile}",
         "must_open_with": "la ronda se abre con {tile}, la ficha con la que debe salir quien la tiene",
         "opening_no_end": "la primera ficha abre la línea: no indiques extremo",
@@ -53,22 +55,46 @@ REASONS = {
         "draw_playable": "no puedes robar si tienes una colocación legal: {tile} encaja en {value}",
         "pass_playable": "no puedes pasar: {tile} se puede colocar",
         "must_draw": "debes robar: ninguna ficha coincide con {values} y quedan fichas en el montón",
-        "claim_others": "nada que reclamar: los puntos son de otro jugador; grita muggins para llevártelos",
+        "claim_others": "nada que reclamar: los puntos son de otro jugador; di muggins para llevártelos",
         "nothing_to_claim": "nada que reclamar",
-        "own_points": "son tus propios puntos: reclámalos con claim",
+        "nothing_to_claim_now": "nada que reclamar: no tienes puntos pendientes de reclamar",
+        "call_on_your_turn": "nada que llevarse ahora: «¡Muggins!» se dice en tu turno",
+        "own_points": "son tus propios puntos: reclámalos (reclamar)",
         "nothing_to_take": "nada que llevarse: no hay puntos sin reclamar",
         "nothing_to_decline": "no hay nada que dejar pasar",
-        "first_claim": "antes, el jugador {player} debe reclamar o dejar sus puntos",
-        "first_call": "antes, el jugador {player} debe gritar muggins o dejarlo",
+        "first_claim": "antes, J{player} debe reclamar sus puntos o dejarlos pasar",
+        "first_call": "antes, J{player} debe decir muggins o dejarlo pasar",
         "go_playable": "no puedes decir paso: {card} se puede jugar",
         "exceeded": "se superaría {limit}: total acumulado {total} + {value}",
         "not_a_tile": "no es una ficha: {text!r} (escríbela como 3-4 o [3|4])",
         "not_in_set": "{tile} no está en un juego de doble {highest}",
-        "not_a_card": "no es una carta: {text!r} (escribe valor y palo; valores {ranks}, palos {suits})",
-        "not_a_move": "no es una jugada: {text!r} (escribe una ficha y un extremo, como `3-4 left`, o draw, o pass)",
+        "not_a_card": "no es una carta: {text!r} (escribe el valor y el palo, como 5♥, 5h o 5 de corazones; valores {ranks}; palos {suits} o {letters})",
+        "not_a_move": "no es una jugada: {text!r} (escribe una ficha y un extremo, como 3-4 izquierda, o robar, o paso)",
         "not_an_end": "no es un extremo: {text!r} (extremos: {ends})",
     },
 }
+
+
+class Said(str):
+    """A value of a refusal that has words of its own in each language (an end's name, a card's
+    long name): it reads as the English text, and `reason` says it in the chosen language."""
+
+    by_lang: dict[str, str]
+
+    def __new__(cls, en: str, **others: str) -> Said:
+        said = super().__new__(cls, en)
+        said.by_lang = {"en": en, **others}
+        return said
+
+    def said(self, lang: str) -> str:
+        return self.by_lang.get(lang, str(self))
+
+
+def said_list(items: list[Said], joiner: str = ", ") -> Said:
+    """Several words joined with commas, in every language they have."""
+    langs = {lang for item in items for lang in item.by_lang}
+    return Said(joiner.join(map(str, items)), **{lang: joiner.join(item.said(lang) for item in items)
+                                                      for lang in langs if lang != "en"})
 
 
 def illegal(key: str, **params: Any) -> IllegalMoveError:
@@ -84,4 +110,5 @@ def reason(error: IllegalMoveError, lang: str) -> str:
     key = getattr(error, "key", None)
     if key is None or key not in REASONS.get(lang, {}):
         return str(error)
-    return REASONS[lang][key].format(**error.params)
+    params = {name: value.said(lang) if isinstance(value, Said) else value for name, value in error.params.items()}
+    return REASONS[lang][key].format(**params)

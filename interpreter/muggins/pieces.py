@@ -110,8 +110,29 @@ class TileSet:
         return tile
 
 
-_SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+# The standard deck's suit letters (as rule files write them), their symbols and their words.
+# Rank letters are the same in both languages: French-suited cards sold in Spain print A, J, Q, K
+# (As, Jota, Reina, Rey), so `J♠` reads alike in English and Spanish; `--ascii` writes `5H`.
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+SUIT_WORDS = {"en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
+              "es": {"C": "tréboles", "D": "diamantes", "H": "corazones", "S": "picas"}}
+RANK_WORDS = {"en": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+              "es": {"A": "as", "J": "jota", "Q": "reina", "K": "rey"}}
+_READ_SUITS = {"club": "C", "clubs": "C", "diamond": "D", "diamonds": "D", "heart": "H", "hearts": "H",
+               "spade": "S", "spades": "S", "trébol": "C", "tréboles": "C", "trebol": "C", "treboles": "C",
+               "diamante": "D", "diamantes": "D", "rombo": "D", "rombos": "D", "corazón": "H", "corazones": "H",
+               "corazon": "H", "pica": "S", "picas": "S"}
+_READ_RANKS = {"ace": "A", "jack": "J", "queen": "Q", "king": "K", "as": "A", "jota": "J", "reina": "Q", "rey": "K"}
+_OF = re.compile(r"(.+?)\s+(?:of|de)\s+(?:the\s+)?(.+)")
+
+
+def ascii_cards(text: str) -> str:
+    """`text` with every suit symbol written as the deck's letter (`5♥` -> `5H`), for `--ascii`."""
+    return text.translate(_ASCII)
+
+
+_ASCII = str.maketrans({symbol: letter for symbol, letter in _SYMBOL_SUITS.items()})
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -153,22 +174,48 @@ class Deck:
         self.check(card)
         return self.values[card.rank - 1]
 
-    def name(self, card: Card) -> str:
+    def code(self, card: Card) -> str:
+        """`10H`: the rank and the suit letter, as records and scenarios write a card in every language."""
         self.check(card)
         return f"{self.ranks[card.rank - 1]}{card.suit}"
 
-    def long_name(self, card: Card) -> str:
-        """`4 of clubs`, `ace of spades`: the standard deck's words, else the short name."""
+    def name(self, card: Card) -> str:
+        """`10♥`, `J♠`: a card as shown to people (the suit letter when it has no symbol)."""
+        self.check(card)
+        return f"{self.ranks[card.rank - 1]}{SUIT_SYMBOLS.get(card.suit, card.suit)}"
+
+    def long_name(self, card: Card, lang: str = "en") -> str:
+        """`4 of clubs`, `ace of spades`, `as de picas`: the standard deck's words, else the short name."""
         self.check(card)
         rank = self.ranks[card.rank - 1]
-        suit = _SUIT_WORDS.get(card.suit)
+        suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"]).get(card.suit)
         if suit is None:
             return self.name(card)
-        return f"{_RANK_WORDS.get(rank, rank)} of {suit}"
+        rank_word = RANK_WORDS.get(lang, RANK_WORDS["en"]).get(rank, rank)
+        return f"{rank_word} de {suit}" if lang == "es" else f"{rank_word} of {suit}"
 
     def parse(self, text: str) -> Card:
-        """Read a card as rank then suit letter (`10H`, `5h`, `as`); raises IllegalMoveError."""
-        cleaned = text.strip().upper() if isinstance(text, str) and len(text) <= MAX_SHOWN else ""
-        if len(cleaned) >= 2 and cleaned[-1] in self.suits and cleaned[:-1] in self.ranks:
-            return Card(self.ranks.index(cleaned[:-1]) + 1, cleaned[-1])
-        raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks), suits=" ".join(self.suits))
+        """Read a card in any spelling shown: `10H`, `5h`, `5♥`, `5 ♥`, `as` (ace of spades),
+        `5 of hearts`, `5 de corazones`, `jota de picas`; raises IllegalMoveError."""
+        card = self._read(text) if isinstance(text, str) and len(text) <= MAX_SHOWN else None
+        if card is not None:
+            return card
+        raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks),
+                      suits=" ".join(SUIT_SYMBOLS.get(s, s) for s in self.suits), letters=" ".join(self.suits))
+
+    def _read(self, text: str) -> Card | None:
+        cleaned = " ".join(text.replace("\ufe0f", "").split()).lower()
+        words = _OF.fullmatch(cleaned)
+        if words:
+            named = words.group(2)
+            rank_text, suit = words.group(1), _READ_SUITS.get(named) or _SYMBOL_SUITS.get(named) or named.upper()
+        elif cleaned[-1:] in _SYMBOL_SUITS:
+            rank_text, suit = cleaned[:-1].strip(), _SYMBOL_SUITS[cleaned[-1]]
+        elif len(cleaned) >= 2:
+            rank_text, suit = cleaned[:-1], cleaned[-1].upper()
+        else:
+            return None
+        rank_text = _READ_RANKS.get(rank_text, rank_text).upper()
+        if suit not in self.suits or rank_text not in self.ranks:
+            return None
+        return Card(self.ranks.index(rank_text) + 1, suit)

@@ -11,18 +11,22 @@ replays them (the bots choosing again, which restores their random state exactly
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Mapping, TextIO
 
 from .bots import make_bots
 from .engine import make_game
-from .engine.table import DECLINE
+from .engine import table as T
+from .engine.common import Scored
+from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import fallback_folders, fresh_name, reason as write_reason, words as file_words, write_atomic, write_first
 from .loader import load_rules
-from .messages import reason
+from .messages import illegal, reason
+from .pieces import ascii_cards
 from .families import family_of
 from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
 from .records import Save, check_players, read_save
@@ -36,17 +40,27 @@ MAX_DELAY = 60.0       # seconds of --delay
 _UI = {
     "en": {
         "you": "you", "table": "--- Round {round} · target {target} · {stock_name} {stock} ---",
+        "title": "{title} ({name}), seed {seed}: {seats}",
+        "kind:human": "human", "kind:greedy": "greedy bot", "kind:random": "random bot",
         "scores": "Scores: {scores}",
         "hand": "Your hand ({player}): {hand}", "moves": "Moves: {moves}",
         "claim": "You scored {points} ({reason}): type claim, or press Enter to let them go.",
         "muggins": "{scorer} did not claim {points} ({reason}): type muggins to take them, or press Enter.",
-        "prompt": "{player}> ", "not_a_number": "There is no move {n}: choose 1 to {count}.",
+        "prompt": "{player}> ", "wait_prompt": "{player} (Enter: go on)> ",
+        "not_a_number": "There is no move {n}: choose 1 to {count}.",
         "unknown": "Not a move or a command: {text!r} ({reason}). Type help for the commands.",
         "refused": "Not allowed: {reason}.", "saved": "Game saved to {path}.",
         "resume_hint": "Continue it with: muggins resume {path}", "nothing_why": "Nothing has scored yet.",
         "help": ("Type a move by its number or as written ({examples}). Commands: help; why (explains the last "
                  "score); rules (a summary of these rules); hand (shows the table again); save FILE; quit "
                  "(saves and stops). End of input or Ctrl-C also saves."),
+        "help_claims": ("Claims are yours to make: after each of your moves the game waits for Enter, and until "
+                        "the next player acts you may type claim for the points you scored. Type muggins when "
+                        "you spot an opponent's points left unclaimed: the call is made as soon as their window "
+                        "closes (with your move, if you are next)."),
+        "help_coach": "The coach (--coach) reminds you of your claims, offers every Muggins call and gives hints.",
+        "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
+        "not_your_turn": "Not your turn: {player} plays next.",
         "resumed": "Resumed after {n} moves.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
         "too_long": "That line is too long (more than {limit} characters): type a move or a command.",
@@ -58,19 +72,29 @@ _UI = {
     },
     "es": {
         "you": "tú", "table": "--- Ronda {round} · objetivo {target} · {stock_name} {stock} ---",
+        "title": "{title} ({name}), semilla {seed}: {seats}",
+        "kind:human": "humano", "kind:greedy": "bot codicioso", "kind:random": "bot al azar",
         "scores": "Puntuaciones: {scores}",
         "hand": "Tu mano ({player}): {hand}", "moves": "Jugadas: {moves}",
-        "claim": "Has anotado {points} ({reason}): escribe claim para reclamarlos, o pulsa Intro para dejarlos.",
+        "claim": "Has anotado {points} ({reason}): escribe reclamar para llevártelos, o pulsa Intro para dejarlos pasar.",
         "muggins": "{scorer} no reclamó {points} ({reason}): escribe muggins para llevártelos (¡Muggins!), o pulsa Intro.",
-        "prompt": "{player}> ", "not_a_number": "No hay jugada {n}: elige de 1 a {count}.",
-        "unknown": "No es una jugada ni una orden: {text!r} ({reason}). Escribe help para ver las órdenes.",
+        "prompt": "{player}> ", "wait_prompt": "{player} (Intro: seguir)> ",
+        "not_a_number": "No hay jugada {n}: elige de 1 a {count}.",
+        "unknown": "No es una jugada ni una orden: {text!r} ({reason}). Escribe ayuda para ver las órdenes.",
         "refused": "No se permite: {reason}.", "saved": "Partida guardada en {path}.",
         "resume_hint": "Para continuarla: muggins resume {path}", "nothing_why": "Todavía no ha puntuado nadie.",
-        "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: help; why (explica la última "
-                 "puntuación); rules (resumen de estas reglas); hand (muestra la mesa); save FICHERO; quit "
-                 "(guarda y sale). El fin de la entrada o Ctrl-C también guardan."),
+        "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: ayuda; porqué (explica la "
+                 "última puntuación); reglas (resumen de estas reglas); mano (muestra la mesa otra vez); guardar "
+                 "FICHERO; salir (guarda y termina). El fin de la entrada o Ctrl-C también guardan."),
+        "help_claims": ("Reclamar es cosa tuya: después de cada jugada tuya la partida espera a que pulses Intro, y "
+                        "hasta que actúe el siguiente jugador puedes escribir reclamar para llevarte los puntos que "
+                        "hayas hecho. Escribe muggins cuando veas puntos de un oponente sin reclamar: la llamada vale "
+                        "en cuanto se cierra su plazo (con tu jugada, si te toca a ti)."),
+        "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
+        "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
+        "not_your_turn": "No es tu turno: juega {player}.",
         "resumed": "Partida reanudada tras {n} jugadas.", "seats": "{player}: {kind}",
-        "empty": "Escribe una jugada (su número o tal cual) o una orden; help las muestra.",
+        "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
         "too_long": "Esa línea es demasiado larga (más de {limit} caracteres): escribe una jugada o una orden.",
         "unreadable": "Esa línea no es texto legible: escribe una jugada o una orden.",
         "not_understood": "no es una jugada de este juego",
@@ -112,9 +136,39 @@ def _one_line(exc: BaseException) -> str:
     text = str(exc) if isinstance(exc, MugginsError) else f"{type(exc).__name__}: {exc}"
     text = " ".join(text.split())
     return text if len(text) <= 300 else text[:297] + "..."
-_COMMANDS = {"help": "help", "?": "help", "ayuda": "help", "why": "why", "porque": "why", "por qué": "why",
-             "rules": "rules", "reglas": "rules", "hand": "hand", "mesa": "hand", "table": "hand",
-             "quit": "quit", "exit": "quit", "salir": "quit"}
+_COMMANDS = {"help": "help", "?": "help", "ayuda": "help", "why": "why", "porque": "why", "porqué": "why",
+             "por que": "why", "por qué": "why", "rules": "rules", "reglas": "rules", "hand": "hand", "mano": "hand",
+             "mesa": "hand", "table": "hand", "quit": "quit", "exit": "quit", "salir": "quit"}
+_CLAIM_WORDS = ("claim", "reclamar", "reclamo", "reclamo mis puntos")
+_MUGGINS_WORDS = ("muggins", "muggins!", "¡muggins!", "¡muggins")
+_QUIET_EVENTS = (T.NotClaimed, T.Forfeited)  # without the coach, nobody announces forgotten points
+
+
+def _command(text: str) -> str | None:
+    """The command a person typed, in either language (`Ayuda`, `¿por qué?`, `help`), or None."""
+    return _COMMANDS.get(" ".join(text.lower().strip("¿?¡!. ").split()) or text.lower())
+
+
+def lang_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
+    (as POSIX reads them); Spanish for `es` or `es_*`, English otherwise."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "es" if value.split(".")[0].split("_")[0].lower() == "es" else "en"
+    return "en"
+
+
+class _Events:
+    """A state as `why` sees it: its events only up to a point (the scores already added)."""
+
+    def __init__(self, state: Any, events: list[Any]):
+        self._state = state
+        self.events = events
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
 
 
 class _Stop(Exception):
@@ -127,7 +181,8 @@ class Session:
     def __init__(self, rules: Rules, rules_source: str, players: int, seed: int | str, max_rounds: int,
                  seats: list[str], forget: float = 0.0, attention: float = 1.0, lang: str = "en",
                  delay: float = 0.0, explain: bool = False, tally: bool = False,
-                 stdin: TextIO | None = None, stdout: TextIO | None = None):
+                 stdin: TextIO | None = None, stdout: TextIO | None = None, coach: bool = False,
+                 ascii: bool = False):
         self.rules = rules
         self.family = family_of(rules)
         self.rules_source = rules_source
@@ -140,6 +195,8 @@ class Session:
         self.lang = lang
         self.delay = delay
         self.explain = explain
+        self.coach = coach        # reminders of claims, every Muggins call offered, hints
+        self.ascii = ascii        # suit letters instead of symbols: 5H for 5♥
         self.notation = rules.notation if tally else None
         if stdin is None:
             stdin = sys.stdin
@@ -159,6 +216,10 @@ class Session:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.moves: list[str] = []
         self.shown = 0
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.waiting: int | None = None     # the person whose claim window is open after their own move
+        self.typed: Any = None              # a move typed while a claim or call of theirs was due
+        self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
         self.asked: Path | None = None     # the file the person last saved to with `save FILE`
         self._asked_text: str | None = None  # and what was written there
 
@@ -263,31 +324,34 @@ class Session:
     # -- running ---------------------------------------------------------------------------------
 
     def print(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write((ascii_cards(text) if self.ascii else text) + "\n")
         self.stdout.flush()
 
     def run(self, resumed: bool = False) -> int:
         """Play to the end; returns the exit code: 0, or after saving the game, 130 on a stop
         (quit, end of input, Ctrl-C) and 1 on a failure inside the game."""
-        viewer = self.humans[0] if len(self.humans) == 1 else None
+        ui, lang = self.ui, self.lang
         if resumed:
-            self.print(self.ui["resumed"].format(n=len(self.moves)))
+            self.print(ui["resumed"].format(n=len(self.moves)))
         else:
-            self.print(f"{self.rules.title} ({self.rules.name}), seed {self.seed}: " + ", ".join(
-                self.ui["seats"].format(player=player_name(i, self.lang), kind=kind) for i, kind in enumerate(self.seats)))
+            seats = ", ".join(ui["seats"].format(player=player_name(i, lang), kind=ui.get(f"kind:{kind}", kind))
+                              for i, kind in enumerate(self.seats))
+            title_in = getattr(self.rules, "title_in", None)  # a rule file's own words, where it has them
+            title = title_in(lang) if callable(title_in) else self.rules.title
+            self.print(ui["title"].format(title=title, name=self.rules.name, seed=self.seed, seats=seats))
         try:
-            self._show_events(viewer)
+            self._show_events()
             while not self.state.is_terminal():
                 actor = self.state.actor
                 if actor in self.bots:
+                    if self.waiting is not None and self.state.decision is None:
+                        self._wait(self.waiting)  # the next player is about to act: the window closes
+                        continue
                     if self.humans and self.delay > 0:
                         time.sleep(self.delay)
-                    move = self.bots[actor].choose(self.state.view(actor), self.state.legal_moves())
-                    self.state.play(move)
+                    self._apply(self.bots[actor].choose(self.state.view(actor), self.state.legal_moves()))
                 else:
-                    move = self._ask(actor)
-                self.moves.append(self.game.notation(move))
-                self._show_events(viewer)
+                    self._person(actor)
         except (_Stop, EOFError, KeyboardInterrupt):
             self._keep(None)
             return 130
@@ -295,6 +359,12 @@ class Session:
             self._keep(exc)
             return 1
         return 0
+
+    def _apply(self, move: Any) -> None:
+        """Play a move (checked), record it in the game's notation and show what followed."""
+        self.state.play(move)
+        self.moves.append(self.game.notation(move))
+        self._show_events()
 
     def _keep(self, failure: BaseException | None) -> None:
         """Save the game on a stop or a failure, then say why it stopped and where it went."""
@@ -307,11 +377,13 @@ class Session:
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
             pass
 
-    def _show_events(self, viewer: int | None) -> None:
+    def _show_events(self) -> None:
         events = self.state.events
         target = self.game.target
         for event in events[self.shown:]:
-            line = describe(self.rules, event, self.lang, target, self.notation, viewer)
+            if isinstance(event, _QUIET_EVENTS) and not self.coach:
+                continue
+            line = describe(self.rules, event, self.lang, target, self.notation, self.viewer)
             if line:
                 self.print(line)
             explanation = self.family.explain_event(self.state, event, self.lang) if self.explain else None
@@ -319,46 +391,220 @@ class Session:
                 self.print("    " + explanation)
         self.shown = len(events)
 
-    # -- a person's turn -------------------------------------------------------------------------
+    # -- a person's turn, claims and calls -------------------------------------------------------
 
-    def _ask(self, player: int) -> Any:
-        self._show_table(player)
-        state, game, ui = self.state, self.game, self.ui
-        while True:
-            self.stdout.write(ui["prompt"].format(player=player_name(player, self.lang)))
+    def _person(self, player: int) -> None:
+        """The person at `player` decides next: a turn, or a claim or call of theirs that is due.
+        With the coach, every claim and call is asked as such; without it, nothing says that one
+        is due: a claim waits for the person's next answer (the window after their move, or their
+        turn), a call is made only if they typed muggins, and anything else lets it pass."""
+        state = self.state
+        decision = state.decision
+        if decision is None:
+            self.waiting = None
+            if self.typed is not None:  # the move typed while a claim or call of theirs was due
+                move, self.typed = self.typed, None
+                try:
+                    self._apply(move)
+                    self._after_turn(player)
+                    return
+                except IllegalMoveError as exc:
+                    self.print(self.ui["refused"].format(reason=reason(exc, self.lang)))
+            self._ask(player)
+            return
+        if self.coach:
+            self._ask(player)
+            return
+        if self.typed is not None or (decision.kind == "muggins"
+                                      and any(score is decision.score for score in self.calls)):
+            self._let_pass(player)
+        elif self._next_actor() == player:
+            self.waiting = None
+            self._ask(player)
+        elif decision.kind == "claim" or self.waiting == player:
+            self._wait(player)
+        else:
+            self._apply(DECLINE)  # a call they could not have made: no prompt gives it away
+
+    def _after_turn(self, player: int) -> None:
+        """After a person's own move in a game with claims, their window stays open until the
+        next player acts (without the coach: with the coach, claims are asked)."""
+        if self.rules.has_claims and not self.coach and not self.state.is_terminal():
+            self.waiting = player
+
+    def _ahead(self) -> Any:
+        """The state as it will be once every claim and call due now lets its score pass: whose
+        turn comes next, and its moves (a copy: the game itself is not touched)."""
+        if self.state.decision is None:
+            return self.state
+        ahead = self.state.copy()
+        while ahead.decision is not None and not ahead.is_terminal():
+            ahead.apply(DECLINE)
+        return ahead
+
+    def _next_actor(self) -> int | None:
+        ahead = self._ahead()
+        return None if ahead.is_terminal() else int(ahead.actor)
+
+    def _turn_moves(self) -> list[Any]:
+        """The moves of the turn, as if every claim and call due before it let its score pass."""
+        ahead = self._ahead()
+        return [] if ahead.is_terminal() else list(ahead.legal_moves())
+
+    def _mine(self, player: int, kind: str) -> bool:
+        decision = self.state.decision
+        return decision is not None and decision.actor == player and decision.kind == kind
+
+    def _open_call(self, player: int) -> Any:
+        """An opponent's score still waiting in its window that `player` could call Muggins on."""
+        state = self.state
+        if not self.rules.muggins.enabled:
+            return None
+        opponents = state.seats.opponents[player]
+        return next((score for score in state.unclaimed if score.player in opponents
+                     and (not score.last or state._last_can_be_stolen())), None)
+
+    def _claim(self, player: int) -> bool:
+        """`claim` typed: claim every score of theirs that is due now; False (and the reason) if none."""
+        if not self._mine(player, "claim"):
+            key = "nothing_to_claim" if self.coach else "nothing_to_claim_now"
+            self.print(self.ui["refused"].format(reason=reason(illegal(key), self.lang)))
+            return False
+        while self._mine(player, "claim"):
+            self._apply(CLAIM)
+        return True
+
+    def _call(self, player: int, on_turn: bool) -> bool:
+        """`muggins` typed: take a score whose call is due to them, call on their turn when the rules
+        allow it there (a false call costs points), or note a call on a score whose window is still
+        open; False (and the reason) when there is nothing to call on."""
+        state, ui = self.state, self.ui
+        if self._mine(player, "claim") and any(isinstance(item, T.Decision) and item.actor == player
+                                               and item.kind == "muggins" for item in state.queue):
+            while self._mine(player, "claim"):
+                self._apply(DECLINE)
+        if self._mine(player, "muggins"):
+            self._apply(MUGGINS)
+            return True
+        if on_turn and state.decision is None and MUGGINS in state.legal_moves():
+            self._apply(MUGGINS)
+            self._after_turn(player)
+            return True
+        score = self._open_call(player)
+        if score is not None:
+            if not any(called is score for called in self.calls):
+                self.calls.append(score)
+            self.print(ui["muggins_noted"].format(scorer=player_name(score.player, self.lang)))
+            return False
+        key = "call_on_your_turn" if self.rules.muggins.false_call is not None and not on_turn else "nothing_to_take"
+        self.print(ui["refused"].format(reason=reason(illegal(key), self.lang)))
+        return False
+
+    def _wait(self, player: int) -> None:
+        """The person's window after their own move (or a claim of theirs that came due on another
+        player's move): a neutral prompt, the same whether or not anything is due. `claim` claims
+        what is theirs, `muggins` calls; commands are answered; anything else (Enter) lets
+        whatever is due pass, and play goes on. The window closes with the answer: a prompt
+        asked again after a claim would tell that a call is due."""
+        self.waiting = None
+        ui = self.ui
+        while not self.state.is_terminal():
+            self.stdout.write(ui["wait_prompt"].format(player=player_name(player, self.lang)))
             self.stdout.flush()
             text = self._read_answer()
             if text is None:
                 continue
-            command = _COMMANDS.get(text.lower())
-            legal = state.legal_moves()
-            decision = getattr(state, "decision", None)
-            words = text.split(maxsplit=1)
+            if self._command(text, player):
+                continue
+            word = " ".join(text.lower().split())
+            if word in _CLAIM_WORDS:
+                self._claim(player)
+            elif word in _MUGGINS_WORDS:
+                self._call(player, on_turn=False)
+            elif text and self._next_actor() not in (player, None):
+                self.print(ui["not_your_turn"].format(player=player_name(int(self._next_actor() or 0), self.lang)))
+            self._let_pass(player)
+            return
+
+    def _let_pass(self, player: int) -> None:
+        """Answer every claim and call due to `player` now: a call they typed ahead is made, the rest pass."""
+        state = self.state
+        while state.decision is not None and state.decision.actor == player and not state.is_terminal():
+            decision = state.decision
+            called = decision.kind == "muggins" and any(score is decision.score for score in self.calls)
+            self._apply(MUGGINS if called else DECLINE)
+
+    def _command(self, text: str, player: int) -> bool:
+        """Answer a command (help, why, rules, hand, save, quit) in either language; False if `text` is none."""
+        ui, lang = self.ui, self.lang
+        command = _command(text) if text else None
+        words = text.split(maxsplit=1)
+        if command == "help":
+            self.print(ui["help"].format(examples=self.family.move_examples(lang)))
+            if self.rules.has_claims:
+                self.print(ui["help_claims"])
+                if not self.coach:
+                    self.print(ui["help_coach"])
+        elif command == "why":
+            self.print(self._why() or ui["nothing_why"])
+        elif command == "rules":
+            for line_text in summarize_rules(self.rules, lang):
+                self.print(line_text)
+        elif command == "hand":
+            self._show_table(player)
+        elif command == "quit":
+            raise _Stop
+        elif words and words[0].lower() in _SAVE_WORDS:
+            self._save_command(words[1].strip() if len(words) > 1 else "")
+        else:
+            return False
+        return True
+
+    def _why(self) -> str | None:
+        """The last score explained; without the coach only a score already added, so `why`
+        never tells of points still waiting for a claim."""
+        state = self.state
+        if self.coach or not self.rules.has_claims:
+            return explain_last_score(self.rules, state, self.lang)
+        events = state.events
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
+            if isinstance(event, Scored) and event.points > 0 and event.reason not in ("muggins", "false muggins") \
+                    and event.reason not in self.family.settlement_reasons:
+                return explain_last_score(self.rules, _Events(state, events[:i + 1]), self.lang)
+        return None
+
+    def _ask(self, player: int) -> None:
+        """Ask the person for their move (or, with the coach, their claim or call) until one is made."""
+        self._show_table(player)
+        state, game, ui, lang = self.state, self.game, self.ui, self.lang
+        while True:
+            self.stdout.write(ui["prompt"].format(player=player_name(player, lang)))
+            self.stdout.flush()
+            text = self._read_answer()
+            if text is None:
+                continue
+            decision = state.decision
+            asked = decision is not None and (self.coach or self._next_actor() != player)  # the claim or call itself
+            legal = list(state.legal_moves()) if asked else self._turn_moves()
+            word = " ".join(text.lower().split())
             if not text:
-                if decision is None:
-                    self.print(ui["empty"])
-                    continue
-                move = DECLINE
-            elif command == "help":
-                examples = self.family.move_examples(self.lang)
-                self.print(ui["help"].format(examples=examples))
+                if asked:
+                    self._apply(DECLINE)
+                    return
+                self.print(ui["empty"])
                 continue
-            elif command == "why":
-                self.print(explain_last_score(self.rules, state, self.lang) or ui["nothing_why"])
+            if self._command(text, player):
                 continue
-            elif command == "rules":
-                for line_text in summarize_rules(self.rules, self.lang):
-                    self.print(line_text)
+            if word in _CLAIM_WORDS:
+                if self._claim(player):
+                    return
                 continue
-            elif command == "hand":
-                self._show_table(player)
+            if word in _MUGGINS_WORDS:
+                if self._call(player, on_turn=True):
+                    return
                 continue
-            elif command == "quit":
-                raise _Stop
-            elif words[0].lower() in _SAVE_WORDS:
-                self._save_command(words[1].strip() if len(words) > 1 else "")
-                continue
-            elif text.isdecimal():  # only decimal digits: `²` and `①` are digits but no number
+            if text.isdecimal():  # only decimal digits: `²` and `①` are digits but no number
                 if len(text) > MAX_NUMBER or not 1 <= int(text) <= len(legal):
                     self.print(ui["not_a_number"].format(n=_shown(text, 12), count=len(legal)))
                     continue
@@ -367,17 +613,39 @@ class Session:
                 try:
                     move = game.parse_move(text)
                 except IllegalMoveError as exc:
-                    self.print(ui["unknown"].format(text=_shown(text), reason=reason(exc, self.lang)))
+                    self.print(ui["unknown"].format(text=_shown(text), reason=reason(exc, lang)))
                     continue
                 except Exception:  # whatever the text, the answer is that it is not a move
                     self.print(ui["unknown"].format(text=_shown(text), reason=ui["not_understood"]))
                     continue
+            if decision is not None and not asked:
+                # their turn comes once the claims and calls due before it are answered: this move
+                # lets theirs pass, and is played when the turn is theirs
+                if move not in legal:
+                    self.print(ui["refused"].format(reason=reason(self._why_refused(move), lang)))
+                    continue
+                self.typed = move
+                self._apply(DECLINE)
+                return
             try:
-                state.play(move)
+                self._apply(move)
             except IllegalMoveError as exc:
-                self.print(ui["refused"].format(reason=reason(exc, self.lang)))
+                self.print(ui["refused"].format(reason=reason(exc, lang)))
                 continue
-            return move
+            if decision is None:
+                self._after_turn(player)
+            return
+
+    def _why_refused(self, move: Any) -> IllegalMoveError:
+        """Why a move typed ahead of the turn is refused, as the turn itself would say it."""
+        ahead = self._ahead()
+        if ahead is self.state:
+            ahead = self.state.copy()
+        try:
+            ahead.play(move)
+        except IllegalMoveError as exc:
+            return exc
+        return illegal("not_a_move", text=str(move))
 
     def _read_answer(self) -> str | None:
         """One answer, stripped; None when it was refused (and the reason given). Raises
@@ -438,11 +706,17 @@ class Session:
             self.print(text)
         hand = family.hand_text(self.rules, view)
         self.print(ui["hand"].format(player=player_name(player, lang), hand=hand))
-        decision = getattr(state, "decision", None)
-        if decision is not None and decision.actor == player:
+        decision = state.decision
+        asked = decision is not None and decision.actor == player and (self.coach or self._next_actor() != player)
+        if asked and decision is not None and self.coach:
             score = decision.score
             key = "claim" if decision.kind == "claim" else "muggins"
             self.print(ui[key].format(points=score.points, reason=reason_name(score.reason, lang),
                                       scorer=player_name(score.player, lang)))
-        legal = state.legal_moves()
-        self.print(ui["moves"].format(moves="  ".join(f"{i}) {self.game.notation(m)}" for i, m in enumerate(legal, 1))))
+        if self.coach and not asked:
+            hint = family.coach_hint(self.rules, view, lang)
+            if hint:
+                self.print(hint)
+        legal = list(state.legal_moves()) if asked else self._turn_moves()
+        self.print(ui["moves"].format(moves="  ".join(f"{i}) {self.game.notation(m, lang)}"
+                                                      for i, m in enumerate(legal, 1))))

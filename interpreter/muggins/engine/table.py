@@ -53,7 +53,8 @@ class Decline:
 CLAIM, MUGGINS, DECLINE = Claim(), Muggins(), Decline()
 DECISION_WORDS: dict[str, Any] = {
     "claim": CLAIM, "reclamo": CLAIM, "reclamar": CLAIM, "muggins": MUGGINS, "muggins!": MUGGINS,
-    "¡muggins!": MUGGINS, "decline": DECLINE, "no": DECLINE}
+    "¡muggins!": MUGGINS, "¡muggins": MUGGINS, "decline": DECLINE, "declinar": DECLINE, "declino": DECLINE,
+    "no": DECLINE}
 
 
 @dataclass(frozen=True, slots=True)

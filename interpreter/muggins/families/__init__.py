@@ -108,6 +108,11 @@ class Family:
     def stock_name(self, lang: str) -> str:
         raise NotImplementedError
 
+    def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:
+        """`--coach`'s hint for a player's turn: how far the table is from the next score
+        (`faltan 3 para 15`), computed with the game's own scoring; None when there is none."""
+        return None
+
     def move_examples(self, lang: str) -> str:
         raise NotImplementedError
 

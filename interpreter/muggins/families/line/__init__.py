@@ -7,7 +7,7 @@ from ...dsl import Type
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as D
-from . import kernel, words
+from . import coach, kernel, words
 from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, TILE_RANK_CONTEXT, check_line_counts, compile_line
 from .render import line_svg
 from .scenarios import build_position, observe_step
@@ -90,7 +90,10 @@ class LineFamily(Family):
         return words.WORDS[lang]["stock_name"]
 
     def move_examples(self, lang: str) -> str:
-        return words.WORDS[lang]["examples"]
+        return _EXAMPLES.get(lang, _EXAMPLES["en"])
+
+    def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:
+        return coach.hint(view, lang)
 
     def keeper(self, rules: Rules, players: int) -> Any:
         from .keep import LineTracker
@@ -106,6 +109,10 @@ class LineFamily(Family):
     def statistics(self, tally: Any) -> dict[str, float]:
         rounds = tally.rounds
         return {"blocked_round_rate": tally.extra.get("blocked_rounds", 0) / rounds if rounds else 0.0}
+
+
+_EXAMPLES = {"en": "6-6 right, 3-4 left, draw, pass, claim, muggins",
+             "es": "6-6 derecha, 3-4 izquierda, robar, paso, reclamar, muggins"}
 
 
 FAMILY = LineFamily()

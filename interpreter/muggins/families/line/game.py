@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any, Iterator, Sequence, Union
 
 from ...errors import IllegalMoveError
-from ...messages import illegal
+from ...messages import Said, illegal, said_list
 from ...pieces import Tile, TileSet, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
@@ -24,8 +24,17 @@ from .physics import Connection, End, Line
 from ...engine.table import DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState
 
 END_NAMES = ("left", "right", "up", "down")
+# how a move names an end, by language (`3-4 left`, `3-4 izquierda`), and how a refusal names it
+MOVE_ENDS = {"en": END_NAMES, "es": ("izquierda", "derecha", "arriba", "abajo")}
+_END_SAID = tuple(Said(en, es=es) for en, es in zip(END_NAMES, ("izquierdo", "derecho", "de arriba", "de abajo")))
 _END_WORDS = {name: i for i, name in enumerate(END_NAMES)} | {
-    "l": 0, "r": 1, "u": 2, "d": 3, "izquierdo": 0, "derecho": 1, "arriba": 2, "abajo": 3}
+    "l": 0, "r": 1, "u": 2, "d": 3, "izquierda": 0, "izquierdo": 0, "izq": 0, "i": 0, "derecha": 1, "derecho": 1,
+    "der": 1, "arriba": 2, "abajo": 3, "top": 2, "bottom": 3}
+# the turn's and the table's words in each language; every spelling is read in every language
+MOVE_WORDS = {"en": {"draw": "draw", "pass": "pass", "claim": "claim", "muggins": "muggins", "decline": "decline"},
+              "es": {"draw": "robar", "pass": "paso", "claim": "reclamar", "muggins": "muggins", "decline": "declinar"}}
+_DRAW_WORDS = ("draw", "robo", "robar", "roba")
+_PASS_WORDS = ("pass", "paso", "pasar", "paso.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,18 +339,26 @@ class DominoGame:
             raise IllegalMoveError("a tile appears twice in the position")
         return state
 
-    def notation(self, move: DominoMove) -> str:
-        """How a move is written in records and at the prompt: `3-4 left`, `draw`, `pass`."""
-        return str(move)
+    def notation(self, move: DominoMove, lang: str | None = None) -> str:
+        """How a move is written: in records (no `lang`) always in English, `3-4 left`, `draw`,
+        `pass`, `claim`; at the prompt in `lang`: `3-4 izquierda`, `robar`, `paso`, `reclamar`."""
+        if lang is None:
+            return str(move)
+        words = MOVE_WORDS.get(lang, MOVE_WORDS["en"])
+        if isinstance(move, Place):
+            tile = f"{move.tile.low}-{move.tile.high}"
+            return tile if move.end is None else f"{tile} {MOVE_ENDS.get(lang, END_NAMES)[move.end]}"
+        kind = "draw" if isinstance(move, Draw) else "pass" if isinstance(move, Pass) else getattr(move, "kind", "")
+        return words.get(kind, str(move))
 
     def parse_move(self, text: str) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in DECISION_WORDS:
             return DECISION_WORDS[words[0]]
-        if words in (["draw"], ["robo"], ["robar"]):
+        if len(words) == 1 and words[0] in _DRAW_WORDS:
             return DRAW
-        if words in (["pass"], ["paso"], ["pasar"]):
+        if len(words) == 1 and words[0] in _PASS_WORDS:
             return PASS
         if not words or len(words) > 2:
             raise illegal("not_a_move", text=text)
@@ -350,7 +367,7 @@ class DominoGame:
             return Place(tile)
         end = _END_WORDS.get(words[1])
         if end is None:
-            raise illegal("not_an_end", text=words[1], ends=", ".join(END_NAMES))
+            raise illegal("not_an_end", text=words[1], ends=Said(", ".join(END_NAMES), es=", ".join(MOVE_ENDS["es"])))
         return Place(tile, end)
 
 
@@ -595,9 +612,9 @@ class DominoState(TableState):
             if self.line.empty:
                 return illegal("opening_no_end")
             if move.end is None or not 0 <= move.end < len(self.line.ends):
-                return illegal("which_end", ends=", ".join(END_NAMES[: len(self.line.ends)]))
+                return illegal("which_end", ends=said_list(list(_END_SAID[: len(self.line.ends)])))
             if move.end not in self.line.fits(move.tile):
-                return illegal("no_match", tile=move.tile, end=END_NAMES[move.end], value=self.line.ends[move.end].value)
+                return illegal("no_match", tile=move.tile, end=_END_SAID[move.end], value=self.line.ends[move.end].value)
             return illegal("first_end", tile=move.tile)
         if isinstance(move, Draw):
             if self.must_play is not None:
@@ -611,7 +628,8 @@ class DominoState(TableState):
             return illegal("not_a_move", text=str(move))
         if placements or self.must_play is not None:
             return illegal("pass_playable", tile=self.must_play or placements[0].tile)
-        values = " or ".join(str(v) for v in sorted({e.value for e in self.line.ends}))
+        shown_values = [str(v) for v in sorted({e.value for e in self.line.ends})]
+        values = Said(" or ".join(shown_values), es=" ni ".join(shown_values))
         return illegal("must_draw", values=values)
 
 

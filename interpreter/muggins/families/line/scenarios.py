@@ -7,7 +7,7 @@ from ...engine.common import Scored
 from ...errors import IllegalMoveError
 from ...scenarios import fill_hands, located, parse_pieces
 from . import game as D
-from .words import connection_text, continuation_text, explain_placement
+from .words import connection_text, continuation_text, diagram_order, explain_placement
 
 
 def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int], turn: int,
@@ -38,10 +38,10 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
         if isinstance(e, Scored) and e.reason == "leftover pips":
             penalties[e.player] -= e.points
     line = state.line
-    ends = placed.ends if placed else line.ends
+    ends, included = diagram_order(placed) if placed else (list(line.ends), line.contributions())
     return {
         "sum": placed.ends_sum if placed else line.ends_sum(),
-        "contributions": [a for _, a in (placed.contributions if placed else line.contributions())],
+        "contributions": [a for _, a in included],
         "ends": [end.value for end in ends],
         "continuation": [continuation_text(end, "en") for end in ends],
         "connections": connection_text(placed.connection, "en") if placed and placed.connection else None,

@@ -193,15 +193,27 @@ def end_name(end: int, lang: str) -> str:
     return str(WORDS[lang][END_NAMES[end]])
 
 
+def diagram_order(placed: Any) -> tuple[list[Any], list[tuple[Tile, int]]]:
+    """The open ends and the contributions in the order the text's diagrams read them: along
+    the line, except a lone opening tile, read high half first (the opening [1|4] is
+    "4 + 1 = 5 ... (extremo de valor alto, 4); (extremo de valor bajo, 1)")."""
+    ends, contributions = list(placed.ends), list(placed.contributions)
+    if len(placed.tiles) == 1 and not placed.tiles[0].is_double:
+        ends.reverse()
+        contributions.reverse()
+    return ends, contributions
+
+
 def explain_placement(placed: Any, spinner: Tile | None, lang: str = "en") -> str:
-    """The content of the text's diagram for one placement: tiles, connections, continuation
-    points, the contributions included in the sum, the sum and the points."""
+    """The content of the text's diagram for one placement, word for word and in its order:
+    the sum and the points, tiles, connections, continuation points, the contributions."""
     w = WORDS[lang]
-    terms = " + ".join(str(amount) for _, amount in placed.contributions) or "0"
+    ends, included = diagram_order(placed)
+    terms = " + ".join(str(amount) for _, amount in included) or "0"
     tiles = ", ".join(map(str, placed.tiles))
     connections = "; ".join(connection_text(c, lang) for c in placed.connections) or w["none"]
-    continuation = "; ".join(continuation_text(end, lang) for end in placed.ends)
-    contributions = "; ".join(f"{tile}: {amount}" for tile, amount in placed.contributions) or w["none"]
+    continuation = "; ".join(continuation_text(end, lang) for end in ends)
+    contributions = "; ".join(f"{tile}: {amount}" for tile, amount in included) or w["none"]
     return " ".join([
         w["placed"].format(tile=placed.tile) + ".",
         w["sum"].format(terms=terms, total=placed.ends_sum),

@@ -7,7 +7,8 @@ from ...dsl import Type
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as C
-from . import kernel, words
+from . import coach, kernel, words
+from ...engine.common import Scored
 from .options import (CARD_PLAY_CONTEXT, CARD_RANK_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts,
                       compile_pile)
 from .render import pile_svg
@@ -83,6 +84,17 @@ class PileFamily(Family):
     def explain_last_score(self, rules: Rules, state: Any, lang: str) -> str | None:
         return words.explain_last_score(rules, state, lang)
 
+    def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
+        """Why a score was added: the card and the total it made, or the pile it closed (the
+        explanation of `why`, read from the events up to this one)."""
+        if not isinstance(event, Scored) or event.points <= 0 or event.reason in ("muggins", "false muggins"):
+            return None
+        events = state.events
+        at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), None)
+        if at is None:
+            return None
+        return words.explain_last_score(state.rules, _EventsUpTo(state, events[:at + 1]), lang)
+
     def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
         return pile_svg(state.pile.cards, rules.pieces, state.pile.total, state.pile.limit, lang)
 
@@ -99,7 +111,10 @@ class PileFamily(Family):
         return words.WORDS[lang]["stock_name"]
 
     def move_examples(self, lang: str) -> str:
-        return words.WORDS[lang]["examples"]
+        return _EXAMPLES.get(lang, _EXAMPLES["en"])
+
+    def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:
+        return coach.hint(view, lang)
 
     def keeper(self, rules: Rules, players: int) -> Any:
         from .keep import PileTracker
@@ -111,6 +126,21 @@ class PileFamily(Family):
 
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
         return observe_step(scenario, state, events)
+
+
+_EXAMPLES = {"en": "5♥, 10♠, 5h, 5 of hearts, go, claim, muggins",
+             "es": "5♥, 10♠, 5h, 5 de corazones, paso, reclamar, muggins"}
+
+
+class _EventsUpTo:
+    """A state whose events stop at one event: what was known when it happened."""
+
+    def __init__(self, state: Any, events: list[Any]):
+        self._state = state
+        self.events = events
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
 
 
 FAMILY = PileFamily()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from ...errors import IllegalMoveError
-from ...messages import illegal
+from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
@@ -42,7 +42,10 @@ class Go:
 
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
-_WORDS = {"go": GO, "paso": GO, "pass": GO, **DECISION_WORDS}
+_WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
+# the moves' words as shown in each language (records always write the English ones)
+MOVE_WORDS = {"en": {"go": "go", "claim": "claim", "muggins": "muggins", "decline": "decline"},
+              "es": {"go": "paso", "claim": "reclamar", "muggins": "muggins", "decline": "declinar"}}
 
 
 # -- events -------------------------------------------------------------------------------------
@@ -219,12 +222,18 @@ class CardGame:
         """A game at its first decision: the first dealer drawn by high card, the first deal made."""
         return CardState(self, random.Random(seed))
 
-    def notation(self, move: CardMove) -> str:
-        """How a move is written in records and at the prompt: `10H`, `go`, `claim`..."""
-        return self.deck.name(move.card) if isinstance(move, Play) else str(move)
+    def notation(self, move: CardMove, lang: str | None = None) -> str:
+        """How a move is written: in records (no `lang`) `10H`, `go`, `claim`, the same in every
+        language; at the prompt in `lang`, with the suit's symbol: `10♥`, `paso`, `reclamar`."""
+        if isinstance(move, Play):
+            return self.deck.code(move.card) if lang is None else self.deck.name(move.card)
+        if lang is None:
+            return str(move)
+        return MOVE_WORDS.get(lang, MOVE_WORDS["en"]).get(move.kind, str(move))
 
     def parse_move(self, text: str) -> CardMove:
-        """Read a move: a card (`10H`, `5h`), `go`, `claim`, `muggins` or `decline`."""
+        """Read a move in either language: a card (`10H`, `5h`, `10♥`, `10 de corazones`), `go` or
+        `paso`, `claim` or `reclamar`, `muggins`, `decline` or `declinar`."""
         word = text.strip().lower()
         if word in _WORDS:
             return _WORDS[word]
@@ -504,7 +513,8 @@ class CardState(TableState):
         player = self.turn
         if isinstance(move, Go):
             card = self.playable(player)[0]
-            return illegal("go_playable", card=game.deck.name(card), card_words=game.deck.long_name(card))
+            return illegal("go_playable", card=game.deck.name(card),
+                           card_words=Said(game.deck.long_name(card), es=game.deck.long_name(card, "es")))
         if not isinstance(move, Play):
             return illegal("not_a_move", text=str(move))
         if move.card not in self.hands[player]:

@@ -1,0 +1,38 @@
+"""The coach's hint for a domino turn: how far the sum of the open ends is from the next sum that
+scores, found with the game's own scoring (its awards by the sum of the ends), so a house rule's
+scoring is what the hint follows."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...dsl import lookup
+
+HINT = {
+    "en": "Hint: the open ends sum to {total}; {need} more makes {next}, which scores {points}.",
+    "es": "Pista: los extremos abiertos suman {total}; {faltan} {need} para {next}, que anota {points}.",
+}
+
+
+def next_score(view: Any) -> tuple[int, int, int] | None:
+    """(the sum of the open ends, the next sum above it that scores, its points), or None when
+    the line is empty or the scoring reads more than the sum."""
+    game, line = view.game, view.line
+    table = game.awards_by_sum
+    if line.empty or table is None:
+        return None
+    total = line.ends_sum()
+    for target in range(total + 1, 8 * game.rules.pieces.highest_pip + 1):
+        points = sum(award[1] for award in lookup(table, target))
+        if points > 0:
+            return total, target, points
+    return None
+
+
+def hint(view: Any, lang: str) -> str | None:
+    found = next_score(view)
+    if found is None:
+        return None
+    total, target, points = found
+    need = target - total
+    return HINT.get(lang, HINT["en"]).format(total=total, need=need, next=target, points=points,
+                                             faltan="falta" if need == 1 else "faltan")

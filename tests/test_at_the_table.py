@@ -1,0 +1,388 @@
+"""At the table: whole games driven through the terminal in Spanish and in English (no word of
+the other language, no expression code), the Muggins skill left to the person (no reminder, no
+announcement of a bot's forgotten points; `--coach` turns them on), moves and cards in every
+spelling shown, and any text at every prompt answered in the chosen language."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from muggins.cli import main
+from muggins.engine import make_game
+from muggins.engine.table import CLAIM, DECLINE, MUGGINS
+from muggins.errors import IllegalMoveError
+from muggins.loader import load_rules
+from muggins.messages import reason
+from muggins.terminal import Session, lang_from_environment
+
+# the English words the terminal and the log use (none of them a Spanish word too: not `no`,
+# `total`, `once`, `a`, `con`, `sale`)
+ENGLISH = """you your hand moves move round target scores score stock boneyard pile plays play draws draw
+pass passes claim claims decline go says left right up down help why rules quit save saved game continue
+with the and of to is not nothing wins win player points empty line ends open sum places opens takes lost
+seed human greedy random enter type allowed there choose commands hint more makes which cards card tile
+tiles deals leads closed last played multiple five holds pips blocked nobody loses leftover end on at for
+in it back starts next lots first dealer opener does calls but unclaimed""".split()
+# the Spanish words (none an English word too)
+SPANISH = """tú mano jugadas jugada ronda objetivo puntuaciones mazo reserva pila juega roba paso pasa reclamar
+declinar izquierda derecha izquierdo derecho ayuda guardar salir partida semilla humano codicioso anota
+extremos ficha fichas montón línea suma coloca abre cartas carta reparte quedan cierra empieza nueva
+vuelve tener gana del las los el la que para por una uno de y intro seguir pulsa escribe turno sorteo
+primer repartidor acumulado vacía""".split()
+DSL = re.compile(r"==|%|`|\b(?:card|pile|tile|line)\.[a-z]|ends_sum|hand_pips|round_nearest|same_at_end")
+
+
+def whole_words(words, text):
+    found = set()
+    for word in words:
+        if re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text, re.IGNORECASE):
+            found.add(word)
+    return found
+
+
+class Table(io.StringIO):
+    """An input stream that answers each prompt with what `answer(session, prompt)` says (None:
+    end of input); `prompt` is the prompt just written ("P1> " or the window's "(Enter...)> ")."""
+
+    def __init__(self, answer):
+        super().__init__()
+        self.answer = answer
+        self.session = None
+        self.out = None
+        self.typed = []
+
+    def readline(self, *args):
+        text = self.out.getvalue()
+        prompt = text[text.rfind("\n") + 1:]
+        answer = self.answer(self.session, prompt, len(self.typed))
+        if answer is None:
+            return ""
+        self.typed.append(answer)
+        return answer + "\n"
+
+
+def sit(name, seats, answer, seed=3, **kwargs):
+    rules = load_rules(name)
+    table = Table(answer)
+    out = io.StringIO()
+    s = Session(rules, name, len(seats), seed, 50, seats, stdin=table, stdout=out, **kwargs)
+    table.session, table.out = s, out
+    return s, out
+
+
+def window(prompt):
+    return "(" in prompt  # the neutral prompt of the person's window: "P1 (Enter: go on)> "
+
+
+def transcript_without(text, rules):
+    """The transcript without the rule file's own title and name (its words are the rule file's)
+    and without file names (`muggins-card-muggins-5.save.json`)."""
+    text = re.sub(r"\S+\.json", "FILE", text.replace(rules.title, "").replace(rules.name, ""))
+    return re.sub(r"'[^'\n]*'", "TYPED", text)  # what the person typed, quoted back
+
+
+def play_through(name, lang, seed, extra=(), **kwargs):
+    """A whole game at the terminal: the person types the commands in `extra` first, then always
+    the first move (in the game's own words once, then by number), Enter at their window."""
+    said = {"typed": False}
+
+    def answer(s, prompt, n):
+        if n < len(extra):
+            return extra[n]
+        if window(prompt):
+            return ""
+        if not said["typed"]:
+            said["typed"] = True
+            return s.game.notation(s._turn_moves()[0], lang)  # the move as shown, in the language
+        return "1"
+
+    s, out = sit(name, ["human", "greedy"], answer, seed=seed, lang=lang, **kwargs)
+    assert s.run() == 0 and s.state.is_terminal()
+    return s, out.getvalue()
+
+
+COMMANDS = {"es": ["ayuda", "mano", "²", "①", "9" * 40, "", "xyz", "guardar", "reclamar", "muggins", "3-4 arriba"],
+            "en": ["help", "hand", "²", "①", "9" * 40, "", "xyz", "save", "claim", "muggins", "3-4 up"]}
+
+
+@pytest.mark.parametrize("name", ["card-muggins", "domino-muggins", "domino-muggins-claims"])
+def test_a_whole_game_in_spanish_has_no_english_and_no_code(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through(name, "es", seed=5, extra=COMMANDS["es"], forget=0.3)
+    checked = transcript_without(text, s.rules)
+    assert not whole_words(ENGLISH, checked), whole_words(ENGLISH, checked)
+    assert not DSL.search(checked), DSL.search(checked)
+    assert "Tu mano (J1)" in text and "Jugadas: 1)" in text and "Gana " in text
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("name", ["card-muggins", "domino-muggins", "domino-muggins-claims"])
+def test_a_whole_game_in_english_has_no_spanish_and_no_code(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through(name, "en", seed=5, extra=COMMANDS["en"], forget=0.3)
+    checked = transcript_without(text, s.rules)
+    assert not whole_words(SPANISH, checked), whole_words(SPANISH, checked)
+    assert not DSL.search(checked), DSL.search(checked)
+    assert "Your hand (P1)" in text and "Moves: 1)" in text and " wins with " in text
+
+
+def test_spanish_moves_are_shown_and_read_in_spanish(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through("domino-muggins", "es", seed=4)
+    assert re.search(r"\d\) \d-\d (izquierda|derecha)", text) or "robar" in text
+    assert not re.search(r"\d\) \d-\d (left|right)", text)
+    assert any(move.endswith((" left", " right")) for move in s.moves)  # records stay in English
+
+
+def test_the_card_game_shows_suits_as_symbols_and_ascii_as_letters(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through("card-muggins", "es", seed=5)
+    assert re.search(r"Tu mano \(J1\): (?:(?:10|[2-9AJQK])[♣♦♥♠] ?)+", text)
+    assert all(re.fullmatch(r"(10|[2-9AJQK])[CDHS]|go|claim|decline|muggins", m) for m in s.moves)  # the records
+    s, text = play_through("card-muggins", "en", seed=5, ascii=True)
+    assert not set("♣♦♥♠") & set(text)
+    assert re.search(r"Your hand \(P1\): (?:(?:10|[2-9AJQK])[CDHS] ?)+", text)
+
+
+# -- the Muggins skill is the player's -------------------------------------------------------
+
+REMINDERS = ("You scored", "type claim", "type muggins", "does not claim", "is lost", "Hint:")
+
+
+def never_claims(coach, lang="en"):
+    """A card game where the person never claims and never calls, against a bot that always forgets."""
+    def answer(s, prompt, n):
+        if window(prompt):
+            return ""
+        decision = s.state.decision
+        if decision is not None and decision.actor == 0 and s.coach and s._next_actor() != 0:
+            return ""  # the coach asks: Enter lets it pass
+        return "1"
+
+    s, out = sit("card-muggins", ["human", "greedy"], answer, seed=3, forget=1.0, attention=0.0, coach=coach,
+                 lang=lang)
+    assert s.run() == 0
+    return s, out.getvalue()
+
+
+def test_no_reminder_and_no_announcement_without_the_coach(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = never_claims(coach=False)
+    assert not [words for words in REMINDERS if words in text]
+    assert "P1 (Enter: go on)> " in text                      # the window after each move, always the same
+    assert "decline" in s.moves and "P1 scores" not in text   # the person's points went unclaimed, silently
+    assert "P2 scores" not in text                            # the bot forgot every one: nothing said
+
+
+def test_the_coach_reminds_announces_and_hints(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = never_claims(coach=True)
+    assert "You scored" in text and "type claim" in text
+    assert "P2 does not claim" in text and "type muggins" in text
+    assert re.search(r"Hint: the running total is \d+; \d+ more makes \d+, which scores \d+\.", text)
+    s, text = never_claims(coach=True, lang="es")
+    assert "Has anotado" in text and "escribe reclamar" in text and "J2 no reclama" in text
+    assert re.search(r"Pista: el total acumulado es \d+; falta(n)? \d+ para \d+, que anota \d+\.", text)
+    assert not re.search(r"faltan 1 para|falta [2-9]", text)
+
+
+def test_the_person_claims_in_their_window_and_calls_muggins_when_they_spot_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = {"claimed": 0, "called": 0, "wrong": 0}
+
+    def answer(s, prompt, n):
+        state = s.state
+        if window(prompt):
+            if state.decision is not None and state.decision.actor == 0 and state.decision.kind == "claim":
+                seen["claimed"] += 1
+                return "reclamar" if seen["claimed"] % 2 else "claim"
+            seen["wrong"] += 1
+            return "claim" if seen["wrong"] % 2 else ""        # nothing to claim: refused; or Enter
+        if any(score.player == 1 for score in state.unclaimed) and not s.calls:
+            seen["called"] += 1
+            return "muggins"
+        return "1"
+
+    s, out = sit("card-muggins", ["human", "greedy"], answer, seed=3, forget=0.5, attention=0.0)
+    assert s.run() == 0
+    text = out.getvalue()
+    assert seen["claimed"] and re.search(r"P1 scores \d+ \(multiple of five\)", text)
+    assert "claim" in s.moves
+    assert seen["called"] and "P1: Muggins! P1 takes P2's" in text
+    assert "Not allowed: nothing to claim: you have no points waiting to be claimed." in text
+    assert not [words for words in REMINDERS if words in text]
+
+
+def test_a_claim_merged_into_the_persons_turn(tmp_path, monkeypatch):
+    """When the person's claim comes due and the turn is theirs next (everyone else said go), the
+    turn's prompt is their window: `claim` claims, a move lets the points pass and is played."""
+    rules = load_rules("card-muggins")
+    game = make_game(rules, 2)
+    deck = game.deck
+    cards = lambda *names: [deck.parse(n) for n in names]  # noqa: E731
+    state = game.setup([cards("5H", "KS", "QS"), []], stock=[], pile=cards("KD"), scores=[0, 0], turn=0)
+    out = io.StringIO()
+    script = iter(["5♥", "", "claim", "1", None])
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(script))
+    s = Session(rules, "card-muggins", 2, 1, 50, ["human", "greedy"], stdin=table, stdout=out)
+    s.state = state
+    s.run()
+    text = out.getvalue()
+    assert "P1 plays 5♥: total 15." in text
+    assert "P1 scores 15 (multiple of five)" in text
+    assert "claim" in s.moves and "You scored" not in text and ") claim" not in text  # nothing asked or shown
+
+
+def test_a_false_call_costs_points_when_the_rules_say_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: card-muggins\nname: card-muggins-false-call\nmuggins:\n  false_call: 5\n")
+
+    def answer(s, prompt, n):
+        if window(prompt):
+            return ""
+        return "muggins" if n == 0 else "1" if n < 40 else None
+
+    s, out = sit(str(house), ["human", "greedy"], answer, seed=3)
+    s.run()
+    text = out.getvalue()
+    assert "P1 calls Muggins, but nothing is unclaimed." in text and "P1 loses 5 (a false Muggins call)" in text
+
+
+def test_a_claim_or_call_at_the_wrong_moment_is_refused_in_the_language(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    script = ["reclamar", "muggins", "claim"]
+    s, out = sit("card-muggins", ["human", "greedy"], lambda s, p, n: script[n] if n < 3 else None, seed=2, lang="es")
+    s.run()
+    text = out.getvalue()
+    assert "No se permite: nada que reclamar: no tienes puntos pendientes de reclamar." in text
+    assert "No se permite: nada que llevarse: no hay puntos sin reclamar." in text
+
+
+# -- every prompt takes any text --------------------------------------------------------------
+
+HOSTILE = ["", "²", "①", "٣", "-5", "1e9", "9" * 30, "9" * 6000, "\x00\x07", "ｆｏｏ", "🂡", "¿?", "3-4 sideways",
+           "5 de copas", "reclamar reclamar", "guardar", "   ", "muggins!", "1"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("name", ["card-muggins", "domino-muggins-claims"])
+def test_every_prompt_takes_any_text_and_answers_in_the_language(name, lang, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    fed = {"window": 0, "turn": 0}
+
+    def answer(s, prompt, n):
+        kind = "window" if window(prompt) else "turn"
+        fed[kind] += 1
+        if fed[kind] <= len(HOSTILE) * 2:
+            return HOSTILE[fed[kind] % len(HOSTILE)]
+        return "" if kind == "window" else "1"
+
+    s, out = sit(name, ["human", "greedy"], answer, seed=6, lang=lang)
+    assert s.run() == 0
+    text = out.getvalue()
+    assert "Traceback" not in text
+    checked = transcript_without(text, s.rules)
+    other = ENGLISH if lang == "es" else SPANISH
+    assert not whole_words(other, checked), whole_words(other, checked)
+    if lang == "es":
+        assert "No hay jugada" in text and "No es una jugada ni una orden" in text and "demasiado larga" in text
+    else:
+        assert "There is no move" in text and "Not a move or a command" in text and "too long" in text
+
+
+# -- moves and cards in every spelling -----------------------------------------------------------
+
+def test_domino_moves_in_both_languages():
+    game = make_game(load_rules("domino-muggins"), 2)
+    left = game.parse_move("3-4 left")
+    for text in ("3-4 izquierda", "3-4 izquierdo", "3-4 IZQUIERDA", "[3|4] left", "3-4 l"):
+        assert game.parse_move(text) == left
+    assert game.parse_move("3-4 derecha") == game.parse_move("3-4 right")
+    assert game.parse_move("3-4 arriba") == game.parse_move("3-4 up")
+    assert game.parse_move("3-4 abajo") == game.parse_move("3-4 down")
+    assert game.notation(left) == "3-4 left" and game.notation(left, "es") == "3-4 izquierda"
+    for words, english, spanish in ((("draw", "robar", "robo"), "draw", "robar"),
+                                    (("pass", "paso", "pasar"), "pass", "paso")):
+        moves = {game.parse_move(w) for w in words}
+        assert len(moves) == 1 and game.notation(moves.pop()) == english
+        assert game.notation(game.parse_move(english), "es") == spanish
+    for words, move in ((("claim", "reclamar"), CLAIM), (("muggins", "¡Muggins!"), MUGGINS),
+                        (("decline", "declinar", "no"), DECLINE)):
+        assert all(game.parse_move(w) == move for w in words)
+    assert game.notation(CLAIM, "es") == "reclamar" and game.notation(DECLINE, "es") == "declinar"
+
+
+def test_cards_in_every_spelling_shown():
+    deck = load_rules("card-muggins").pieces
+    five = deck.parse("5H")
+    for text in ("5♥", "5h", "5 ♥", "5 de corazones", "5 of hearts", "5♡", "5♥\ufe0f", "5 DE CORAZONES"):
+        assert deck.parse(text) == five, text
+    assert deck.parse("jota de picas") == deck.parse("J♠") == deck.parse("js") == deck.parse("jack of spades")
+    assert deck.parse("as de tréboles") == deck.parse("A♣") == deck.parse("ace of clubs")
+    assert deck.parse("reina de diamantes") == deck.parse("Q♦") and deck.parse("rey de picas") == deck.parse("K♠")
+    assert deck.parse("10 de diamantes") == deck.parse("10♦")
+    assert deck.name(five) == "5♥" and deck.code(five) == "5H"
+    assert deck.long_name(five, "es") == "5 de corazones" and deck.long_name(deck.parse("QS")) == "queen of spades"
+    with pytest.raises(IllegalMoveError) as refused:
+        deck.parse("5 de copas")
+    assert "5♥, 5h o 5 de corazones" in reason(refused.value, "es")
+    game = make_game(load_rules("card-muggins"), 2)
+    assert game.notation(game.parse_move("10 de corazones")) == "10H"      # records: the same in every language
+    assert game.notation(game.parse_move("10H"), "es") == "10♥"
+    assert game.notation(game.parse_move("paso"), "es") == "paso" and game.notation(game.parse_move("paso")) == "go"
+
+
+def test_refusals_name_ends_in_the_language():
+    game = make_game(load_rules("domino-muggins"), 2)
+    tile = game.rules.pieces.parse
+    state = game.setup([[tile("5-6"), tile("4-6")], [tile("2-3")]], line=[(tile("1-4"), None)])
+    with pytest.raises(IllegalMoveError) as refused:
+        state.play(game.parse_move("4-6 izquierda"))
+    assert reason(refused.value, "es") == "[4|6] no coincide con el extremo izquierdo (1)"
+    assert str(refused.value) == "[4|6] does not match the left end (1)"
+    with pytest.raises(IllegalMoveError) as which:
+        state.play(game.parse_move("4-6"))
+    assert reason(which.value, "es") == "indica el extremo: izquierdo, derecho"
+    assert str(which.value) == "say which end: left, right"
+    with pytest.raises(IllegalMoveError) as bad_end:
+        game.parse_move("4-6 sideways")
+    assert reason(bad_end.value, "es") == "no es un extremo: 'sideways' (extremos: izquierda, derecha, arriba, abajo)"
+
+
+# -- the language of the locale, --explain for cards -------------------------------------------
+
+def test_the_locale_picks_spanish_unless_lang_is_given(tmp_path, monkeypatch, capsys):
+    assert lang_from_environment({"LANG": "es_ES.UTF-8"}) == "es"
+    assert lang_from_environment({"LANG": "es_AR"}) == "es"
+    assert lang_from_environment({"LC_ALL": "en_GB.UTF-8", "LANG": "es_ES.UTF-8"}) == "en"
+    assert lang_from_environment({"LC_MESSAGES": "es_MX", "LANG": "en_US"}) == "es"
+    assert lang_from_environment({"LANG": "C.UTF-8"}) == "en" and lang_from_environment({}) == "en"
+    monkeypatch.chdir(tmp_path)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["play", "domino-muggins", "--seed", "1"]) == 0
+    assert "Gana J" in capsys.readouterr().out
+    assert main(["play", "domino-muggins", "--seed", "1", "--lang", "en"]) == 0
+    assert " wins with " in capsys.readouterr().out
+
+
+def test_explain_works_for_card_games(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through("card-muggins", "en", seed=5, explain=True)
+    explained = [line for line in text.splitlines() if line.startswith("    ")]
+    assert explained and all("P" in line for line in explained)
+    assert any(re.search(r"(10|[2-9AJQK])[♣♦♥♠]", line) for line in explained)
+    s, text = play_through("card-muggins", "es", seed=5, explain=True)
+    assert [line for line in text.splitlines() if line.startswith("    J")]
+
+
+def test_why_and_rules_say_scoring_in_words_once_the_words_are_there(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for lang, commands in (("es", ["porqué", "reglas"]), ("en", ["why", "rules"])):
+        s, text = play_through("card-muggins", lang, seed=5, extra=commands * 3)
+        assert not DSL.search(transcript_without(text, s.rules))
