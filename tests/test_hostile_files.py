@@ -476,3 +476,13 @@ def test_a_hostile_record_is_refused_in_one_line(change, message, tmp_path, monk
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_simulate_never_writes_over_a_csv_or_plot_without_force(tmp_path, capsys):
+    from muggins.cli import main
+    target = tmp_path / "table.csv"
+    target.write_text("kept\n")
+    assert main(["simulate", "card-muggins", "--games", "5", "--workers", "1", "--csv", str(target)]) == 1
+    assert "already exists" in capsys.readouterr().err and target.read_text() == "kept\n"
+    assert main(["simulate", "card-muggins", "--games", "5", "--workers", "1", "--csv", str(target), "--force"]) == 0
+    assert target.read_text().startswith("rules,")

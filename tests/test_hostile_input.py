@@ -368,3 +368,23 @@ def test_fuzz_json_files_give_record_errors(tmp_path: Path, data, depth: int, re
     path.write_text("[" * depth + text + "]" * depth)
     with pytest.raises(RecordError):
         reader(path)
+
+
+@pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
+@pytest.mark.parametrize("text", [None, 5, 5.0, b"draw", ["go"]], ids=repr)
+def test_a_move_that_is_not_text_is_refused(name, text):
+    from muggins.engine import make_game
+    game = make_game(load_rules(name), 2)
+    with pytest.raises(IllegalMoveError):
+        game.parse_move(text)
+
+
+@pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
+@pytest.mark.parametrize("scores, round_number", [(["x", 0], 1), ([1.5, 0], 1), ([0, 0], -3), ([0, 0], "2")],
+                         ids=["text score", "fraction", "round -3", "round as text"])
+def test_a_hand_set_position_with_impossible_scores_or_round_is_refused(name, scores, round_number):
+    from muggins.engine import make_game
+    game = make_game(load_rules(name), 2)
+    hands = [[game.rules.pieces.parse("1-2" if name.startswith("domino") else "5H")], []]
+    with pytest.raises(IllegalMoveError):
+        game.setup(hands, scores=scores, round=round_number)

@@ -132,3 +132,28 @@ def test_a_rule_file_broken_while_workers_run_is_reported_as_itself(tmp_path: Pa
         simulate(str(path), 2, ["greedy", "greedy"], 400, 0, workers=2, shard_size=1, progress=progress)
     assert "house.yaml" in str(caught.value)     # the worker's own located error, or the changed digest
     assert not [pid for pid in _children(os.getpid()) if _alive(pid)]
+
+
+_LAUNCH = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())"]
+
+
+@pytest.mark.parametrize("sent, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)], ids=["SIGTERM", "SIGHUP"])
+def test_a_game_at_the_terminal_stopped_by_a_signal_is_saved(tmp_path: Path, sent, status):
+    process = subprocess.Popen(_LAUNCH + ["play", "domino-muggins", "--human", "1", "--seed", "3"], cwd=tmp_path,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)                   # the game starts and waits for P1's answer
+    process.send_signal(sent)
+    out, _ = process.communicate(timeout=30)
+    assert process.returncode == status
+    assert list(tmp_path.glob("muggins-domino-muggins-3*.save.json")), "the game was not saved"
+
+
+def test_a_bots_game_whose_reader_goes_away_ends_with_141_and_leaves_nothing(tmp_path: Path):
+    process = subprocess.Popen(_LAUNCH + ["play", "domino-muggins", "--seed", "3"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    process.stdout.readline()
+    process.stdout.close()          # as `| head -1` does
+    process.wait(timeout=60)
+    assert process.returncode == 141
+    assert not list(tmp_path.iterdir())

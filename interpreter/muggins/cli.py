@@ -11,6 +11,7 @@ import json
 import math
 import os
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import AbstractSet, Callable, Sequence
@@ -46,9 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = lang_from_environment()
     try:
         return args.run(args)
-    except Terminated:
-        print("muggins: stopped (SIGTERM)", file=sys.stderr)
-        return 143
+    except Terminated as stop:
+        print(f"muggins: stopped ({signal.Signals(stop.status - 128).name})", file=sys.stderr)
+        return stop.status
     except UsageError as exc:
         print(f"muggins: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -61,8 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("muggins: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
+    except BrokenPipeError:  # the reader went away (`| head`): end as a pipe writer does, never "all passed"
+        return 141
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -362,6 +363,7 @@ def _simulation_arguments(parser: argparse.ArgumentParser, sweeping: bool = Fals
                         help="with --precision: never play more games than this (default 1,000,000)")
     parser.add_argument("--plot", metavar="FILE", help="draw the statistics to FILE (.png or .svg; needs muggins[plot])")
     parser.add_argument("--csv", metavar="FILE", help="write the statistics to FILE as CSV (one row per number)")
+    parser.add_argument("--force", action="store_true", help="replace the --plot and --csv files if they exist")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the tables and plots (en, es)")
 
 
@@ -382,6 +384,10 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         check_path(args.plot, args.lang)
     if args.csv:
         check_path(args.csv, args.lang, option="--csv", formats=())
+    for option, path in (("--plot", args.plot), ("--csv", args.csv)):
+        problem = check_target(path, args.force, args.lang) if path else None
+        if problem:
+            raise MugginsError(f"{option}: {problem}")
 
 
 def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:

@@ -92,5 +92,10 @@ class RecordError(MugginsError):
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is: every cleanup that runs for Ctrl-C (saving a game at
-    the terminal, stopping simulation workers) runs for it too, and the exit status is 143."""
+    """SIGTERM (or SIGHUP, a closed terminal), raised where the program is: every cleanup that runs
+    for Ctrl-C (saving a game at the terminal, stopping simulation workers) runs for it too, and
+    the exit status is 128 plus the signal's number (143, 129)."""
+
+    def __init__(self, status: int = 143):
+        super().__init__(status)
+        self.status = status

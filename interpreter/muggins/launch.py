@@ -8,20 +8,23 @@ import signal
 import sys
 from types import FrameType
 
-EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+EXIT_INTERRUPTED = 130
 
 
 def _terminated(signum: int, frame: FrameType | None) -> None:
     from .errors import Terminated
-    raise Terminated()
+    raise Terminated(128 + signum)
 
 
 def main() -> int:
     try:
         signal.signal(signal.SIGTERM, _terminated)
+        if hasattr(signal, "SIGHUP"):
+            signal.signal(signal.SIGHUP, _terminated)  # a closed terminal: a game in play is saved
         from .cli import main as run
         return run()
     except KeyboardInterrupt as stop:
-        terminated = type(stop).__name__ == "Terminated"
-        print("muggins: stopped (SIGTERM)" if terminated else "muggins: interrupted", file=sys.stderr)
-        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+        status = getattr(stop, "status", EXIT_INTERRUPTED)
+        print(f"muggins: stopped ({signal.Signals(status - 128).name})" if status != EXIT_INTERRUPTED
+              else "muggins: interrupted", file=sys.stderr)
+        return int(status)

@@ -22,7 +22,7 @@ from .engine import make_game
 from .engine import table as T
 from .engine.common import Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
-from .errors import IllegalMoveError, MugginsError, RecordError
+from .errors import IllegalMoveError, MugginsError, RecordError, Terminated
 from .files import fallback_folders, fresh_name, reason as write_reason, words as file_words, write_atomic, write_first
 from .loader import load_rules
 from .messages import illegal, reason
@@ -352,6 +352,14 @@ class Session:
                     self._apply(self.bots[actor].choose(self.state.view(actor), self.state.legal_moves()))
                 else:
                     self._person(actor)
+        except BrokenPipeError:
+            if not self.humans:
+                return 141  # the reader of a bots' game went away (`| head`): nothing to keep for anyone
+            self._keep(None)
+            return 141
+        except Terminated as stop:  # SIGTERM or a closed terminal (SIGHUP): saved, with their status
+            self._keep(None)
+            return stop.status
         except (_Stop, EOFError, KeyboardInterrupt):
             self._keep(None)
             return 130

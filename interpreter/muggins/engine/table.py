@@ -158,6 +158,22 @@ class Seats:
         return self.sides != self.count
 
 
+def checked_text(text: Any) -> str:
+    """A typed move as text: anything else (None, a number, a piece) is refused, not a traceback."""
+    if not isinstance(text, str):
+        raise illegal("not_a_move", text=repr(text)[:40])
+    return text
+
+
+def check_position(scores: Sequence[Any] | None, round_number: Any) -> None:
+    """What a position set up by hand must hold that a game always does: whole-number scores and
+    a round from 1 (the families check their own pieces and seats)."""
+    if scores is not None and not all(type(score) is int for score in scores):
+        raise IllegalMoveError(f"scores must be whole numbers, not {list(scores)!r}"[:120])
+    if type(round_number) is not int or round_number < 1:
+        raise IllegalMoveError(f"the round must be a whole number from 1, not {round_number!r}"[:120])
+
+
 def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], tie: str,
                      side: Sequence[int] | None = None) -> int | None:
     """Without an immediate win: the highest score at or over the target at the end of a round;

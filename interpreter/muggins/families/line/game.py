@@ -21,7 +21,8 @@ from ...rules import Rules
 from ...engine.common import LotteryDrawn, draw_lots, shuffled
 from .options import LineRules
 from .physics import Connection, End, Line
-from ...engine.table import DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState
+from ...engine.table import (DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState, check_position,
+                             checked_text)
 
 END_NAMES = ("left", "right", "up", "down")
 # how a move names an end, by language (`3-4 left`, `3-4 izquierda`), and how a refusal names it
@@ -313,6 +314,7 @@ class DominoGame:
         (IllegalMoveError) a tile not in the set, a hand or score per player missing or extra, and a
         `turn` that is not a seat."""
         n = self.players
+        check_position(scores, round)
         if len(hands) != n or (scores is not None and len(scores) != n):
             raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
         for name, seat in (("turn", turn),):
@@ -353,7 +355,7 @@ class DominoGame:
 
     def parse_move(self, text: str) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
-        words = text.strip().lower().split()
+        words = checked_text(text).strip().lower().split()
         if len(words) == 1 and words[0] in DECISION_WORDS:
             return DECISION_WORDS[words[0]]
         if len(words) == 1 and words[0] in _DRAW_WORDS:

@@ -20,7 +20,8 @@ from ...engine.common import draw_lots, shuffled
 from .options import PileRules
 from .physics import Pile
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Decision, Decline, FalseCall,
-                    Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen, TableState)
+                    Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen, TableState,
+                    check_position, checked_text)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS"]
@@ -234,7 +235,7 @@ class CardGame:
     def parse_move(self, text: str) -> CardMove:
         """Read a move in either language: a card (`10H`, `5h`, `10♥`, `10 de corazones`), `go` or
         `paso`, `claim` or `reclamar`, `muggins`, `decline` or `declinar`."""
-        word = text.strip().lower()
+        word = checked_text(text).strip().lower()
         if word in _WORDS:
             return _WORDS[word]
         return Play(self.deck.parse(text))
@@ -246,6 +247,7 @@ class CardGame:
         (IllegalMoveError) a card not in the deck, a hand or score per player missing or extra, and a
         `dealer`, `turn` or `last_player` that is not a seat."""
         n = self.players
+        check_position(scores, round)
         if len(hands) != n or (scores is not None and len(scores) != n):
             raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
         for name, seat in (("dealer", dealer), ("turn", turn), ("last_player", last_player),):
