@@ -119,16 +119,17 @@ class Line:
         else:
             self.ends = [End(tile, LOW, tile.low), End(tile, HIGH, tile.high)]
 
-    def layout(self) -> str:
-        """The line as it lies on the table, left to right (a spinner's arms after it, up and
-        down): `[2|1][1|4][4|4]`, each tile with its halves where they lie."""
+    def layout(self, up: str = "up", down: str = "down") -> str:
+        """The line as it lies on the table, left to right (a spinner's arms after it, named by
+        `up` and `down` in the reader's language): `[2|1][1|4][4|4]`, each tile's halves where
+        they lie."""
         if not self.tiles:
             return ""
         first = self.tiles[0]  # the opening tile lies low half left (end 0), high half right (end 1)
         text = "".join(f"[{far}|{near}]" for near, far in reversed(self.arms[0]))
         text += f"[{first.low}|{first.high}]"
         text += "".join(f"[{near}|{far}]" for near, far in self.arms[1])
-        for index, word in ((2, "up"), (3, "down")):
+        for index, word in ((2, up), (3, down)):
             if self.arms[index]:
                 text += f"  {word}: " + "".join(f"[{near}|{far}]" for near, far in self.arms[index])
         return text

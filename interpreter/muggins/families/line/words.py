@@ -249,7 +249,7 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, view
                                  boneyard=count(event.boneyard, "tile", lang), left="queda" if event.boneyard == 1 else "quedan")
     if isinstance(event, D.Placed):
         where = w["opens"] if event.end is None else w["on_end"].format(end=w[END_NAMES[event.end]])
-        terms = " + ".join(str(amount) for _, amount in event.contributions) or "0"
+        terms = " + ".join(str(amount) for _, amount in diagram_order(event)[1]) or "0"
         return w["place"].format(player=player_name(event.player, lang), tile=event.tile, where=where,
                                  ends=terms, total=event.ends_sum)
     if isinstance(event, D.Drew):
@@ -329,7 +329,7 @@ def show_table(view: Any, lang: str) -> list[str]:
         ends = ", ".join(f"{end_name(i, lang)} {end.value}"
                          + (f" ({w['counts']} {counted.get(i, 0)})" if counted.get(i, 0) != end.value else "")
                          for i, end in enumerate(line.ends))
-        lines = [w["table_line"].format(tiles=line.layout()), w["table_ends"].format(ends=ends, sum=line.ends_sum())]
+        lines = [w["table_line"].format(tiles=line.layout(w["up"], w["down"])), w["table_ends"].format(ends=ends, sum=line.ends_sum())]
     return lines
 
 
