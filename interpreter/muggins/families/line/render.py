@@ -4,7 +4,7 @@ value and what it adds to the sum. SVG, so any front end (a page, a printed shee
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
+from html import escape
 
 CELL = 36                      # one half of a tile, in pixels
 GAP = 2                        # between tiles

@@ -3,7 +3,7 @@ its rank and suit symbol, and the running total against the limit. SVG, like the
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
+from html import escape
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED = ("D", "H")
