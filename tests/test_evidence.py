@@ -118,6 +118,57 @@ def test_partnerships_count_sides_and_the_first_to_play_side():
     assert data["margin"]["mean"] == pytest.approx(statistics.mean([40, 70, 65]))
 
 
+def test_each_round_is_counted_from_its_own_first_to_play():
+    """A hand-made set of rounds: who began each round, the scores as it began, the game's end."""
+    tally = Tally(3, ["greedy"] * 3)
+    # game 1: round 1 begun by seat 0, who rises most (10 against 5 and 0): position 1;
+    # round 2 begun by seat 1, seat 2 rises most (20): position 2;
+    # round 3 begun by seat 2, seat 1 rises most (25 against 2 and 0): position 3
+    tally.count_rounds([(0, (0, 0, 0)), (1, (10, 5, 0)), (2, (10, 5, 20))], (12, 30, 20))
+    # game 2: one round begun by seat 1, seats 0 and 1 share the top rise (5): no best scorer
+    tally.count_rounds([(1, (0, 0, 0))], (5, 5, 0))
+    # game 3: begun by seat 2, who rises most, then by seat 0 with nobody scoring (shared)
+    tally.count_rounds([(2, (0, 0, 0)), (0, (0, 0, 7))], (0, 0, 7))
+    assert (tally.round_wins, tally.round_count, tally.round_shared) == ([2, 1, 1], 6, 2)
+    tally.record(0, [12, 30, 20], 3, 10, 10, 0)
+    data = summary(tally, load_rules("domino-muggins"), "hand")["first_to_play"]["by_round"]
+    assert (data["by"], data["rounds"], data["shared"]) == ("player", 6, 2)
+    assert [row["wins"] for row in data["by_position"]] == [2, 1, 1]
+    assert data["by_position"][0]["win_rate"] == pytest.approx(2 / 6, abs=1e-6)
+    assert data["by_position"][0]["ci95"] == pytest.approx(wilson(2, 6), abs=1e-6)
+    assert data["fair_share"] == pytest.approx(4 / 6 / 3, abs=1e-6)
+    assert data["advantage"] == pytest.approx(2 / 6 - 4 / 18, abs=1e-6)
+    # counter-clockwise play: the seat after seat 1 is seat 0
+    backwards = Tally(3, ["greedy"] * 3, step=-1)
+    backwards.count_rounds([(1, (0, 0, 0))], (4, 0, 1))
+    assert backwards.round_wins == [0, 1, 0]
+
+
+def test_rounds_with_partnerships_are_counted_by_side():
+    tally = Tally(4, ["greedy"] * 4, sides=2)
+    # begun by seat 1, whose side (seats 1, 3) rises most: position 1; then by seat 0, the other side
+    # (seats 1, 3) rises most: position 2; then by seat 2, the side of seats 0 and 2: position 1
+    tally.count_rounds([(1, (0, 0, 0, 0)), (0, (0, 10, 0, 10)), (2, (0, 25, 0, 25))], (30, 25, 30, 25))
+    assert (tally.round_wins, tally.round_count, tally.round_shared) == ([2, 1], 3, 0)
+    tally.record(0, [30, 25, 30, 25], 3, 30, 20, 1)
+    data = summary(tally, load_rules("domino-partnership-all-fives"), "hand")["first_to_play"]["by_round"]
+    assert data["by"] == "side" and [row["wins"] for row in data["by_position"]] == [2, 1]
+
+
+def test_the_rounds_tally_is_the_same_on_the_kernel_the_engine_and_any_number_of_workers():
+    from muggins.engine import make_game
+    rules = load_rules("domino-muggins")
+    kernel_tally = simulate("domino-muggins", 2, ["greedy"] * 2, 40, "r", workers=1)
+    sharded = simulate("domino-muggins", 2, ["greedy"] * 2, 40, "r", workers=2, shard_size=7)
+    from muggins.simulate import play_games
+    engine_tally = play_games(rules, 2, ["greedy"] * 2, "r", range(40), 1000, 0.0, 1.0, fast=False)
+    assert make_game(rules, 2) is not None
+    for tally in (sharded, engine_tally):
+        assert (tally.round_wins, tally.round_count, tally.round_shared) == (
+            kernel_tally.round_wins, kernel_tally.round_count, kernel_tally.round_shared)
+    assert kernel_tally.round_count == kernel_tally.rounds and kernel_tally.round_count > 40
+
+
 def test_compare_corrects_for_every_test_of_its_table_and_sums_up_in_plain_words():
     results = [summary(simulate(spec, 2, ["greedy"] * 2, 400, "h", workers=1), load_rules(spec), "h")
                for spec in ("card-muggins", "card-muggins-strict-21", "card-muggins-deal-of-seven")]

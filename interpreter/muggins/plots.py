@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from .errors import MugginsError
 from .overrides import UsageError
-from .report import num, pct
+from .report import bot_names, num, pct
 from .stats import Z95
 
 FORMATS = ("png", "svg")
@@ -147,7 +147,7 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
     n = first["players"]
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
     width = 0.8 / len(results)
-    bots = ", ".join(dict.fromkeys(first["bots"]))
+    bots = bot_names(list(dict.fromkeys(first["bots"])), lang)
     if len(results) == 1:
         title = w["title"].format(rules=first["label"], games=num(first["games"], lang, 0), players=n, bots=bots)
     else:
