@@ -261,6 +261,52 @@ def test_plots_and_csv_are_written_whole(capsys, tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp.svg", "fair.png", "sweep.png", "t.csv"]  # no temporaries
 
 
+def test_plot_and_csv_files_get_the_usual_mode(capsys, tmp_path: Path):
+    import os
+    old = os.umask(0o022)
+    os.umask(old)
+    png, table = tmp_path / "fair.png", tmp_path / "t.csv"
+    assert run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1", "--plot", str(png),
+               "--csv", str(table))[0] == 0
+    for path in (png, table):
+        assert path.stat().st_mode & 0o777 == 0o666 & ~old  # as open() would create it, not 0600
+
+
+@pytest.mark.parametrize("variable", ["LANG", "LC_ALL", "LC_MESSAGES"])
+def test_the_statistics_follow_a_spanish_locale(capsys, monkeypatch, variable):
+    for name in ("LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, "es_ES.UTF-8")
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1")
+    assert code == 0 and "partidas" in out and "codicioso" in out
+    code, out, _ = run(capsys, "compare", "card-muggins", "card-muggins-100", "--games", "20", "--workers", "1")
+    assert code == 0 and "En pocas palabras" in out
+    code, out, _ = run(capsys, "sweep", "card-muggins", "--set", "win.target=41..81:40", "--games", "10",
+                       "--workers", "1")
+    assert code == 0 and "cómo se mueven" in out
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1", "--lang", "en")
+    assert code == 0 and "games" in out and "partidas" not in out
+
+
+def test_spanish_tables_name_entries_and_bots_in_spanish(capsys):
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "200", "--workers", "1", "--lang", "es")
+    assert code == 0
+    assert "«múltiplo de cinco»" in out and "«último»" in out and "«exactamente el límite»" in out
+    assert "gana J1 (codicioso)" in out and "greedy" not in out and "multiple of five" not in out
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1", "--lang", "es",
+                       "--bots", "greedy,random")
+    assert code == 0 and "gana J2 (al azar)" in out
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "200", "--workers", "1", "--lang", "en")
+    assert "'multiple of five'" in out and "P1 (greedy) wins" in out
+
+
+def test_max_games_is_read_only_with_precision(capsys):
+    code, _, err = run(capsys, "simulate", "card-muggins", "--games", "30", "--max-games", "10", "--workers", "1")
+    assert code == 0 and "--max-games" not in err
+    code, _, err = run(capsys, "simulate", "card-muggins", "--games", "30", "--max-games", "10", "--precision", "0.1")
+    assert code == 2 and "--max-games must be at least --games" in err
+
+
 def test_play_takes_settings(capsys):
     code, out, _ = run(capsys, "play", "card-muggins", "--seed", "3", "--set", "win.target=31", "--set", "pile.limit=21")
     assert code == 0 and out
