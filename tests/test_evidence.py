@@ -307,6 +307,17 @@ def test_max_games_is_read_only_with_precision(capsys):
     assert code == 2 and "--max-games must be at least --games" in err
 
 
+def test_a_sweep_over_two_settings_draws_a_labelled_line_per_value_of_the_second(capsys, tmp_path: Path):
+    pytest.importorskip("matplotlib")
+    svg = tmp_path / "sweep.svg"
+    assert run(capsys, "sweep", "card-muggins", "--set", "win.target=41..81:40", "--set", "pile.limit=21,31",
+               "--games", "10", "--workers", "1", "--plot", str(svg))[0] == 0
+    text = svg.read_text()
+    for value in ("pile.limit=21", "pile.limit=31"):
+        assert text.count(value) >= 2  # a legend entry in each panel
+    assert "win.target" in text  # the first setting is the x axis
+
+
 def test_play_takes_settings(capsys):
     code, out, _ = run(capsys, "play", "card-muggins", "--seed", "3", "--set", "win.target=31", "--set", "pile.limit=21")
     assert code == 0 and out
