@@ -185,18 +185,28 @@ class Tally:
     def count_rounds(self, starts: Sequence[tuple[int, Sequence[int]]], final: Sequence[int]) -> None:
         """Count each round from its first to play: `starts` holds, per round, that player and
         every seat's score when the round began; `final`, the scores at the game's end."""
-        n, sides, step = self.players, self.sides, self.step
-        wins = self.round_wins
-        for i, (opener, before) in enumerate(starts):
-            after = starts[i + 1][1] if i + 1 < len(starts) else final
+        n, sides, step, wins = self.players, self.sides, self.step, self.round_wins
+        count = len(starts)
+        self.round_count += count
+        shared = 0
+        for i in range(count):
+            opener, before = starts[i]
+            after = starts[i + 1][1] if i + 1 < count else final
             # seat s stands for side s: partners share a score and sit `sides` apart
+            if sides == 2:  # the common case, kept short: simulations count every round
+                rise = (after[0] - before[0]) - (after[1] - before[1])
+                if rise == 0:
+                    shared += 1
+                else:
+                    wins[((rise < 0) - opener) * step % n % 2] += 1
+                continue
             rises = [after[s] - before[s] for s in range(sides)]
             best = max(rises)
-            self.round_count += 1
             if rises.count(best) > 1:
-                self.round_shared += 1
-                continue
-            wins[(rises.index(best) - opener) * step % n % sides] += 1
+                shared += 1
+            else:
+                wins[(rises.index(best) - opener) * step % n % sides] += 1
+        self.round_shared += shared
 
     def record(self, winner: int | None, scores: Any, rounds: int, moves: int, turns: int = 0,
                first: int = 0) -> None:
