@@ -169,6 +169,22 @@ def test_the_rounds_tally_is_the_same_on_the_kernel_the_engine_and_any_number_of
     assert kernel_tally.round_count == kernel_tally.rounds and kernel_tally.round_count > 40
 
 
+def test_compare_tests_and_sums_up_the_fairness_of_each_round():
+    results = [summary(simulate(spec, 2, ["greedy"] * 2, 60, "h", workers=1), load_rules(spec), "h")
+               for spec in ("domino-muggins", "card-cribbage-pegging")]
+    tests = comparisons(results)
+    first_round = [t for t in tests if t["statistic"] == "first to play in a round scores most in it"]
+    assert len(first_round) == 1 and first_round[0]["p_holm"] < 0.01  # about 55% against 25% of the rounds
+    a = results[1]["first_to_play"]["by_round"]
+    b = results[0]["first_to_play"]["by_round"]
+    d, low, high = proportion_difference(a["by_position"][0]["wins"], a["rounds"], b["by_position"][0]["wins"],
+                                         b["rounds"])
+    assert first_round[0]["effect"] == pytest.approx(d, abs=1e-6)
+    assert first_round[0]["ci95"] == pytest.approx([low, high], abs=1e-6)
+    assert "a round's first to play scores the most in" in plain_summary(results, tests, "en")[0]
+    assert "quien juega primero en una ronda es quien más anota" in plain_summary(results, tests, "es")[0]
+
+
 def test_compare_corrects_for_every_test_of_its_table_and_sums_up_in_plain_words():
     results = [summary(simulate(spec, 2, ["greedy"] * 2, 400, "h", workers=1), load_rules(spec), "h")
                for spec in ("card-muggins", "card-muggins-strict-21", "card-muggins-deal-of-seven")]

@@ -58,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rounds_ratio": "{ratio}x as many rounds",
         "first_change": "the first to play wins {a} instead of {b}",
         "first_side_change": "the first to play's side wins {a} instead of {b}",
+        "round_first_change": "a round's first to play scores the most in {a} of the rounds instead of {b}",
         "seat_change": "P{seat} wins {a} instead of {b}",
         "margin_change": "the winner leads by {a} points on average instead of {b}",
         "nothing": "no difference is significant after Holm's correction",
@@ -117,6 +118,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rounds_ratio": "{ratio} veces las rondas",
         "first_change": "quien juega primero gana el {a} en vez del {b}",
         "first_side_change": "el equipo de quien juega primero gana el {a} en vez del {b}",
+        "round_first_change": "quien juega primero en una ronda es quien más anota en el {a} de las rondas en vez del {b}",
         "seat_change": "J{seat} gana el {a} en vez del {b}",
         "margin_change": "el ganador saca {a} puntos de media en vez de {b}",
         "nothing": "ninguna diferencia es significativa tras la corrección de Holm",
@@ -416,6 +418,11 @@ def plain_summary(results: Sequence[dict], tests: Sequence[dict], lang: str) -> 
         if key in mine:
             parts.append(w["first_change"].format(a=pct(f_new["by_position"][0]["win_rate"], lang, 0),
                                                   b=pct(f_old["by_position"][0]["win_rate"], lang, 0)))
+        r_new, r_old = f_new["by_round"], f_old["by_round"]
+        key = en["round_side_position" if r_old["by"] == "side" else "round_position"].format(ordinal=ordinal(1, "en"))
+        if key in mine:
+            parts.append(w["round_first_change"].format(a=pct(r_new["by_position"][0]["win_rate"], lang, 0),
+                                                        b=pct(r_old["by_position"][0]["win_rate"], lang, 0)))
         for seat in range(first["players"]):
             key = en["seat_wins"].format(seat=seat + 1, bot=first["seats"][seat]["bot"])
             if key in mine:
