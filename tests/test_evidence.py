@@ -118,6 +118,73 @@ def test_partnerships_count_sides_and_the_first_to_play_side():
     assert data["margin"]["mean"] == pytest.approx(statistics.mean([40, 70, 65]))
 
 
+def test_each_round_is_counted_from_its_own_first_to_play():
+    """A hand-made set of rounds: who began each round, the scores as it began, the game's end."""
+    tally = Tally(3, ["greedy"] * 3)
+    # game 1: round 1 begun by seat 0, who rises most (10 against 5 and 0): position 1;
+    # round 2 begun by seat 1, seat 2 rises most (20): position 2;
+    # round 3 begun by seat 2, seat 1 rises most (25 against 2 and 0): position 3
+    tally.count_rounds([(0, (0, 0, 0)), (1, (10, 5, 0)), (2, (10, 5, 20))], (12, 30, 20))
+    # game 2: one round begun by seat 1, seats 0 and 1 share the top rise (5): no best scorer
+    tally.count_rounds([(1, (0, 0, 0))], (5, 5, 0))
+    # game 3: begun by seat 2, who rises most, then by seat 0 with nobody scoring (shared)
+    tally.count_rounds([(2, (0, 0, 0)), (0, (0, 0, 7))], (0, 0, 7))
+    assert (tally.round_wins, tally.round_count, tally.round_shared) == ([2, 1, 1], 6, 2)
+    tally.record(0, [12, 30, 20], 3, 10, 10, 0)
+    data = summary(tally, load_rules("domino-muggins"), "hand")["first_to_play"]["by_round"]
+    assert (data["by"], data["rounds"], data["shared"]) == ("player", 6, 2)
+    assert [row["wins"] for row in data["by_position"]] == [2, 1, 1]
+    assert data["by_position"][0]["win_rate"] == pytest.approx(2 / 6, abs=1e-6)
+    assert data["by_position"][0]["ci95"] == pytest.approx(wilson(2, 6), abs=1e-6)
+    assert data["fair_share"] == pytest.approx(4 / 6 / 3, abs=1e-6)
+    assert data["advantage"] == pytest.approx(2 / 6 - 4 / 18, abs=1e-6)
+    # counter-clockwise play: the seat after seat 1 is seat 0
+    backwards = Tally(3, ["greedy"] * 3, step=-1)
+    backwards.count_rounds([(1, (0, 0, 0))], (4, 0, 1))
+    assert backwards.round_wins == [0, 1, 0]
+
+
+def test_rounds_with_partnerships_are_counted_by_side():
+    tally = Tally(4, ["greedy"] * 4, sides=2)
+    # begun by seat 1, whose side (seats 1, 3) rises most: position 1; then by seat 0, the other side
+    # (seats 1, 3) rises most: position 2; then by seat 2, the side of seats 0 and 2: position 1
+    tally.count_rounds([(1, (0, 0, 0, 0)), (0, (0, 10, 0, 10)), (2, (0, 25, 0, 25))], (30, 25, 30, 25))
+    assert (tally.round_wins, tally.round_count, tally.round_shared) == ([2, 1], 3, 0)
+    tally.record(0, [30, 25, 30, 25], 3, 30, 20, 1)
+    data = summary(tally, load_rules("domino-partnership-all-fives"), "hand")["first_to_play"]["by_round"]
+    assert data["by"] == "side" and [row["wins"] for row in data["by_position"]] == [2, 1]
+
+
+def test_the_rounds_tally_is_the_same_on_the_kernel_the_engine_and_any_number_of_workers():
+    from muggins.engine import make_game
+    rules = load_rules("domino-muggins")
+    kernel_tally = simulate("domino-muggins", 2, ["greedy"] * 2, 40, "r", workers=1)
+    sharded = simulate("domino-muggins", 2, ["greedy"] * 2, 40, "r", workers=2, shard_size=7)
+    from muggins.simulate import play_games
+    engine_tally = play_games(rules, 2, ["greedy"] * 2, "r", range(40), 1000, 0.0, 1.0, fast=False)
+    assert make_game(rules, 2) is not None
+    for tally in (sharded, engine_tally):
+        assert (tally.round_wins, tally.round_count, tally.round_shared) == (
+            kernel_tally.round_wins, kernel_tally.round_count, kernel_tally.round_shared)
+    assert kernel_tally.round_count == kernel_tally.rounds and kernel_tally.round_count > 40
+
+
+def test_compare_tests_and_sums_up_the_fairness_of_each_round():
+    results = [summary(simulate(spec, 2, ["greedy"] * 2, 60, "h", workers=1), load_rules(spec), "h")
+               for spec in ("domino-muggins", "card-cribbage-pegging")]
+    tests = comparisons(results)
+    first_round = [t for t in tests if t["statistic"] == "first to play in a round scores most in it"]
+    assert len(first_round) == 1 and first_round[0]["p_holm"] < 0.01  # about 55% against 25% of the rounds
+    a = results[1]["first_to_play"]["by_round"]
+    b = results[0]["first_to_play"]["by_round"]
+    d, low, high = proportion_difference(a["by_position"][0]["wins"], a["rounds"], b["by_position"][0]["wins"],
+                                         b["rounds"])
+    assert first_round[0]["effect"] == pytest.approx(d, abs=1e-6)
+    assert first_round[0]["ci95"] == pytest.approx([low, high], abs=1e-6)
+    assert "a round's first to play scores the most in" in plain_summary(results, tests, "en")[0]
+    assert "quien juega primero en una ronda es quien más anota" in plain_summary(results, tests, "es")[0]
+
+
 def test_compare_corrects_for_every_test_of_its_table_and_sums_up_in_plain_words():
     results = [summary(simulate(spec, 2, ["greedy"] * 2, 400, "h", workers=1), load_rules(spec), "h")
                for spec in ("card-muggins", "card-muggins-strict-21", "card-muggins-deal-of-seven")]
@@ -208,6 +275,63 @@ def test_plots_and_csv_are_written_whole(capsys, tmp_path: Path):
                "--plot", str(sweep))[0] == 0
     assert sweep.read_bytes()[:4] == b"\x89PNG"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp.svg", "fair.png", "sweep.png", "t.csv"]  # no temporaries
+
+
+def test_plot_and_csv_files_get_the_usual_mode(capsys, tmp_path: Path):
+    import os
+    old = os.umask(0o022)
+    os.umask(old)
+    png, table = tmp_path / "fair.png", tmp_path / "t.csv"
+    assert run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1", "--plot", str(png),
+               "--csv", str(table))[0] == 0
+    for path in (png, table):
+        assert path.stat().st_mode & 0o777 == 0o666 & ~old  # as open() would create it, not 0600
+
+
+@pytest.mark.parametrize("variable", ["LANG", "LC_ALL", "LC_MESSAGES"])
+def test_the_statistics_follow_a_spanish_locale(capsys, monkeypatch, variable):
+    for name in ("LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, "es_ES.UTF-8")
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1")
+    assert code == 0 and "partidas" in out and "codicioso" in out
+    code, out, _ = run(capsys, "compare", "card-muggins", "card-muggins-100", "--games", "20", "--workers", "1")
+    assert code == 0 and "En pocas palabras" in out
+    code, out, _ = run(capsys, "sweep", "card-muggins", "--set", "win.target=41..81:40", "--games", "10",
+                       "--workers", "1")
+    assert code == 0 and "cómo se mueven" in out
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1", "--lang", "en")
+    assert code == 0 and "games" in out and "partidas" not in out
+
+
+def test_spanish_tables_name_entries_and_bots_in_spanish(capsys):
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "200", "--workers", "1", "--lang", "es")
+    assert code == 0
+    assert "«múltiplo de cinco»" in out and "«último»" in out and "«exactamente el límite»" in out
+    assert "gana J1 (codicioso)" in out and "greedy" not in out and "multiple of five" not in out
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "20", "--workers", "1", "--lang", "es",
+                       "--bots", "greedy,random")
+    assert code == 0 and "gana J2 (al azar)" in out
+    code, out, _ = run(capsys, "simulate", "card-muggins", "--games", "200", "--workers", "1", "--lang", "en")
+    assert "'multiple of five'" in out and "P1 (greedy) wins" in out
+
+
+def test_max_games_is_read_only_with_precision(capsys):
+    code, _, err = run(capsys, "simulate", "card-muggins", "--games", "30", "--max-games", "10", "--workers", "1")
+    assert code == 0 and "--max-games" not in err
+    code, _, err = run(capsys, "simulate", "card-muggins", "--games", "30", "--max-games", "10", "--precision", "0.1")
+    assert code == 2 and "--max-games must be at least --games" in err
+
+
+def test_a_sweep_over_two_settings_draws_a_labelled_line_per_value_of_the_second(capsys, tmp_path: Path):
+    pytest.importorskip("matplotlib")
+    svg = tmp_path / "sweep.svg"
+    assert run(capsys, "sweep", "card-muggins", "--set", "win.target=41..81:40", "--set", "pile.limit=21,31",
+               "--games", "10", "--workers", "1", "--plot", str(svg))[0] == 0
+    text = svg.read_text()
+    for value in ("pile.limit=21", "pile.limit=31"):
+        assert text.count(value) >= 2  # a legend entry in each panel
+    assert "win.target" in text  # the first setting is the x axis
 
 
 def test_play_takes_settings(capsys):

@@ -364,7 +364,8 @@ def _simulation_arguments(parser: argparse.ArgumentParser, sweeping: bool = Fals
     parser.add_argument("--plot", metavar="FILE", help="draw the statistics to FILE (.png or .svg; needs muggins[plot])")
     parser.add_argument("--csv", metavar="FILE", help="write the statistics to FILE as CSV (one row per number)")
     parser.add_argument("--force", action="store_true", help="replace the --plot and --csv files if they exist")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the tables and plots (en, es)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of the tables and plots (en, es; default: from "
+                                                           "LC_ALL, LC_MESSAGES, LANG)")
 
 
 def _check_simulation_options(args: argparse.Namespace) -> None:
@@ -377,7 +378,7 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         raise UsageError("--forget and --attention are chances between 0 and 1")
     if args.precision is not None and not 0 < args.precision < 1:
         raise UsageError(f"--precision is an interval width between 0 and 1, such as 0.01, not {args.precision}")
-    if args.max_games < args.games:
+    if args.precision is not None and args.max_games < args.games:  # --max-games is read only with --precision
         raise UsageError("--max-games must be at least --games")
     from .plots import check_path
     if args.plot:

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import MugginsError
+from .files import _UMASK
 from .overrides import UsageError
-from .report import num, pct
+from .report import bot_names, num, pct
 from .stats import Z95
 
 FORMATS = ("png", "svg")
@@ -100,6 +101,7 @@ def write_atomically(path: str, write: Any, option: str = "--plot", lang: str = 
     os.close(handle)
     try:
         write(temporary)
+        os.chmod(temporary, 0o666 & ~_UMASK)  # as files.write_atomic does: as open() would create it, not 0600
         os.replace(temporary, target)
     except OSError as exc:
         raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
@@ -147,7 +149,7 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
     n = first["players"]
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
     width = 0.8 / len(results)
-    bots = ", ".join(dict.fromkeys(first["bots"]))
+    bots = bot_names(list(dict.fromkeys(first["bots"])), lang)
     if len(results) == 1:
         title = w["title"].format(rules=first["label"], games=num(first["games"], lang, 0), players=n, bots=bots)
     else:
@@ -176,7 +178,6 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
         ax.set_ylabel(w["win_rate"])
         ax.set_xticks(range(1, n + 1))
         ax.set_ylim(0, max(100 * max(r["ci95"][1] for d in results for r in d["first_to_play"]["by_position"] + d["seats"]) * 1.25, fair * 1.5))
-        ax.legend(fontsize=8, loc="upper right")
     axes[0].set_title(w["first"], fontsize=11)
     axes[0].set_xlabel(w["first_x"])
     axes[1].set_title(w["seats"], fontsize=11)
@@ -184,8 +185,12 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
     axes[2].set_title(w["length"], fontsize=11)
     axes[2].set_xlabel(w["bins"].format(what=w["turns"], bin=first["length"]["turns"]["histogram"]["bin"]))
     axes[2].set_ylabel(w["share"])
-    axes[2].legend(fontsize=8)
     fig.tight_layout()
+    # one legend for the three panels (a rule file has one colour in each), below the figure:
+    # never over a bar or its error bar
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=9,
+               ncol=min(4, len(handles)), frameon=False)
     _save(fig, path, lang)
 
 
@@ -196,8 +201,13 @@ def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en")
     first = results[0]
     keys = [s.partition("=")[0] for s in first["settings"]]
     varying = [k for i, k in enumerate(keys) if len({d["settings"][i] for d in results}) > 1]
-    numeric = len(varying) == 1 and all(_number(d["settings"][keys.index(varying[0])].partition("=")[2]) is not None
-                                        for d in results)
+    numeric = bool(varying) and all(_number(d["settings"][keys.index(varying[0])].partition("=")[2]) is not None
+                                    for d in results)
+    # with several settings: the first that varies across, one line per value of the others
+    groups: dict[str, list[int]] = {}
+    for i, d in enumerate(results):
+        name = ", ".join(d["settings"][keys.index(k)] for k in varying[1:]) if numeric else ""
+        groups.setdefault(name, []).append(i)
     if numeric:
         index = keys.index(varying[0])
         xs: list[float] = [float(_number(d["settings"][index].partition("=")[2]) or 0) for d in results]
@@ -209,17 +219,22 @@ def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en")
         ticks = [", ".join(d["settings"]) for d in results]
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
     fig.suptitle(w["sweep_title"].format(rules=rules, games=num(first["games"], lang, 0), seed=first["seed"]), fontsize=13)
-    rates, err = _errors([d["first_to_play"]["by_position"][0] for d in results])
-    axes[0].errorbar(xs, rates, yerr=err, marker="o", capsize=4, label=w["sweep_first"])
+    for name, members in groups.items():
+        rates, err = _errors([results[i]["first_to_play"]["by_position"][0] for i in members])
+        axes[0].errorbar([xs[i] for i in members], rates, yerr=err, marker="o", capsize=4,
+                         label=name or w["sweep_first"])
     fair = 100 / first["players"]
     axes[0].axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"{w['fair']} ({pct(fair / 100, lang)})")
     axes[0].set_title(w["sweep_first"], fontsize=11)
     axes[0].set_ylabel(w["win_rate"])
     axes[0].legend(fontsize=8)
-    for key, name in (("turns", w["turns"]), ("rounds", w["rounds"])):
-        means = [d["length"][key]["mean"] for d in results]
-        halves = [Z95 * d["length"][key]["sd"] / math.sqrt(max(1, d["length"][key]["count"])) for d in results]
-        axes[1].errorbar(xs, means, yerr=halves, marker="o", capsize=4, label=name)
+    for key, name, style in (("turns", w["turns"], "-"), ("rounds", w["rounds"], "--")):
+        for k, (group, members) in enumerate(groups.items()):
+            means = [results[i]["length"][key]["mean"] for i in members]
+            halves = [Z95 * results[i]["length"][key]["sd"] / math.sqrt(max(1, results[i]["length"][key]["count"]))
+                      for i in members]
+            axes[1].errorbar([xs[i] for i in members], means, yerr=halves, marker="o", capsize=4, linestyle=style,
+                             color=f"C{k}", label=f"{name} ({group})" if group else name)
     axes[1].set_title(w["sweep_length"], fontsize=11)
     axes[1].set_ylabel(f"{w['turns']} / {w['rounds']}")
     axes[1].legend(fontsize=8)

@@ -22,6 +22,12 @@ WORDS: dict[str, dict[str, str]] = {
         "position_wins": "{ordinal} to play wins",
         "side_position_wins": "{ordinal} to play's side wins",
         "advantage": "first to play's advantage",
+        "round_position": "{ordinal} to play in a round scores most in it",
+        "round_side_position": "{ordinal} to play's side in a round scores most in it",
+        "round_shared": "rounds whose top score is shared",
+        "round_advantage": "a round's first to play's advantage",
+        "round_fairness": "Round by round, the round's first to play scores the most in {rate} [{low}, {high}] of {rounds} rounds ({shared} shared), where a fair share is {fair}.",
+        "round_fair_side": "Round by round, the side of the round's first to play scores the most in {rate} [{low}, {high}] of {rounds} rounds ({shared} shared), where a fair share is {fair}.",
         "advantage_cell": "{sign}{points} pp over a fair {fair}",
         "unfinished": "unfinished games",
         "path": "simulated on", "path_kernel": "the fast kernel",
@@ -52,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rounds_ratio": "{ratio}x as many rounds",
         "first_change": "the first to play wins {a} instead of {b}",
         "first_side_change": "the first to play's side wins {a} instead of {b}",
+        "round_first_change": "a round's first to play scores the most in {a} of the rounds instead of {b}",
         "seat_change": "P{seat} wins {a} instead of {b}",
         "margin_change": "the winner leads by {a} points on average instead of {b}",
         "nothing": "no difference is significant after Holm's correction",
@@ -75,6 +82,12 @@ WORDS: dict[str, dict[str, str]] = {
         "position_wins": "gana quien juega {ordinal}",
         "side_position_wins": "gana el equipo de quien juega {ordinal}",
         "advantage": "ventaja de quien juega primero",
+        "round_position": "quien juega {ordinal} en una ronda es quien más anota en ella",
+        "round_side_position": "el equipo de quien juega {ordinal} en una ronda es el que más anota en ella",
+        "round_shared": "rondas con la mayor anotación compartida",
+        "round_advantage": "ventaja de quien juega primero en una ronda",
+        "round_fairness": "Ronda a ronda, quien juega primero en la ronda es quien más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
+        "round_fair_side": "Ronda a ronda, el equipo de quien juega primero en la ronda es el que más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
         "advantage_cell": "{sign}{points} p. p. sobre un {fair} justo",
         "unfinished": "partidas sin terminar",
         "path": "simulado en", "path_kernel": "el núcleo rápido",
@@ -88,7 +101,7 @@ WORDS: dict[str, dict[str, str]] = {
         "margin": "margen de victoria (puntos)",
         "points_per_event": "puntos por anotación",
         "events_per_game": "anotaciones por partida",
-        "entry": "'{name}': puntos por partida",
+        "entry": "«{name}»: puntos por partida",
         "blocked": "rondas cerradas",
         "steals": "robos de Muggins por partida",
         "lost": "puntos perdidos sin reclamar por partida",
@@ -105,6 +118,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rounds_ratio": "{ratio} veces las rondas",
         "first_change": "quien juega primero gana el {a} en vez del {b}",
         "first_side_change": "el equipo de quien juega primero gana el {a} en vez del {b}",
+        "round_first_change": "quien juega primero en una ronda es quien más anota en el {a} de las rondas en vez del {b}",
         "seat_change": "J{seat} gana el {a} en vez del {b}",
         "margin_change": "el ganador saca {a} puntos de media en vez de {b}",
         "nothing": "ninguna diferencia es significativa tras la corrección de Holm",
@@ -124,6 +138,24 @@ WORDS: dict[str, dict[str, str]] = {
 
 def words(lang: str) -> dict[str, str]:
     return WORDS.get(lang, WORDS["en"])
+
+
+def bot_name(kind: str, lang: str) -> str:
+    """A bot's kind as the terminal names it in `lang` ("greedy" is "codicioso" in Spanish)."""
+    if lang == "en":
+        return kind
+    from .terminal import _UI  # the terminal's words: one name for each bot in each language
+    named = _UI.get(lang, {}).get(f"kind:{kind}")
+    return named.removeprefix("bot ") if named else kind
+
+
+def bot_names(kinds: Sequence[str], lang: str) -> str:
+    return ", ".join(bot_name(kind, lang) for kind in kinds)
+
+
+def entry_name(entry: dict, lang: str) -> str:
+    """A scoring entry's name in `lang`, from the rule file's translations when it has one."""
+    return entry.get("names", {}).get(lang, entry["name"])
 
 
 def ordinal(k: int, lang: str) -> str:
@@ -188,6 +220,45 @@ def _rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[floa
     return test
 
 
+def several_rounds(data: dict) -> bool:
+    """Whether some game of a summary had more than one round (else a round is its game)."""
+    return bool(data["length"]["rounds"]["max"] and data["length"]["rounds"]["max"] > 1)
+
+
+def round_rows(by_round: dict, lang: str) -> list[Row]:
+    """The fairness of each round: the rate at which each position from a round's first to play
+    is that round's best scorer, the advantage of its first, and how often the top score is shared."""
+    w, out = words(lang), []
+    key = "round_side_position" if by_round["by"] == "side" else "round_position"
+    for k in range(len(by_round["by_position"])):
+        get = _at("first_to_play", "by_round", "by_position", k)
+        out.append(Row(w[key].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
+                       _round_rate_test(get) if k == 0 or by_round["by"] == "player" else None))
+
+    def round_advantage(d: dict) -> str:
+        f = d["first_to_play"]["by_round"]
+        sign, points = signed(100 * f["advantage"], lang)
+        return w["advantage_cell"].format(sign=sign, points=points, fair=pct(f["fair_share"], lang))
+    out.append(Row(w["round_advantage"], round_advantage))
+
+    def shared(d: dict) -> str:
+        f = d["first_to_play"]["by_round"]
+        return f"{f['shared']} / {f['rounds']} ({pct(f['shared'] / f['rounds'] if f['rounds'] else 0, lang)})"
+    out.append(Row(w["round_shared"], shared))
+    return out
+
+
+def _round_rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
+    """As `_rate_test`, for a rate over rounds (each summary counts its own rounds)."""
+    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+        a, b = get(data), get(first)
+        na, nb = data["first_to_play"]["by_round"]["rounds"], first["first_to_play"]["by_round"]["rounds"]
+        p = two_proportions(a["wins"], na, b["wins"], nb)
+        d, low, high = proportion_difference(a["wins"], na, b["wins"], nb)
+        return p, "diff", d, low, high
+    return test
+
+
 def _mean_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
     def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
         a, b = get(data), get(first)
@@ -213,11 +284,11 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
     out: list[Row] = []
     for seat in range(first["players"]):
         get = _at("seats", seat)
-        out.append(Row(w["seat_wins"].format(seat=seat + 1, bot=first["seats"][seat]["bot"]),
+        out.append(Row(w["seat_wins"].format(seat=seat + 1, bot=bot_name(first["seats"][seat]["bot"], lang)),
                        _rate_at(get, lang), _rate_test(get)))
     if len({s["bot"] for s in first["seats"]}) > 1:
         for k, entry in enumerate(first["by_bot"]):
-            out.append(Row(w["bot_wins"].format(bot=entry["bot"]), _rate_at(_at("by_bot", k), lang)))
+            out.append(Row(w["bot_wins"].format(bot=bot_name(entry["bot"], lang)), _rate_at(_at("by_bot", k), lang)))
     for k, side in enumerate(first.get("sides", ())):
         seats = ", ".join(("P" if lang == "en" else "J") + str(s) for s in side["seats"])
         get = _at("sides", k)
@@ -238,6 +309,8 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
         return w["advantage_cell"].format(sign=sign, points=points, fair=pct(f["fair_share"] if "by_side" in f
                                                                               else 1 / d["players"], lang))
     out.append(Row(w["advantage"], advantage))
+    if any(several_rounds(d) for d in results):  # where rounds matter: the fairness of each round
+        out.extend(round_rows(ftp["by_round"], lang))
     out.append(Row(w["unfinished"], lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})"))
     out.append(Row(w["path"], lambda d: w["path_kernel"] if d["path"]["kernel"]
                    else w["path_engine"].format(reason=d["path"]["reason"])))
@@ -268,7 +341,7 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
         def per_game(d: dict, name: str = name) -> str:
             found = [e for e in d["scoring_entries"] if e["name"] == name]
             return num(found[0]["points_per_game"], lang, 2) if found else "-"
-        out.append(Row(w["entry"].format(name=name), per_game))
+        out.append(Row(w["entry"].format(name=entry_name(entry, lang)), per_game))
     if "blocked_round_rate" in first:
         out.append(Row(w["blocked"], lambda d: pct(d.get("blocked_round_rate", 0), lang)))
     if "muggins_steals_per_game" in first:
@@ -345,6 +418,11 @@ def plain_summary(results: Sequence[dict], tests: Sequence[dict], lang: str) -> 
         if key in mine:
             parts.append(w["first_change"].format(a=pct(f_new["by_position"][0]["win_rate"], lang, 0),
                                                   b=pct(f_old["by_position"][0]["win_rate"], lang, 0)))
+        r_new, r_old = f_new["by_round"], f_old["by_round"]
+        key = en["round_side_position" if r_old["by"] == "side" else "round_position"].format(ordinal=ordinal(1, "en"))
+        if key in mine:
+            parts.append(w["round_first_change"].format(a=pct(r_new["by_position"][0]["win_rate"], lang, 0),
+                                                        b=pct(r_old["by_position"][0]["win_rate"], lang, 0)))
         for seat in range(first["players"]):
             key = en["seat_wins"].format(seat=seat + 1, bot=first["seats"][seat]["bot"])
             if key in mine:
@@ -368,6 +446,16 @@ def fairness_line(data: dict, lang: str) -> str:
                          high=pct(row["ci95"][1], lang), fair=pct(fair, lang))
 
 
+def round_fairness_line(data: dict, lang: str) -> str:
+    """The per-round fairness in a sentence (a round's best scorer, counted from its first to play)."""
+    w = words(lang)
+    f = data["first_to_play"]["by_round"]
+    row = f["by_position"][0]
+    return w["round_fair_side" if f["by"] == "side" else "round_fairness"].format(
+        rate=pct(row["win_rate"], lang), low=pct(row["ci95"][0], lang), high=pct(row["ci95"][1], lang),
+        rounds=f["rounds"], shared=f["shared"], fair=pct(f["fair_share"], lang))
+
+
 # -- printing ---------------------------------------------------------------------------------------
 
 def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None) -> list[dict]:
@@ -379,7 +467,7 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
     w = words(lang)
     first = results[0]
     tests = comparisons(results, lang)
-    title = w["title"].format(games=first["games"], players=first["players"], bots=", ".join(first["bots"]),
+    title = w["title"].format(games=first["games"], players=first["players"], bots=bot_names(first["bots"], lang),
                               seed=first["seed"])
     if len(results) > 1:
         title += w["marks"].format(tests=len(tests))
@@ -417,6 +505,8 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
             console.print(line, highlight=False)
     else:
         console.print(fairness_line(first, lang), highlight=False)
+        if several_rounds(first):  # where rounds matter: games of more than one round
+            console.print(round_fairness_line(first, lang), highlight=False)
     return tests
 
 
@@ -468,6 +558,13 @@ def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
         for row in data["first_to_play"].get("by_side", ()):
             add(data, "win_rate_by_side_from_first_to_play", row["side_position"], row["win_rate"], row["ci95"])
         add(data, "first_to_play_advantage", "", data["first_to_play"]["advantage"])
+        by_round = data["first_to_play"]["by_round"]
+        for row in by_round["by_position"]:
+            add(data, f"round_best_scorer_rate_by_{by_round['by']}_position_from_round_first_to_play", row["position"],
+                row["win_rate"], row["ci95"])
+        add(data, "rounds_counted", "", by_round["rounds"])
+        add(data, "rounds_with_shared_best", "", by_round["shared"])
+        add(data, "round_first_to_play_advantage", "", by_round["advantage"])
         for name, dist in [(f"{k}_per_game", data["length"][k]) for k in ("rounds", "turns", "actions")] + [
                 ("winning_score", data["winning_score"]), ("margin_of_victory", data["margin"])]:
             for key in ("mean", "sd", "p5", "p50", "p95"):

@@ -25,6 +25,8 @@ from .engine import make_game
 from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
 from .families import family_of
+from .families.line.game import RoundStarted
+from .families.pile.game import Dealt
 from .errors import MugginsError
 from .overrides import label, load_settings
 from .rules import Rules
@@ -32,6 +34,7 @@ from .stats import Z95, distribution, percentile, two_means, two_proportions, wi
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
+ROUND_STARTS = {RoundStarted: "opener", Dealt: "leader"}  # the event starting a round: who plays first in it
 
 
 @dataclass
@@ -41,7 +44,15 @@ class Tally:
     A *turn* is what players count as one: a placement with the draws it forced, a pass, a card
     played or a go. An *action* is every decision a player makes: turns, each draw chosen or
     forced, claims and Muggins calls (what `moves` counts). Positions are counted in the order of
-    play from the game's first to play (its first leader or opener): position 0 is that player."""
+    play from the game's first to play (its first leader or opener): position 0 is that player.
+
+    Each round is also counted from its own first to play (that round's leader or opener): a
+    round's *best scorer* is the player (with partnerships, the side) whose score rose the most
+    over the round, every change counted (claims, Muggins steals, penalties, the settlement); when
+    two or more share the highest rise (a round where nobody scored included) the round has no
+    best scorer and is counted as shared. `round_wins[k]` counts the rounds whose best scorer sat
+    `k` places after the round's first to play (with partnerships: the side `k` places after its
+    side); a game's last round counts too, up to the game's end."""
 
     players: int
     bots: list[str]
@@ -69,6 +80,9 @@ class Tally:
     winning_scores: dict[int, int] = field(default_factory=dict)
     margins: dict[int, int] = field(default_factory=dict)  # the winner's lead over the best other side
     entries: dict[str, list[int]] = field(default_factory=dict)  # scoring entry name: [times, points]
+    round_count: int = 0              # rounds counted for the per-round fairness
+    round_shared: int = 0             # ... of which the highest rise was shared (no best scorer)
+    round_wins: list[int] = field(default_factory=list)  # best scorers by position from the round's first to play
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -77,15 +91,19 @@ class Tally:
             self.first_wins = [0] * self.players
         if not self.sides:
             self.sides = self.players
+        if not self.round_wins:
+            self.round_wins = [0] * self.sides
 
     def merge(self, other: Tally) -> None:
         for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns",
-                     "scoring_events", "scoring_points", "steals", "steal_points", "lost_points"):
+                     "scoring_events", "scoring_points", "steals", "steal_points", "lost_points",
+                     "round_count", "round_shared"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name, count in other.extra.items():
             self.extra[name] = self.extra.get(name, 0) + count
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         self.first_wins = [a + b for a, b in zip(self.first_wins, other.first_wins)]
+        self.round_wins = [a + b for a, b in zip(self.round_wins, other.round_wins)]
         for mine, theirs in ((self.final_scores, other.final_scores), (self.rounds_hist, other.rounds_hist),
                              (self.turns_hist, other.turns_hist), (self.actions_hist, other.actions_hist),
                              (self.winning_scores, other.winning_scores), (self.margins, other.margins)):
@@ -103,9 +121,14 @@ class Tally:
         unearned = UNEARNED_REASONS + family.settlement_reasons
         turns, counters, extra, entries = family.turn_events, family.counters, self.extra, self.entries
         turn_count = 0
+        current = [0] * self.players  # every seat's score so far
+        starts: list[tuple[int, tuple[int, ...]]] = []
         for event in state.events:
             kind = type(event)
             if kind is Scored:
+                current[event.player] = event.score
+                for partner in event.partners:
+                    current[partner] = event.score
                 if event.points > 0 and event.reason not in unearned:
                     self.scoring_events += 1
                     self.scoring_points += event.points
@@ -119,9 +142,12 @@ class Tally:
                 self.steal_points += event.score.points
             elif kind is Forfeited:
                 self.lost_points += event.score.points
+            elif kind in ROUND_STARTS:
+                starts.append((getattr(event, ROUND_STARTS[kind]), tuple(current)))
             elif kind in counters:
                 extra[counters[kind]] = extra.get(counters[kind], 0) + 1
         self.record(outcome.winner, outcome.scores, outcome.rounds, moves, turn_count, first)
+        self.count_rounds(starts, outcome.scores)
 
     def add_counts(self, result: dict[str, Any]) -> None:
         """Count a game played by a fast kernel, from the counts it kept (kept cheap: a short card
@@ -129,6 +155,7 @@ class Tally:
         named once per shard (`add_scored`); the others come named."""
         self.record(result["winner"], result["scores"], result["rounds"], result["moves"], result["turns"],
                     result["first"])
+        self.count_rounds(result["round_starts"], result["scores"])
         get = result.get
         self.scoring_events += result["scoring_events"]
         self.scoring_points += result["scoring_points"]
@@ -154,6 +181,32 @@ class Tally:
                     entry = self.entries.setdefault(name, [0, 0])
                     entry[0] += times
                     entry[1] += points * times
+
+    def count_rounds(self, starts: Sequence[tuple[int, Sequence[int]]], final: Sequence[int]) -> None:
+        """Count each round from its first to play: `starts` holds, per round, that player and
+        every seat's score when the round began; `final`, the scores at the game's end."""
+        n, sides, step, wins = self.players, self.sides, self.step, self.round_wins
+        count = len(starts)
+        self.round_count += count
+        shared = 0
+        for i in range(count):
+            opener, before = starts[i]
+            after = starts[i + 1][1] if i + 1 < count else final
+            # seat s stands for side s: partners share a score and sit `sides` apart
+            if sides == 2:  # the common case, kept short: simulations count every round
+                rise = (after[0] - before[0]) - (after[1] - before[1])
+                if rise == 0:
+                    shared += 1
+                else:
+                    wins[((rise < 0) - opener) * step % n % 2] += 1
+                continue
+            rises = [after[s] - before[s] for s in range(sides)]
+            best = max(rises)
+            if rises.count(best) > 1:
+                shared += 1
+            else:
+                wins[(rises.index(best) - opener) * step % n % sides] += 1
+        self.round_shared += shared
 
     def record(self, winner: int | None, scores: Any, rounds: int, moves: int, turns: int = 0,
                first: int = 0) -> None:
@@ -354,6 +407,17 @@ def _rate(wins: int, trials: int) -> dict[str, Any]:
     return {"wins": wins, "win_rate": round(wins / trials if trials else 0, 6), "ci95": [round(low, 6), round(high, 6)]}
 
 
+def _translated(rules: Rules, name: str) -> dict[str, Any]:
+    """An entry's names in the other languages (`{"names": {"es": ...}}`), where they differ."""
+    from .narration import reason_name  # the rule file's translation, else the table's word ("last")
+    names = {}
+    for lang in ("es",):
+        named = reason_name(name, lang, rules)
+        if named != name:
+            names[lang] = named
+    return {"names": names} if names else {}
+
+
 def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str] = ()) -> dict[str, Any]:
     """The statistics as plain data (what `--json` prints, described by `muggins schema stats`),
     rounded so they print stably."""
@@ -365,7 +429,7 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
         seats = [s for s in range(n) if tally.bots[s] == kind]
         per_bot.append({"bot": kind, "seats": len(seats), **_rate(sum(tally.wins[s] for s in seats), games * len(seats))})
     sides = tally.sides
-    first = {"fair_share": r(1 / sides),
+    first: dict[str, Any] = {"fair_share": r(1 / sides),
              "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
     first["advantage"] = r(first["by_position"][0]["win_rate"] - 1 / n)
     rounds = mean_sd(tally.rounds, tally.rounds_sq, games)
@@ -397,6 +461,12 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
                              **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
                             for j in range(sides)]
         first["advantage"] = r(first["by_side"][0]["win_rate"] - 1 / sides)
+    counted, shared = tally.round_count, tally.round_shared
+    decided_share = (counted - shared) / counted / sides if counted else 0.0
+    by_round_rows = [{"position": k + 1, **_rate(tally.round_wins[k], counted)} for k in range(sides)]
+    first["by_round"] = {"by": "side" if sides != n else "player", "rounds": counted, "shared": shared,
+                         "fair_share": r(decided_share), "by_position": by_round_rows,
+                         "advantage": r(by_round_rows[0]["win_rate"] - decided_share)}
     result.update({
         "length": {"rounds": distribution(tally.rounds_hist), "turns": distribution(tally.turns_hist),
                    "actions": distribution(tally.actions_hist)},
@@ -413,7 +483,8 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
         "scoring_events_per_game": r(tally.scoring_events / games if games else 0),
         "scoring_entries": [{"name": name, "times": times, "points": points,
                              "points_per_time": r(points / times if times else 0),
-                             "points_per_game": r(points / games if games else 0)}
+                             "points_per_game": r(points / games if games else 0),
+                             **_translated(rules, name)}
                             for name, (times, points) in sorted(tally.entries.items())],
     })
     result.update({name: r(value) for name, value in family_of(rules).statistics(tally).items()})

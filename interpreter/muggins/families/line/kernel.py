@@ -128,11 +128,13 @@ def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, atte
     opener = first = lottery_winner(range(n), game.lottery_ranks, rng)
     scored: list[int] = []
     named: tuple[tuple[str, int], ...] = ()
+    round_starts: list[tuple[int, tuple[int, ...]]] = []  # each round's opener, with the scores as it began
     dealt = size * n
     while True:
         # -- deal, as DominoState._start_round does: one at a time from the opener, so player
         #    opener + i gets every n-th tile; the boneyard is drawn from its end
         round_number += 1
+        round_starts.append((opener, tuple(scores)))
         deck = shuffled(t.deck, rng)
         masks = [0] * n
         for i in range(n):
@@ -329,4 +331,4 @@ def play(game: DominoGame, seed: str, bots: list[str], forget: float = 0.0, atte
             opener = lottery_winner(range(n), game.lottery_ranks, rng)
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": round_number,
             "moves": turns + draws, "turns": turns, "scoring_events": scoring_events, "scoring_points": scoring_points,
-            "extra": {"blocked_rounds": blocked_rounds}, "first": first, "scored": scored, "named": named}
+            "extra": {"blocked_rounds": blocked_rounds}, "first": first, "round_starts": round_starts, "scored": scored, "named": named}

@@ -136,16 +136,17 @@ def _deal(game: CardGame, tables: _Tables, rng: random.Random, dealer: int) -> t
 
 
 def _counts(termination: str, winner: int | None, scores: list[int], rounds: int, turns: int, scoring_events: int,
-            scoring_points: int, first: int, scored: list[int], named: Any = (), moves: int | None = None,
-            steals: int = 0, steal_points: int = 0, lost_points: int = 0) -> dict[str, Any]:
+            scoring_points: int, first: int, round_starts: list, scored: list[int], named: Any = (),
+            moves: int | None = None, steals: int = 0, steal_points: int = 0, lost_points: int = 0) -> dict[str, Any]:
     """What a game counted; its moves are by default its turns and one claim per scoring event
-    (when every claim is made). `first` is the first leader; `scored` the indexes of `entry_table`
-    scored, `named` the other scores as (name, points)."""
+    (when every claim is made). `first` is the first leader; `round_starts` each round's leader
+    with the scores as it began; `scored` the indexes of `entry_table` scored, `named` the other
+    scores as (name, points)."""
     return {"termination": termination, "winner": winner, "scores": scores, "rounds": rounds,
             "moves": turns + scoring_events if moves is None else moves, "turns": turns,
             "scoring_events": scoring_events, "scoring_points": scoring_points, "steals": steals,
-            "steal_points": steal_points, "lost_points": lost_points, "first": first, "scored": scored,
-            "named": named}
+            "steal_points": steal_points, "lost_points": lost_points, "first": first, "round_starts": round_starts,
+            "scored": scored, "named": named}
 
 
 def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -> dict[str, Any]:
@@ -166,11 +167,13 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
     turns = scoring_events = scoring_points = rounds = 0
     dealer = lottery_winner(range(n), game.lottery_ranks, rng)
     first = (dealer + 1) % n  # supports() admits only the leader on the dealer's left
+    round_starts: list[tuple[int, tuple[int, ...]]] = []
     scored: list[int] = []
     named: list[tuple[str, int]] = []
     last_index = game.limit + 1
     while True:
         rounds += 1
+        round_starts.append(((dealer + 1) % n, tuple(scores)))
         hands, stock = _deal(game, tables, rng, dealer)
         active = n - hands.count([])  # the players holding cards
         total = pile_size = goes = 0
@@ -217,7 +220,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                         if immediate and score >= target:
                             scores[turn] = score
                             return _counts("target", turn, scores, rounds, turns, scoring_events, scoring_points,
-                                           first, scored, named + list(earned[:k + 1]))
+                                           first, round_starts, scored, named + list(earned[:k + 1]))
                     scores[turn] = score
                     scored.append(total)
                 if total == limit and close_at_limit:
@@ -263,7 +266,7 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
                         named.append((name, points))
                     if immediate and scores[last] >= target:
                         return _counts("target", last, scores, rounds, turns, scoring_events, scoring_points,
-                                       first, scored, named)
+                                       first, round_starts, scored, named)
             total = pile_size = goes = 0
             last = -1
             if starter < 0:
@@ -274,10 +277,10 @@ def _play_certain(game: CardGame, tables: _Tables, seed: str, bots: list[str]) -
             reached = [p for p in range(n) if scores[p] >= target]
             if reached:
                 return _counts("target", max(reached, key=lambda p: scores[p]), scores, rounds, turns,
-                               scoring_events, scoring_points, first, scored, named)
+                               scoring_events, scoring_points, first, round_starts, scored, named)
         if rounds >= max_rounds:
-            return _counts("unfinished", None, scores, rounds, turns, scoring_events, scoring_points, first, scored,
-                           named)
+            return _counts("unfinished", None, scores, rounds, turns, scoring_events, scoring_points, first,
+                           round_starts, scored, named)
         dealer = (dealer + 1) % n
 
 
@@ -311,6 +314,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
     finished = False
 
     named: list[tuple[str, int]] = []
+    round_starts: list[tuple[int, tuple[int, ...]]] = []
 
     def score(player: int, points: int, reason: str) -> None:
         nonlocal winner, termination, finished, scoring_events, scoring_points
@@ -348,6 +352,7 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
         pile_total = pile_size = goes = 0
         last_player = -1
         turn = (dealer + 1) % n
+        round_starts.append((turn, tuple(scores)))
 
     def close_pile(award_last: bool) -> None:
         nonlocal pile_total, pile_size, last_player, goes, turn
@@ -475,5 +480,5 @@ def _play_with_claims(game: CardGame, tables: _Tables, seed: str, bots: list[str
             goes += 1
             queue.extend(calls)
             queue.append(AFTER_GO)
-    return _counts(termination, winner, scores, round_number, turns, scoring_events, scoring_points, first, [],
-                   named, moves, steals, steal_points, lost_points)
+    return _counts(termination, winner, scores, round_number, turns, scoring_events, scoring_points, first,
+                   round_starts, [], named, moves, steals, steal_points, lost_points)
