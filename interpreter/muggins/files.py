@@ -83,6 +83,12 @@ def _read_umask() -> int:
 _UMASK = _read_umask()
 
 
+def new_file_mode() -> int:
+    """The mode `open()` gives a new file under this process's umask (mkstemp gives 0600): what
+    every file muggins writes through a temporary file is given before it is renamed."""
+    return 0o666 & ~_UMASK
+
+
 class WriteError(MugginsError):
     """A file that cannot be written where it was asked for; the message says why, in one line."""
 
@@ -119,7 +125,7 @@ def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, 0o666 & ~_UMASK)  # as open() would create it (mkstemp gives 0600)
+        os.chmod(temporary, new_file_mode())
         if force:
             os.replace(temporary, path)
         else:

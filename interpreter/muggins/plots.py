@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import MugginsError
-from .files import _UMASK
+from .files import new_file_mode
 from .overrides import UsageError
 from .report import bot_names, num, pct
 from .stats import Z95
@@ -101,7 +101,7 @@ def write_atomically(path: str, write: Any, option: str = "--plot", lang: str = 
     os.close(handle)
     try:
         write(temporary)
-        os.chmod(temporary, 0o666 & ~_UMASK)  # as files.write_atomic does: as open() would create it, not 0600
+        os.chmod(temporary, new_file_mode())
         os.replace(temporary, target)
     except OSError as exc:
         raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
