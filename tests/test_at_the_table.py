@@ -218,6 +218,7 @@ def test_the_person_claims_in_their_window_and_calls_muggins_when_they_spot_it(t
 def test_a_claim_merged_into_the_persons_turn(tmp_path, monkeypatch):
     """When the person's claim comes due and the turn is theirs next (everyone else said go), the
     turn's prompt is their window: `claim` claims, a move lets the points pass and is played."""
+    monkeypatch.chdir(tmp_path)  # the game ends by input running out: its autosave lands here
     rules = load_rules("card-muggins")
     game = make_game(rules, 2)
     deck = game.deck
