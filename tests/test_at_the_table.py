@@ -330,7 +330,42 @@ def test_cards_in_every_spelling_shown():
     assert deck.long_name(five, "es") == "5 de corazones" and deck.long_name(deck.parse("QS")) == "queen of spades"
     with pytest.raises(IllegalMoveError) as refused:
         deck.parse("5 de copas")
-    assert "5♥, 5h o 5 de corazones" in reason(refused.value, "es")
+    assert "5♥, 5h o 5 de corazones" in reason(refused.value, "es")    # as records write it: English letters
+
+
+def test_a_person_types_and_reads_suit_letters_in_their_language():
+    """In Spanish the suit letters are the Spanish initials (T tréboles, D diamantes, C corazones,
+    P picas): `9c` typed in Spanish is 9 de corazones; records keep the English codes."""
+    deck = load_rules("card-muggins").pieces
+    for typed, code in (("9c", "9H"), ("9C", "9H"), ("9t", "9C"), ("9d", "9D"), ("9p", "9S"), ("ap", "AS"),
+                        ("9 de c", "9H"), ("9♥", "9H"), ("9 de tréboles", "9C")):
+        assert deck.parse(typed, "es") == deck.parse(code), typed
+    assert deck.parse("9c", "en") == deck.parse("9c") == deck.parse("9♣")
+    for typed in ("9h", "9s"):
+        with pytest.raises(IllegalMoveError) as refused:
+            deck.parse(typed, "es")
+        said = reason(refused.value, "es")
+        assert "como 5♥, 5c o 5 de corazones" in said and "palos ♣ ♦ ♥ ♠ o T D C P" in said, said
+    with pytest.raises(IllegalMoveError) as refused:
+        deck.parse("9x", "en")
+    assert "like 5♥, 5h or 5 of hearts" in str(refused.value) and "suits ♣ ♦ ♥ ♠ or C D H S" in str(refused.value)
+    game = make_game(load_rules("card-muggins"), 2)
+    assert game.notation(game.parse_move("9c", "es")) == "9H" and game.notation(game.parse_move("9c")) == "9C"
+
+
+def test_spanish_ascii_letters_and_the_rules_summary_show_no_english_suit_letters(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through("card-muggins", "es", seed=5, extra=["reglas", "ayuda", "9c"], ascii=True)
+    assert not set("♣♦♥♠") & set(text)
+    hands = re.findall(r"Tu mano \(J1\): (.+)", text)
+    assert hands and all(re.fullmatch(r"(?:(?:10|[2-9AJQK])[TDCP] ?)+", hand) for hand in hands), hands
+    assert "palos T tréboles, D diamantes, C corazones, P picas" in text
+    assert "5c, 5 de corazones" in text
+    assert all(re.fullmatch(r"(10|[2-9AJQK])[CDHS]|go|claim|decline|muggins", m) for m in s.moves)  # records
+    s, text = play_through("card-muggins", "es", seed=5, extra=["reglas"])
+    assert "palos ♣ tréboles, ♦ diamantes, ♥ corazones, ♠ picas" in text and "C D H S" not in text
+    s, text = play_through("card-muggins", "en", seed=5, extra=["rules"])
+    assert "suits ♣ clubs, ♦ diamonds, ♥ hearts, ♠ spades" in text
     game = make_game(load_rules("card-muggins"), 2)
     assert game.notation(game.parse_move("10 de corazones")) == "10H"      # records: the same in every language
     assert game.notation(game.parse_move("10H"), "es") == "10♥"
