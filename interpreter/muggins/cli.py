@@ -23,16 +23,44 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
-from .narration import LANGUAGES, describe, player_name, words
+from .narration import LANGUAGES, count, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .overrides import UsageError, combinations, load_settings
+from .rules import Rules
 from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay, lang_from_environment
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+# The command line's own messages (those of the commands' modules live there), in both languages.
+_WORDS = {
+    "en": {
+        "svg_only": "-o {path}: the file must end in .svg (render writes SVG)",
+        "player_count": "{rules} is played by {counts} players, not {players}",
+        "replayed": "{record}: {moves} replayed; {termination}, winner {winner}, scores {scores} after {rounds}",
+        "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
+    },
+    "es": {
+        "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
+        "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
+        "replayed": "{record}: {moves} reproducidas; {termination}, gana {winner}, puntuaciones {scores} tras {rounds}",
+        "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
+    },
+}
+
+
+def _say(lang: str | None, key: str, **values: object) -> str:
+    return _WORDS.get(lang or "en", _WORDS["en"])[key].format(**values)
+
+
+def _check_players(rules: Rules, players: int, lang: str | None) -> None:
+    """Refuse, in the person's language, a number of players the rule file does not allow."""
+    if players not in rules.player_counts:
+        raise MugginsError(_say(lang, "player_count", rules=rules.name, players=players,
+                                counts=", ".join(map(str, rules.player_counts))))
 MAX_WORKERS = 256  # local worker processes: more only fills the machine with idle forks
 
 
@@ -301,6 +329,7 @@ def _play(args: argparse.Namespace) -> int:
             raise MugginsError(f"--record: {problem}")
     rules = load_settings(args.rules, args.settings, args.lang)
     players = args.players if args.players is not None else rules.player_counts[0]
+    _check_players(rules, players, args.lang)
     if args.max_rounds < 1:
         raise MugginsError("--max-rounds must be at least 1")
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
@@ -393,6 +422,7 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
 def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:
     rules = load_settings(spec, settings, args.lang)
     players = args.players if args.players is not None else rules.player_counts[0]
+    _check_players(rules, players, args.lang)
     names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     for kind in names:
         if kind not in BOTS:
@@ -527,11 +557,13 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
+    if not str(args.output).lower().endswith(".svg"):
+        return _usage(_say(args.lang, "svg_only", path=args.output))
     problem = check_target(args.output, args.force, args.lang)
     if problem:
         raise MugginsError(problem)
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move)
+    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move, args.lang)
     svg = family_of(state.rules).render_svg(state.rules, state, args.lang)
     write_atomic(args.output, svg, args.force)
     return EXIT_OK
@@ -539,17 +571,19 @@ def _render(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules)
+    state = replay(record, args.rules, lang=args.lang)
     rules = state.rules
     if args.log:
         for event in state.events:
             line = describe(rules, event, args.lang, state.game.target, None)
             if line:
                 print(line)
-    outcome = state.outcome
-    print(f"{args.record}: {len(record.moves)} moves replayed; {outcome.termination}, "
-          f"winner {player_name(outcome.winner, args.lang) if outcome.winner is not None else 'none'}, "
-          f"scores {list(outcome.scores)} after {outcome.rounds} rounds")
+    outcome, lang = state.outcome, args.lang
+    known = _WORDS.get(lang, _WORDS["en"])
+    print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
+               termination=known.get(f"ended:{outcome.termination}", outcome.termination),
+               winner=player_name(outcome.winner, lang) if outcome.winner is not None else known["nobody"],
+               scores=list(outcome.scores), rounds=count(outcome.rounds, "round", lang)))
     return EXIT_OK
 
 
@@ -557,8 +591,7 @@ def _keep(args: argparse.Namespace) -> int:
     from .keep import Keeper
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
-    if players not in rules.player_counts:
-        raise MugginsError(f"{rules.name} is played by {', '.join(map(str, rules.player_counts))} players, not {players}")
+    _check_players(rules, players, args.lang)
     keeper = Keeper(rules, _rules_source(args.rules), players, args.lang, sheet=args.sheet)
     if args.resume:
         keeper.resume(args.resume)
