@@ -422,3 +422,20 @@ def test_why_and_rules_say_scoring_in_words_once_the_words_are_there(tmp_path, m
     for lang, commands in (("es", ["porqué", "reglas"]), ("en", ["why", "rules"])):
         s, text = play_through("card-muggins", lang, seed=5, extra=commands * 3)
         assert not DSL.search(transcript_without(text, s.rules))
+
+
+def test_rules_list_and_show_speak_the_chosen_language_or_the_locales(monkeypatch, capsys):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    assert main(["rules", "list", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "card-muggins-100              Una sesión completa, hasta 100 puntos. (amplía card-muggins)" in out
+    assert "(extends" not in out and "A full session" not in out
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["rules", "list"]) == 0 and "(amplía card-muggins)" in capsys.readouterr().out
+    assert main(["rules", "show", "card-muggins-100"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Muggins de cartas a 100: resuelto desde ") and "\n# huella " in out
+    assert main(["rules", "list", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "A full session, played to 100 points. (extends card-muggins)" in out and "amplía" not in out

@@ -42,12 +42,15 @@ _WORDS = {
         "player_count": "{rules} is played by {counts} players, not {players}",
         "replayed": "{record}: {moves} replayed; {termination}, winner {winner}, scores {scores} after {rounds}",
         "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
+        "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
     },
     "es": {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
         "replayed": "{record}: {moves} reproducidas; {termination}, gana {winner}, puntuaciones {scores} tras {rounds}",
         "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
+        "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
+        "digest": "huella {digest}",
     },
 }
 
@@ -112,12 +115,14 @@ def _parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list or show rule files")
     rules_commands = rules.add_subparsers(title="rules commands", metavar="COMMAND")
     listing = rules_commands.add_parser("list", help="the built-in rule files and variants")
+    listing.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     listing.set_defaults(run=_rules_list)
     show = rules_commands.add_parser("show", help="print rules resolved through `extends`",
                                      description="Print the rules as the engine sees them, after `extends` is "
                                                  "resolved, so a variant's changes can be checked.")
     show.add_argument("rules", metavar="FILE_OR_NAME")
     show.add_argument("--json", action="store_true", help="print JSON instead of YAML")
+    show.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     show.set_defaults(run=_rules_show)
 
     def rules_help(args: argparse.Namespace) -> int:
@@ -263,8 +268,8 @@ def _rules_list(args: argparse.Namespace) -> int:
     rows = []
     for name in builtin_rule_names():
         rules = load_rules(name)
-        base = f" (extends {rules.bases[0]})" if rules.bases else ""
-        rows.append((name, f"{rules.description}{base}"))
+        base = " " + _say(args.lang, "extends", base=rules.bases[0]) if rules.bases else ""
+        rows.append((name, f"{rules.description_in(args.lang)}{base}"))
     width = max(len(name) for name, _ in rows)
     for name, text in rows:
         print(f"{name.ljust(width)}  {text}")
@@ -277,8 +282,8 @@ def _rules_show(args: argparse.Namespace) -> int:
         print(json.dumps(rules.data, indent=2, ensure_ascii=False))
         return EXIT_OK
     chain = " <- ".join((rules.name,) + rules.bases)
-    print(f"# {rules.title}: resolved from {rules.origin} ({chain})")
-    print(f"# digest {rules.digest[:16]}")
+    print("# " + _say(args.lang, "resolved", title=rules.title_in(args.lang), origin=rules.origin, chain=chain))
+    print("# " + _say(args.lang, "digest", digest=rules.digest[:16]))
     print(yaml.dump(dict(rules.data), Dumper=_RulesDumper, sort_keys=False, allow_unicode=True, width=100), end="")
     return EXIT_OK
 
