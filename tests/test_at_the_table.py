@@ -439,3 +439,19 @@ def test_rules_list_and_show_speak_the_chosen_language_or_the_locales(monkeypatc
     assert main(["rules", "list", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "A full session, played to 100 points. (extends card-muggins)" in out and "amplía" not in out
+
+
+@pytest.mark.parametrize("options, spanish, english", [
+    (["--bots", "foo"], "bot desconocido 'foo'", "unknown bot 'foo'"),
+    (["--human", "x"], "--human toma números de puesto como 1 o 1,3, no 'x'", "--human takes seat numbers"),
+    (["--human", "7"], "los puestos de --human deben estar entre 1 y 2", "--human seats must be between 1 and 2"),
+    (["--max-rounds", "0"], "--max-rounds debe ser al menos 1", "--max-rounds must be at least 1"),
+    (["--forget", "2"], "--forget y --attention son probabilidades entre 0 y 1", "are chances between 0 and 1"),
+])
+def test_play_option_errors_in_the_language(options, spanish, english, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "card-muggins", *options, "--lang", "es"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("muggins: ") and spanish in err and err.count("\n") == 1, err
+    assert main(["play", "card-muggins", *options, "--lang", "en"]) == 1
+    assert english in capsys.readouterr().err

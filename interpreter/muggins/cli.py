@@ -43,6 +43,13 @@ _WORDS = {
         "replayed": "{record}: {moves} replayed; {termination}, winner {winner}, scores {scores} after {rounds}",
         "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
+        "bot_count": "--bots names {count} bots for {seats} bot seats",
+        "unknown_bot": "unknown bot {kind!r} (bots: {bots})",
+        "max_rounds": "--max-rounds must be at least 1",
+        "chances": "--forget and --attention are chances between 0 and 1",
+        "no_tally": "{rules} defines no paper notation; --tally shows nothing",
+        "human_form": "--human takes seat numbers like 1 or 1,3, not {spec!r}",
+        "human_range": "--human seats must be between 1 and {players}",
     },
     "es": {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
@@ -51,6 +58,13 @@ _WORDS = {
         "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
         "digest": "huella {digest}",
+        "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
+        "unknown_bot": "bot desconocido {kind!r} (bots: {bots})",
+        "max_rounds": "--max-rounds debe ser al menos 1",
+        "chances": "--forget y --attention son probabilidades entre 0 y 1",
+        "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
+        "human_form": "--human toma números de puesto como 1 o 1,3, no {spec!r}",
+        "human_range": "los puestos de --human deben estar entre 1 y {players}",
     },
 }
 
@@ -299,7 +313,7 @@ class _RulesDumper(yaml.SafeDumper):
 _RulesDumper.add_representer(list, _RulesDumper.represent_list)
 
 
-def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset()) -> list[str]:
+def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset(), lang: str | None = None) -> list[str]:
     """One kind per seat: "human" for people, and the bots for the other seats, in order."""
     kinds = [kind.strip() for kind in spec.split(",") if kind.strip()]
     bots = players - len(humans)
@@ -308,10 +322,10 @@ def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset()) -> l
     if len(kinds) == players and humans and all(kinds[h] for h in humans):
         kinds = [kind for i, kind in enumerate(kinds) if i not in humans]
     if len(kinds) != bots:
-        raise MugginsError(f"--bots names {len(kinds)} bots for {bots} bot seats")
+        raise MugginsError(_say(lang, "bot_count", count=len(kinds), seats=bots))
     for kind in kinds:
         if kind not in BOTS:
-            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+            raise MugginsError(_say(lang, "unknown_bot", kind=kind, bots=", ".join(BOTS)))
     chosen = iter(kinds)
     return ["human" if seat in humans else next(chosen) for seat in range(players)]
 
@@ -336,12 +350,12 @@ def _play(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)
     if args.max_rounds < 1:
-        raise MugginsError("--max-rounds must be at least 1")
+        raise MugginsError(_say(args.lang, "max_rounds"))
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
-        raise MugginsError("--forget and --attention are chances between 0 and 1")
+        raise MugginsError(_say(args.lang, "chances"))
     if args.tally and rules.notation is None:
-        print(f"muggins: {rules.name} defines no paper notation; --tally shows nothing", file=sys.stderr)
-    kinds = _seats(args.bots, players, _humans(args.human, players))
+        print("muggins: " + _say(args.lang, "no_tally", rules=rules.name), file=sys.stderr)
+    kinds = _seats(args.bots, players, _humans(args.human, players, args.lang), args.lang)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
                       args.attention, args.lang, args.delay, args.explain, args.tally, coach=args.coach,
@@ -431,7 +445,7 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
     names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     for kind in names:
         if kind not in BOTS:
-            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+            raise MugginsError(_say(args.lang, "unknown_bot", kind=kind, bots=", ".join(BOTS)))
     bots = [names[seat % len(names)] for seat in range(players)]
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -534,15 +548,15 @@ def _sweep(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _humans(spec: str | None, players: int) -> set[int]:
+def _humans(spec: str | None, players: int, lang: str | None = None) -> set[int]:
     if not spec:
         return set()
     try:
         seats = {int(part) for part in spec.split(",") if part.strip()}
     except ValueError:
-        raise MugginsError(f"--human takes seat numbers like 1 or 1,3, not {spec!r}") from None
+        raise MugginsError(_say(lang, "human_form", spec=spec)) from None
     if not seats or not all(1 <= seat <= players for seat in seats):
-        raise MugginsError(f"--human seats must be between 1 and {players}")
+        raise MugginsError(_say(lang, "human_range", players=players))
     return {seat - 1 for seat in seats}
 
 
