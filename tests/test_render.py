@@ -110,3 +110,22 @@ def test_a_player_count_the_rules_do_not_allow_is_refused_in_the_language(comman
     assert "muggins: card-muggins se juega con 2, 3, 4 jugadores, no con 9\n" == capsys.readouterr().err
     assert main([*command, "--players", "9", "--lang", "en"]) == 1
     assert "muggins: card-muggins is played by 2, 3, 4 players, not 9\n" == capsys.readouterr().err
+
+
+def test_a_record_that_does_not_replay_is_refused_in_the_language(tmp_path, capsys):
+    import json
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "domino-muggins", "--seed", "2", "--record", str(record)]) == 0
+    data = json.loads(record.read_text("utf-8"))
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps({**data, "moves": data["moves"][:5]}), "utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**data, "digest": "0" * 64}), "utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(short), "--lang", "es"]) == 1
+    assert "el registro termina tras 5 jugadas, antes de que acabe la partida" in capsys.readouterr().err
+    assert main(["replay", str(other), "--lang", "es"]) == 1
+    assert "el registro se hizo con otras reglas para 'domino-muggins'" in capsys.readouterr().err
+    assert main(["replay", str(short)]) == 1
+    assert "the record ends after 5 moves, before the game is over" in capsys.readouterr().err

@@ -21,6 +21,7 @@ from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import reason as write_reason
 from .loader import load_rules
+from .messages import reason as reason_in
 from .narration import count
 from .rules import Rules
 
@@ -166,6 +167,13 @@ _SCHEMA_WORDS = {
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
+        "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
+        "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
+        "not_set_up": "the record cannot be set up: {problem}",
+        "illegal_move": "move {number} ({text!r}) is illegal: {problem}",
+        "unplayable": "move {number} ({text!r}) cannot be replayed: {problem}",
+        "ends_early": "the record ends after {moves}, before the game is over",
+        "mismatch": "replaying gives scores {scores}, winner {winner}; the record says {their_scores}, winner {their_winner}",
     },
     "es": {
         "type": "debe ser {expected}, no {actual}", "enum": "debe ser uno de {choices}, no {value}",
@@ -186,6 +194,14 @@ _SCHEMA_WORDS = {
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el registro tiene {moves}: no hay jugada {move}",
+        "rules_unloadable": "no se pueden cargar las reglas del registro, {rules!r}: {problem}",
+        "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
+        "not_set_up": "no se puede preparar la partida del registro: {problem}",
+        "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
+        "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",
+        "ends_early": "el registro termina tras {moves}, antes de que acabe la partida",
+        "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el registro dice {their_scores}, "
+                     "gana {their_winner}"),
     },
 }
 
@@ -285,15 +301,15 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     try:
         rules = load_rules(rules_spec or record.rules)
     except MugginsError as exc:
-        raise RecordError(f"the record's rules {record.rules!r} cannot be loaded: {exc}") from None
+        raise RecordError(_say(lang, "rules_unloadable", rules=record.rules, problem=exc)) from None
     if rules.digest != record.digest:
-        raise RecordError(f"the record was made with different rules for {record.rules!r} "
-                          f"(digest {record.digest[:12]}, these rules {rules.digest[:12]})")
+        raise RecordError(_say(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
+                               ours=rules.digest[:12]))
     try:
         check_players("the record", record.players, rules)
         game = make_game(rules, record.players, record.max_rounds)
     except (IllegalMoveError, RecordError) as exc:
-        raise RecordError(f"the record cannot be set up: {exc}") from None
+        raise RecordError(_say(lang, "not_set_up", problem=exc)) from None
     state = game.new_state(record.seed)
     if moves is not None and not 0 <= moves <= len(record.moves):
         raise RecordError(_say(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
@@ -301,19 +317,21 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
         try:
             state.play(game.parse_move(text))
         except IllegalMoveError as exc:
-            raise RecordError(f"move {number} ({text!r}) is illegal: {exc}") from None
+            raise RecordError(_say(lang, "illegal_move", number=number, text=text,
+                                   problem=reason_in(exc, lang))) from None
         except MugginsError:
             raise
         except Exception as exc:  # a hostile record must not reach a traceback
-            raise RecordError(f"move {number} ({text!r}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+            raise RecordError(_say(lang, "unplayable", number=number, text=text,
+                                   problem=f"{type(exc).__name__}: {exc}")) from None
     if moves is not None:
         return state
     if not state.is_terminal():
-        raise RecordError(f"the record ends after {len(record.moves)} moves, before the game is over")
+        raise RecordError(_say(lang, "ends_early", moves=count(len(record.moves), "move", lang)))
     outcome = state.outcome
     if record.outcome and (list(outcome.scores) != record.outcome.get("scores") or outcome.winner != record.outcome.get("winner")):
-        raise RecordError(f"replaying gives scores {list(outcome.scores)}, winner {outcome.winner}; "
-                          f"the record says {record.outcome.get('scores')}, winner {record.outcome.get('winner')}")
+        raise RecordError(_say(lang, "mismatch", scores=list(outcome.scores), winner=outcome.winner,
+                               their_scores=record.outcome.get("scores"), their_winner=record.outcome.get("winner")))
     return state
 
 
