@@ -218,6 +218,7 @@ def test_the_person_claims_in_their_window_and_calls_muggins_when_they_spot_it(t
 def test_a_claim_merged_into_the_persons_turn(tmp_path, monkeypatch):
     """When the person's claim comes due and the turn is theirs next (everyone else said go), the
     turn's prompt is their window: `claim` claims, a move lets the points pass and is played."""
+    monkeypatch.chdir(tmp_path)  # the game ends by input running out: its autosave lands here
     rules = load_rules("card-muggins")
     game = make_game(rules, 2)
     deck = game.deck
@@ -329,7 +330,42 @@ def test_cards_in_every_spelling_shown():
     assert deck.long_name(five, "es") == "5 de corazones" and deck.long_name(deck.parse("QS")) == "queen of spades"
     with pytest.raises(IllegalMoveError) as refused:
         deck.parse("5 de copas")
-    assert "5♥, 5h o 5 de corazones" in reason(refused.value, "es")
+    assert "5♥, 5h o 5 de corazones" in reason(refused.value, "es")    # as records write it: English letters
+
+
+def test_a_person_types_and_reads_suit_letters_in_their_language():
+    """In Spanish the suit letters are the Spanish initials (T tréboles, D diamantes, C corazones,
+    P picas): `9c` typed in Spanish is 9 de corazones; records keep the English codes."""
+    deck = load_rules("card-muggins").pieces
+    for typed, code in (("9c", "9H"), ("9C", "9H"), ("9t", "9C"), ("9d", "9D"), ("9p", "9S"), ("ap", "AS"),
+                        ("9 de c", "9H"), ("9♥", "9H"), ("9 de tréboles", "9C")):
+        assert deck.parse(typed, "es") == deck.parse(code), typed
+    assert deck.parse("9c", "en") == deck.parse("9c") == deck.parse("9♣")
+    for typed in ("9h", "9s"):
+        with pytest.raises(IllegalMoveError) as refused:
+            deck.parse(typed, "es")
+        said = reason(refused.value, "es")
+        assert "como 5♥, 5c o 5 de corazones" in said and "palos ♣ ♦ ♥ ♠ o T D C P" in said, said
+    with pytest.raises(IllegalMoveError) as refused:
+        deck.parse("9x", "en")
+    assert "like 5♥, 5h or 5 of hearts" in str(refused.value) and "suits ♣ ♦ ♥ ♠ or C D H S" in str(refused.value)
+    game = make_game(load_rules("card-muggins"), 2)
+    assert game.notation(game.parse_move("9c", "es")) == "9H" and game.notation(game.parse_move("9c")) == "9C"
+
+
+def test_spanish_ascii_letters_and_the_rules_summary_show_no_english_suit_letters(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, text = play_through("card-muggins", "es", seed=5, extra=["reglas", "ayuda", "9c"], ascii=True)
+    assert not set("♣♦♥♠") & set(text)
+    hands = re.findall(r"Tu mano \(J1\): (.+)", text)
+    assert hands and all(re.fullmatch(r"(?:(?:10|[2-9AJQK])[TDCP] ?)+", hand) for hand in hands), hands
+    assert "palos T tréboles, D diamantes, C corazones, P picas" in text
+    assert "5c, 5 de corazones" in text
+    assert all(re.fullmatch(r"(10|[2-9AJQK])[CDHS]|go|claim|decline|muggins", m) for m in s.moves)  # records
+    s, text = play_through("card-muggins", "es", seed=5, extra=["reglas"])
+    assert "palos ♣ tréboles, ♦ diamantes, ♥ corazones, ♠ picas" in text and "C D H S" not in text
+    s, text = play_through("card-muggins", "en", seed=5, extra=["rules"])
+    assert "suits ♣ clubs, ♦ diamonds, ♥ hearts, ♠ spades" in text
     game = make_game(load_rules("card-muggins"), 2)
     assert game.notation(game.parse_move("10 de corazones")) == "10H"      # records: the same in every language
     assert game.notation(game.parse_move("10H"), "es") == "10♥"
@@ -386,3 +422,36 @@ def test_why_and_rules_say_scoring_in_words_once_the_words_are_there(tmp_path, m
     for lang, commands in (("es", ["porqué", "reglas"]), ("en", ["why", "rules"])):
         s, text = play_through("card-muggins", lang, seed=5, extra=commands * 3)
         assert not DSL.search(transcript_without(text, s.rules))
+
+
+def test_rules_list_and_show_speak_the_chosen_language_or_the_locales(monkeypatch, capsys):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    assert main(["rules", "list", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "card-muggins-100              Una sesión completa, hasta 100 puntos. (amplía card-muggins)" in out
+    assert "(extends" not in out and "A full session" not in out
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["rules", "list"]) == 0 and "(amplía card-muggins)" in capsys.readouterr().out
+    assert main(["rules", "show", "card-muggins-100"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Muggins de cartas a 100: resuelto desde ") and "\n# huella " in out
+    assert main(["rules", "list", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "A full session, played to 100 points. (extends card-muggins)" in out and "amplía" not in out
+
+
+@pytest.mark.parametrize("options, spanish, english", [
+    (["--bots", "foo"], "bot desconocido 'foo'", "unknown bot 'foo'"),
+    (["--human", "x"], "--human toma números de puesto como 1 o 1,3, no 'x'", "--human takes seat numbers"),
+    (["--human", "7"], "los puestos de --human deben estar entre 1 y 2", "--human seats must be between 1 and 2"),
+    (["--max-rounds", "0"], "--max-rounds debe ser al menos 1", "--max-rounds must be at least 1"),
+    (["--forget", "2"], "--forget y --attention son probabilidades entre 0 y 1", "are chances between 0 and 1"),
+])
+def test_play_option_errors_in_the_language(options, spanish, english, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "card-muggins", *options, "--lang", "es"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("muggins: ") and spanish in err and err.count("\n") == 1, err
+    assert main(["play", "card-muggins", *options, "--lang", "en"]) == 1
+    assert english in capsys.readouterr().err

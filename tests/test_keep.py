@@ -200,6 +200,27 @@ def test_card_entries_answer_hostile_input(tmp_path):
     assert scores(keeper) == [0, 0] and "Traceback" not in out
 
 
+def test_an_open_end_count_the_set_cannot_make_is_refused(tmp_path, monkeypatch):
+    """Double-six: an end counts a half (0 to 6) or, with `double_at_end: both_halves`, a double's
+    two halves (0, 2, .., 12); 7, 9 and 11 cannot occur. With `one_half` a double counts a half."""
+    keeper, out, code = keep("domino-muggins", 3, ["1", "9", "7", "6 9", "11 4", "6 4"], folder=tmp_path)
+    assert out.count("Not entered: an open end counts a half, 0 to 6, or a double at the end its two halves "
+                     "(0, 2, 4, 6, 8, 10, 12); not ") == 4, out
+    assert scores(keeper) == [10, 0, 0] and "P3 scores 15" not in out
+    keeper, out, code = keep("domino-muggins", 2, ["1", "12", "8 2", "9"], lang="es", folder=tmp_path)
+    assert "un extremo abierto cuenta una mitad, de 0 a 6, o un doble en el extremo sus dos mitades" in out
+    assert scores(keeper) == [0, 10]
+    house = tmp_path / "one-half.yaml"
+    house.write_text("extends: domino-muggins\nname: one-half\ntitle: One half\nline:\n  double_at_end: one_half\n")
+    monkeypatch.chdir(tmp_path)
+    keeper = Keeper(load_rules(str(house)), str(house), 2, "en", stdin=io.StringIO("1\n8\n12\n6 4\n"),
+                    stdout=(out := io.StringIO()), folder=str(tmp_path))
+    keeper.run()
+    text = out.getvalue()
+    assert "an open end counts a half, 0 to 6 (a double at the end counts one half); not 8" in text
+    assert "not 12" in text and scores(keeper) == [10, 0]
+
+
 # -- Spanish --------------------------------------------------------------------------------------
 
 def test_keeping_score_in_spanish(tmp_path):
@@ -215,6 +236,22 @@ def test_keeping_score_in_spanish(tmp_path):
     shown = out.replace("--players", "")                     # the command line's option stays as it is
     for english in ("Scores", "Round", "pass", "Not entered", "Undone", "Saved", "leftover", "player", "help"):
         assert english not in shown, english
+
+
+def test_the_spanish_keeper_uses_the_rule_files_spanish_title_and_echoes_undone_entries_in_spanish(tmp_path):
+    keeper, out, code = keep("domino-muggins", 2, ["1", "5", "fin 1", "deshacer", "paso", "deshacer", "bloqueo",
+                                                   "deshacer", "turno 2", "deshacer", "hoja", f"hoja {tmp_path / 's.html'}"],
+                             lang="es", folder=tmp_path)
+    title = keeper.rules.title_in("es")
+    assert title != keeper.rules.title
+    assert f"Anotador: {title} (domino-muggins)" in out and f"Hoja de puntuación: {title}" in out
+    assert keeper.rules.title not in out and keeper.rules.title not in (tmp_path / "s.html").read_text()
+    for echo in ("Deshecho: fin 1.", "Deshecho: paso.", "Deshecho: bloqueo.", "Deshecho: turno 2."):
+        assert echo in out, echo
+    keeper, out, code = keep("card-muggins", 2, ["1", "10", "paso", "último", "deshacer", "deshacer", "deshacer 1",
+                                                 "fin", "deshacer"], lang="es", folder=tmp_path)
+    assert f"Anotador: {keeper.rules.title_in('es')} (card-muggins)" in out
+    assert "Deshecho: último." in out and "Deshecho: paso." in out, out
 
 
 # -- save and resume ------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 """Pictures of the table: valid SVG, one element per piece, doubles crosswise, ends labelled."""
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+
+import pytest
 
 from muggins.engine import make_game
 from muggins.families import family_of
@@ -70,3 +73,59 @@ def test_render_command_draws_a_recorded_game_at_a_move(tmp_path):
     assert main(["render", str(record), "--move", "1", "-o", str(picture)]) == 1   # never over a file
     assert main(["render", str(record), "--move", "100000", "-o", str(tmp_path / "x.svg")]) == 1
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_render_refuses_a_name_that_is_not_svg_and_says_its_errors_in_the_language(tmp_path, capsys):
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "card-muggins", "--seed", "2", "--record", str(record)]) == 0
+    capsys.readouterr()
+    for name in ("x.png", "x.PNG", "x.svg.txt", "x"):
+        assert main(["render", str(record), "-o", str(tmp_path / name)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "must end in .svg" in err, err
+        assert not (tmp_path / name).exists()
+    assert main(["render", str(record), "-o", str(tmp_path / "x.png"), "--lang", "es"]) == 2
+    assert "el fichero debe terminar en .svg" in capsys.readouterr().err
+    assert main(["render", str(record), "-o", str(tmp_path / "x.SVG")]) == 0
+    assert main(["render", str(record), "--move", "9999", "-o", str(tmp_path / "y.svg"), "--lang", "es"]) == 1
+    assert "no hay jugada 9999" in capsys.readouterr().err
+    assert main(["render", str(tmp_path / "nope.json"), "-o", str(tmp_path / "y.svg"), "--lang", "es"]) == 1
+    assert "nope.json: no se puede leer: no existe el fichero o la carpeta" in capsys.readouterr().err
+    assert main(["replay", str(record), "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\d+ jugadas reproducidas; objetivo alcanzado, gana J\d, puntuaciones \[\d+, \d+\] tras 1 ronda\b",
+                     out), out
+    assert main(["replay", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\d+ moves replayed; target reached, winner P\d, scores \[\d+, \d+\] after 1 round$", out.strip())
+
+
+@pytest.mark.parametrize("command", [["play", "card-muggins"], ["keep", "card-muggins"],
+                                     ["simulate", "card-muggins", "--games", "2"]])
+def test_a_player_count_the_rules_do_not_allow_is_refused_in_the_language(command, tmp_path, monkeypatch, capsys):
+    from muggins.cli import main
+    monkeypatch.chdir(tmp_path)
+    assert main([*command, "--players", "9", "--lang", "es"]) == 1
+    assert "muggins: card-muggins se juega con 2, 3, 4 jugadores, no con 9\n" == capsys.readouterr().err
+    assert main([*command, "--players", "9", "--lang", "en"]) == 1
+    assert "muggins: card-muggins is played by 2, 3, 4 players, not 9\n" == capsys.readouterr().err
+
+
+def test_a_record_that_does_not_replay_is_refused_in_the_language(tmp_path, capsys):
+    import json
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "domino-muggins", "--seed", "2", "--record", str(record)]) == 0
+    data = json.loads(record.read_text("utf-8"))
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps({**data, "moves": data["moves"][:5]}), "utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**data, "digest": "0" * 64}), "utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(short), "--lang", "es"]) == 1
+    assert "el registro termina tras 5 jugadas, antes de que acabe la partida" in capsys.readouterr().err
+    assert main(["replay", str(other), "--lang", "es"]) == 1
+    assert "el registro se hizo con otras reglas para 'domino-muggins'" in capsys.readouterr().err
+    assert main(["replay", str(short)]) == 1
+    assert "the record ends after 5 moves, before the game is over" in capsys.readouterr().err

@@ -257,9 +257,23 @@ def test_every_builtin_rule_file_has_its_title_description_and_score_names_in_sp
         assert rules.title_in("en") == rules.title and rules.title_in("es") == spanish.title
 
 
+# English words a Spanish title or description may keep only as a game's name, or in parentheses
+# after the Spanish word ("al estilo del conteo (pegging) del Cribbage", "el All Fives (Todos Cincos)").
+_ENGLISH_IN_SPANISH = re.compile(r"\b(?:pegging|fives|threes|all|the|of|and|with|round|score|points?|tiles?|"
+                                 r"cards?|blocked|spinner|settlement|partnership|claims?|short|double|nine)\b", re.I)
+
+
+def test_spanish_titles_and_descriptions_have_no_english_words_but_game_names():
+    for name in builtin_rule_names():
+        spanish = load_rules(name).translations["es"]
+        for text in (spanish.title, spanish.description):
+            bare = re.sub(r"\([^)]*\)", "", text.replace("All Fives (Todos Cincos)", "").replace("Cribbage", ""))
+            assert "All Fives" not in bare and not _ENGLISH_IN_SPANISH.search(bare), (name, text)
+
+
 def test_spanish_summary_uses_the_files_words_and_no_code():
     lines = summarize_rules(load_rules("card-cribbage-pegging"), "es")
-    assert lines[0].startswith("Cribbage, fase de juego (pegging) (card-cribbage-pegging): Solo el juego")
+    assert lines[0].startswith("Cribbage, fase de conteo (card-cribbage-pegging): Solo el juego")
     text = "\n".join(lines)
     assert "«quince»: cuando el total acumulado es 15, anota 2 puntos." in text
     assert "«pareja»: cuando las 2 últimas cartas de la pila tienen el mismo rango" in text

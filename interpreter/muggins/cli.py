@@ -23,16 +23,61 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
-from .narration import LANGUAGES, describe, player_name, words
+from .narration import LANGUAGES, count, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .overrides import UsageError, combinations, load_settings
+from .rules import Rules
 from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay, lang_from_environment
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+# The command line's own messages (those of the commands' modules live there), in both languages.
+_WORDS = {
+    "en": {
+        "svg_only": "-o {path}: the file must end in .svg (render writes SVG)",
+        "player_count": "{rules} is played by {counts} players, not {players}",
+        "replayed": "{record}: {moves} replayed; {termination}, winner {winner}, scores {scores} after {rounds}",
+        "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
+        "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
+        "bot_count": "--bots names {count} bots for {seats} bot seats",
+        "unknown_bot": "unknown bot {kind!r} (bots: {bots})",
+        "max_rounds": "--max-rounds must be at least 1",
+        "chances": "--forget and --attention are chances between 0 and 1",
+        "no_tally": "{rules} defines no paper notation; --tally shows nothing",
+        "human_form": "--human takes seat numbers like 1 or 1,3, not {spec!r}",
+        "human_range": "--human seats must be between 1 and {players}",
+    },
+    "es": {
+        "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
+        "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
+        "replayed": "{record}: {moves} reproducidas; {termination}, gana {winner}, puntuaciones {scores} tras {rounds}",
+        "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
+        "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
+        "digest": "huella {digest}",
+        "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
+        "unknown_bot": "bot desconocido {kind!r} (bots: {bots})",
+        "max_rounds": "--max-rounds debe ser al menos 1",
+        "chances": "--forget y --attention son probabilidades entre 0 y 1",
+        "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
+        "human_form": "--human toma números de puesto como 1 o 1,3, no {spec!r}",
+        "human_range": "los puestos de --human deben estar entre 1 y {players}",
+    },
+}
+
+
+def _say(lang: str | None, key: str, **values: object) -> str:
+    return _WORDS.get(lang or "en", _WORDS["en"])[key].format(**values)
+
+
+def _check_players(rules: Rules, players: int, lang: str | None) -> None:
+    """Refuse, in the person's language, a number of players the rule file does not allow."""
+    if players not in rules.player_counts:
+        raise MugginsError(_say(lang, "player_count", rules=rules.name, players=players,
+                                counts=", ".join(map(str, rules.player_counts))))
 MAX_WORKERS = 256  # local worker processes: more only fills the machine with idle forks
 
 
@@ -84,12 +129,14 @@ def _parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list or show rule files")
     rules_commands = rules.add_subparsers(title="rules commands", metavar="COMMAND")
     listing = rules_commands.add_parser("list", help="the built-in rule files and variants")
+    listing.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     listing.set_defaults(run=_rules_list)
     show = rules_commands.add_parser("show", help="print rules resolved through `extends`",
                                      description="Print the rules as the engine sees them, after `extends` is "
                                                  "resolved, so a variant's changes can be checked.")
     show.add_argument("rules", metavar="FILE_OR_NAME")
     show.add_argument("--json", action="store_true", help="print JSON instead of YAML")
+    show.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     show.set_defaults(run=_rules_show)
 
     def rules_help(args: argparse.Namespace) -> int:
@@ -235,8 +282,8 @@ def _rules_list(args: argparse.Namespace) -> int:
     rows = []
     for name in builtin_rule_names():
         rules = load_rules(name)
-        base = f" (extends {rules.bases[0]})" if rules.bases else ""
-        rows.append((name, f"{rules.description}{base}"))
+        base = " " + _say(args.lang, "extends", base=rules.bases[0]) if rules.bases else ""
+        rows.append((name, f"{rules.description_in(args.lang)}{base}"))
     width = max(len(name) for name, _ in rows)
     for name, text in rows:
         print(f"{name.ljust(width)}  {text}")
@@ -249,8 +296,8 @@ def _rules_show(args: argparse.Namespace) -> int:
         print(json.dumps(rules.data, indent=2, ensure_ascii=False))
         return EXIT_OK
     chain = " <- ".join((rules.name,) + rules.bases)
-    print(f"# {rules.title}: resolved from {rules.origin} ({chain})")
-    print(f"# digest {rules.digest[:16]}")
+    print("# " + _say(args.lang, "resolved", title=rules.title_in(args.lang), origin=rules.origin, chain=chain))
+    print("# " + _say(args.lang, "digest", digest=rules.digest[:16]))
     print(yaml.dump(dict(rules.data), Dumper=_RulesDumper, sort_keys=False, allow_unicode=True, width=100), end="")
     return EXIT_OK
 
@@ -266,7 +313,7 @@ class _RulesDumper(yaml.SafeDumper):
 _RulesDumper.add_representer(list, _RulesDumper.represent_list)
 
 
-def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset()) -> list[str]:
+def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset(), lang: str | None = None) -> list[str]:
     """One kind per seat: "human" for people, and the bots for the other seats, in order."""
     kinds = [kind.strip() for kind in spec.split(",") if kind.strip()]
     bots = players - len(humans)
@@ -275,10 +322,10 @@ def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset()) -> l
     if len(kinds) == players and humans and all(kinds[h] for h in humans):
         kinds = [kind for i, kind in enumerate(kinds) if i not in humans]
     if len(kinds) != bots:
-        raise MugginsError(f"--bots names {len(kinds)} bots for {bots} bot seats")
+        raise MugginsError(_say(lang, "bot_count", count=len(kinds), seats=bots))
     for kind in kinds:
         if kind not in BOTS:
-            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+            raise MugginsError(_say(lang, "unknown_bot", kind=kind, bots=", ".join(BOTS)))
     chosen = iter(kinds)
     return ["human" if seat in humans else next(chosen) for seat in range(players)]
 
@@ -301,13 +348,14 @@ def _play(args: argparse.Namespace) -> int:
             raise MugginsError(f"--record: {problem}")
     rules = load_settings(args.rules, args.settings, args.lang)
     players = args.players if args.players is not None else rules.player_counts[0]
+    _check_players(rules, players, args.lang)
     if args.max_rounds < 1:
-        raise MugginsError("--max-rounds must be at least 1")
+        raise MugginsError(_say(args.lang, "max_rounds"))
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
-        raise MugginsError("--forget and --attention are chances between 0 and 1")
+        raise MugginsError(_say(args.lang, "chances"))
     if args.tally and rules.notation is None:
-        print(f"muggins: {rules.name} defines no paper notation; --tally shows nothing", file=sys.stderr)
-    kinds = _seats(args.bots, players, _humans(args.human, players))
+        print("muggins: " + _say(args.lang, "no_tally", rules=rules.name), file=sys.stderr)
+    kinds = _seats(args.bots, players, _humans(args.human, players, args.lang), args.lang)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
                       args.attention, args.lang, args.delay, args.explain, args.tally, coach=args.coach,
@@ -394,10 +442,11 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
 def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:
     rules = load_settings(spec, settings, args.lang)
     players = args.players if args.players is not None else rules.player_counts[0]
+    _check_players(rules, players, args.lang)
     names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     for kind in names:
         if kind not in BOTS:
-            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+            raise MugginsError(_say(args.lang, "unknown_bot", kind=kind, bots=", ".join(BOTS)))
     bots = [names[seat % len(names)] for seat in range(players)]
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -500,15 +549,15 @@ def _sweep(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _humans(spec: str | None, players: int) -> set[int]:
+def _humans(spec: str | None, players: int, lang: str | None = None) -> set[int]:
     if not spec:
         return set()
     try:
         seats = {int(part) for part in spec.split(",") if part.strip()}
     except ValueError:
-        raise MugginsError(f"--human takes seat numbers like 1 or 1,3, not {spec!r}") from None
+        raise MugginsError(_say(lang, "human_form", spec=spec)) from None
     if not seats or not all(1 <= seat <= players for seat in seats):
-        raise MugginsError(f"--human seats must be between 1 and {players}")
+        raise MugginsError(_say(lang, "human_range", players=players))
     return {seat - 1 for seat in seats}
 
 
@@ -528,11 +577,13 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
+    if not str(args.output).lower().endswith(".svg"):
+        return _usage(_say(args.lang, "svg_only", path=args.output))
     problem = check_target(args.output, args.force, args.lang)
     if problem:
         raise MugginsError(problem)
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move)
+    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move, args.lang)
     svg = family_of(state.rules).render_svg(state.rules, state, args.lang)
     write_atomic(args.output, svg, args.force)
     return EXIT_OK
@@ -540,17 +591,19 @@ def _render(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules)
+    state = replay(record, args.rules, lang=args.lang)
     rules = state.rules
     if args.log:
         for event in state.events:
             line = describe(rules, event, args.lang, state.game.target, None)
             if line:
                 print(line)
-    outcome = state.outcome
-    print(f"{args.record}: {len(record.moves)} moves replayed; {outcome.termination}, "
-          f"winner {player_name(outcome.winner, args.lang) if outcome.winner is not None else 'none'}, "
-          f"scores {list(outcome.scores)} after {outcome.rounds} rounds")
+    outcome, lang = state.outcome, args.lang
+    known = _WORDS.get(lang, _WORDS["en"])
+    print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
+               termination=known.get(f"ended:{outcome.termination}", outcome.termination),
+               winner=player_name(outcome.winner, lang) if outcome.winner is not None else known["nobody"],
+               scores=list(outcome.scores), rounds=count(outcome.rounds, "round", lang)))
     return EXIT_OK
 
 
@@ -558,8 +611,7 @@ def _keep(args: argparse.Namespace) -> int:
     from .keep import Keeper
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
-    if players not in rules.player_counts:
-        raise MugginsError(f"{rules.name} is played by {', '.join(map(str, rules.player_counts))} players, not {players}")
+    _check_players(rules, players, args.lang)
     keeper = Keeper(rules, _rules_source(args.rules), players, args.lang, sheet=args.sheet)
     if args.resume:
         keeper.resume(args.resume)

@@ -260,6 +260,14 @@ class Tracker:
     def help(self, lang: str) -> str:
         raise NotImplementedError
 
+    entry_words: dict[str, dict[str, str]] = {}  # lang -> the saved entry's first word -> its word in lang
+
+    def entry_in(self, entry: str, lang: str) -> str:
+        """A saved entry (`domino 1`, `go`: saves keep them in English) as the person would type it in `lang`."""
+        first, _, rest = entry.partition(" ")
+        word = self.entry_words.get(lang, {}).get(first, first)
+        return f"{word} {rest}" if rest else word
+
 
 def replay(rules: Rules, players: int, entries: Sequence[str]) -> tuple[Tracker, list[str]]:
     """A fresh tracker with every entry applied in order, and the entries as saved; raises
@@ -351,7 +359,7 @@ def sheet_text(tracker: Tracker, lang: str) -> list[str]:
     rows = [[w["round"], *names]]
     rows += [[row.label, *(cell(p, s) for p, s in zip(row.points, row.scores))] for row in sheet_rows(tracker, lang)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = [w["sheet_title"].format(title=rules.title, name=rules.name, players=tracker.players,
+    lines = [w["sheet_title"].format(title=rules.title_in(lang), name=rules.name, players=tracker.players,
                                      target=tracker.game.target)]
     lines += [" | ".join(text.ljust(width) for text, width in zip(r, widths)).rstrip() for r in rows]
     lines.append(_winner_text(tracker, lang))
@@ -370,7 +378,7 @@ def sheet_html(tracker: Tracker, lang: str) -> str:
     rules, w = tracker.rules, WORDS[lang]
     notation = rules.notation
     esc = html.escape
-    title = w["sheet_title"].format(title=rules.title, name=rules.name, players=tracker.players,
+    title = w["sheet_title"].format(title=rules.title_in(lang), name=rules.name, players=tracker.players,
                                     target=tracker.game.target)
     head = "".join(f"<th>{esc(player_name(p, lang))}</th>" for p in range(tracker.players))
     body = []
@@ -397,7 +405,7 @@ def sheet_svg(tracker: Tracker, lang: str) -> str:
     first, column, height = 110, 190, 44
     width = first + column * tracker.players + 20
     total_height = 90 + height * (len(rows) + 1) + 40
-    title = w["sheet_title"].format(title=rules.title, name=rules.name, players=tracker.players,
+    title = w["sheet_title"].format(title=rules.title_in(lang), name=rules.name, players=tracker.players,
                                     target=tracker.game.target)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_height}" '
              f'viewBox="0 0 {width} {total_height}" font-family="sans-serif" font-size="15">',
@@ -560,7 +568,8 @@ class Keeper:
     def run(self, header: bool = True) -> int:
         """Keep score until the end of input or quit; 0 when the game ended, else 130 (saved)."""
         if header:
-            self.print(self.w["header"].format(title=self.rules.title, name=self.rules.name, players=self.players,
+            self.print(self.w["header"].format(title=self.rules.title_in(self.lang), name=self.rules.name,
+                                               players=self.players,
                                                target=self.tracker.game.target))
         try:
             while True:
@@ -626,7 +635,8 @@ class Keeper:
             dropped = self.entries[-count:]
             self.tracker, self.entries = replay(self.rules, self.players, self.entries[:-count])
             self.saved_as = None
-            self.print(w["undone"].format(entries=", ".join(dropped)))
+            self.print(w["undone"].format(entries=", ".join(self.tracker.entry_in(entry, self.lang)
+                                                             for entry in dropped)))
             self.print(self.scores_line())
         elif command == "save":
             if not rest:

@@ -94,10 +94,11 @@ _WORDS = {
 # Counted nouns: what `count` says for one and for many.
 _NOUNS = {
     "en": {"round": ("round", "rounds"), "tile": ("tile", "tiles"), "card": ("card", "cards"), "pip": ("pip", "pips"),
-           "point": ("point", "points"), "raw point": ("raw point", "raw points"), "player": ("player", "players")},
+           "point": ("point", "points"), "raw point": ("raw point", "raw points"), "player": ("player", "players"),
+           "move": ("move", "moves")},
     "es": {"round": ("ronda", "rondas"), "tile": ("ficha", "fichas"), "card": ("carta", "cartas"),
            "pip": ("punto", "puntos"), "point": ("punto", "puntos"), "raw point": ("punto bruto", "puntos brutos"),
-           "player": ("jugador", "jugadores")},
+           "player": ("jugador", "jugadores"), "move": ("jugada", "jugadas")},
 }
 
 # The names every place of a rule file can read, in words (each family adds its own: `Family.glossary`).

@@ -110,10 +110,15 @@ class TileSet:
         return tile
 
 
-# The standard deck's suit letters (as rule files write them), their symbols and their words.
-# Rank letters are the same in both languages: French-suited cards sold in Spain print A, J, Q, K
-# (As, Jota, Reina, Rey), so `J♠` reads alike in English and Spanish; `--ascii` writes `5H`.
+# The standard deck's suit letters (as rule files and records write them), their symbols and their
+# words. Rank letters are the same in both languages: French-suited cards sold in Spain print A, J,
+# Q, K (As, Jota, Reina, Rey), so `J♠` reads alike in English and Spanish. Suit letters are not:
+# a Spanish reader takes C for corazones, so a person writing or reading letters (`--ascii`, a typed
+# card) uses their language's initials: 5H in English is 5C in Spanish (T tréboles, D diamantes,
+# C corazones, P picas). Records keep the English letters in every language.
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_LETTERS = {"en": {"C": "C", "D": "D", "H": "H", "S": "S"},
+                "es": {"C": "T", "D": "D", "H": "C", "S": "P"}}
 _SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 SUIT_WORDS = {"en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
               "es": {"C": "tréboles", "D": "diamantes", "H": "corazones", "S": "picas"}}
@@ -127,12 +132,20 @@ _READ_RANKS = {"ace": "A", "jack": "J", "queen": "Q", "king": "K", "as": "A", "j
 _OF = re.compile(r"(.+?)\s+(?:of|de)\s+(?:the\s+)?(.+)")
 
 
-def ascii_cards(text: str) -> str:
-    """`text` with every suit symbol written as the deck's letter (`5♥` -> `5H`), for `--ascii`."""
-    return text.translate(_ASCII)
+def suit_letter(suit: str, lang: str | None = None) -> str:
+    """The letter a person writes for a deck's suit in `lang` (`H` -> `C` in Spanish); records
+    (no `lang`) and suits other than the standard four keep the rule file's letter."""
+    return SUIT_LETTERS.get(lang or "en", SUIT_LETTERS["en"]).get(suit, suit)
 
 
-_ASCII = str.maketrans({symbol: letter for symbol, letter in _SYMBOL_SUITS.items()})
+def ascii_cards(text: str, lang: str = "en") -> str:
+    """`text` with every suit symbol written as its letter in `lang` (`5♥` -> `5H`, in Spanish
+    `5C`), for `--ascii`."""
+    return text.translate(_ASCII.get(lang, _ASCII["en"]))
+
+
+_ASCII = {lang: str.maketrans({symbol: suit_letter(suit, lang) for symbol, suit in _SYMBOL_SUITS.items()})
+          for lang in SUIT_LETTERS}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -194,25 +207,31 @@ class Deck:
         rank_word = RANK_WORDS.get(lang, RANK_WORDS["en"]).get(rank, rank)
         return f"{rank_word} de {suit}" if lang == "es" else f"{rank_word} of {suit}"
 
-    def parse(self, text: str) -> Card:
+    def parse(self, text: str, lang: str | None = None) -> Card:
         """Read a card in any spelling shown: `10H`, `5h`, `5♥`, `5 ♥`, `as` (ace of spades),
-        `5 of hearts`, `5 de corazones`, `jota de picas`; raises IllegalMoveError."""
-        card = self._read(text) if isinstance(text, str) and len(text) <= MAX_SHOWN else None
+        `5 of hearts`, `5 de corazones`, `jota de picas`; raises IllegalMoveError. Symbols and words
+        read alike in every language; a suit letter is read in `lang`, as a person types it
+        (`9c` is 9♥ in Spanish), and without `lang` as records write it (`9C` is 9♣)."""
+        card = self._read(text, lang) if isinstance(text, str) and len(text) <= MAX_SHOWN else None
         if card is not None:
             return card
         raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks),
-                      suits=" ".join(SUIT_SYMBOLS.get(s, s) for s in self.suits), letters=" ".join(self.suits))
+                      suits=" ".join(SUIT_SYMBOLS.get(s, s) for s in self.suits),
+                      letters=" ".join(suit_letter(s, lang) for s in self.suits),
+                      example="5" + suit_letter("H", lang).lower())
 
-    def _read(self, text: str) -> Card | None:
+    def _read(self, text: str, lang: str | None = None) -> Card | None:
         cleaned = " ".join(text.replace("\ufe0f", "").split()).lower()
+        letters = {suit_letter(s, lang): s for s in self.suits}
         words = _OF.fullmatch(cleaned)
         if words:
             named = words.group(2)
-            rank_text, suit = words.group(1), _READ_SUITS.get(named) or _SYMBOL_SUITS.get(named) or named.upper()
+            suit = _READ_SUITS.get(named) or _SYMBOL_SUITS.get(named) or letters.get(named.upper(), "")
+            rank_text = words.group(1)
         elif cleaned[-1:] in _SYMBOL_SUITS:
             rank_text, suit = cleaned[:-1].strip(), _SYMBOL_SUITS[cleaned[-1]]
         elif len(cleaned) >= 2:
-            rank_text, suit = cleaned[:-1], cleaned[-1].upper()
+            rank_text, suit = cleaned[:-1], letters.get(cleaned[-1].upper(), "")
         else:
             return None
         rank_text = _READ_RANKS.get(rank_text, rank_text).upper()

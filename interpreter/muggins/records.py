@@ -19,7 +19,10 @@ import jsonschema
 
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
+from .files import reason as write_reason
 from .loader import load_rules
+from .messages import reason as reason_in
+from .narration import count
 from .rules import Rules
 
 FORMAT = "muggins-record"
@@ -59,25 +62,26 @@ def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, se
     )
 
 
-def _read_json(path: str | Path, what: str) -> Any:
+def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
     """The JSON in a file of at most MAX_RECORD_BYTES, or a RecordError saying what is wrong."""
+    kind = _say(lang, f"what:{what}")
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise RecordError(f"{path}: " + _say(lang, "cannot_read", reason=write_reason(exc, lang))) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: too large for a {what}")
+        raise RecordError(f"{path}: " + _say(lang, "too_large", what=kind))
     try:
         data = json.loads(raw.decode("utf-8"), parse_int=_json_int)
     except _JSONRefused as exc:
-        raise RecordError(f"{path}: not a {what}: {exc}") from None
+        raise RecordError(f"{path}: " + _say(lang, "not_a", what=kind) + f": {exc}") from None
     except RecursionError:  # the decoder's own bound, far below what the file could hold
-        raise RecordError(f"{path}: not a {what}: nested deeper than {MAX_JSON_DEPTH} levels") from None
+        raise RecordError(f"{path}: " + _say(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH)) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RecordError(f"{path}: not a complete {what} (corrupt or truncated)") from None
+        raise RecordError(f"{path}: " + _say(lang, "incomplete", what=kind)) from None
     if _json_depth(data) > MAX_JSON_DEPTH:
-        raise RecordError(f"{path}: not a {what}: nested deeper than {MAX_JSON_DEPTH} levels")
+        raise RecordError(f"{path}: " + _say(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH))
     return data
 
 
@@ -107,11 +111,13 @@ def _json_depth(data: Any) -> int:
 def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> dict[str, Any]:
     """The JSON object of a record or save file, checked for its format and version, then
     against its JSON Schema (`muggins schema record|save`)."""
-    data = _read_json(path, what)
+    data = _read_json(path, what, lang)
+    kind = _say(lang, f"what:{what}")
     if not isinstance(data, dict) or data.get("format") != form:
-        raise RecordError(f"{path}: not a muggins {what} (no \"format\": \"{form}\")")
+        raise RecordError(f"{path}: " + _say(lang, "no_format", what=kind, form=form))
     if data.get("version") != VERSION:
-        raise RecordError(f"{path}: {what} version {data.get('version')!r} is not supported (this muggins reads {VERSION})")
+        raise RecordError(f"{path}: " + _say(lang, "version", what=kind, version=repr(data.get("version")),
+                                             supported=VERSION))
     _check_schema(data, "save" if form == SAVE_FORMAT else "record", path, lang)
     if len(data["seats"]) != data["players"]:
         raise RecordError(f"{path}: seats: " + _say(lang, "seats", seats=len(data["seats"]), players=data["players"]))
@@ -154,6 +160,20 @@ _SCHEMA_WORDS = {
         "players": "{players} players is not a count these rules allow ({counts})",
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
+        "what:record": "record", "what:save file": "save file",
+        "cannot_read": "cannot read: {reason}", "too_large": "too large for a {what}", "not_a": "not a {what}",
+        "too_deep": "not a {what}: nested deeper than {most} levels",
+        "incomplete": "not a complete {what} (corrupt or truncated)",
+        "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
+        "version": "{what} version {version} is not supported (this muggins reads {supported})",
+        "no_move": "the record has {moves}: there is no move {move}",
+        "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
+        "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
+        "not_set_up": "the record cannot be set up: {problem}",
+        "illegal_move": "move {number} ({text!r}) is illegal: {problem}",
+        "unplayable": "move {number} ({text!r}) cannot be replayed: {problem}",
+        "ends_early": "the record ends after {moves}, before the game is over",
+        "mismatch": "replaying gives scores {scores}, winner {winner}; the record says {their_scores}, winner {their_winner}",
     },
     "es": {
         "type": "debe ser {expected}, no {actual}", "enum": "debe ser uno de {choices}, no {value}",
@@ -167,6 +187,21 @@ _SCHEMA_WORDS = {
         "players": "{players} jugadores no es un número que permitan estas reglas ({counts})",
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
+        "what:record": "registro de partida", "what:save file": "fichero de partida guardada",
+        "cannot_read": "no se puede leer: {reason}", "too_large": "demasiado grande para un {what}",
+        "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
+        "incomplete": "no es un {what} completo (dañado o cortado)",
+        "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
+        "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
+        "no_move": "el registro tiene {moves}: no hay jugada {move}",
+        "rules_unloadable": "no se pueden cargar las reglas del registro, {rules!r}: {problem}",
+        "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
+        "not_set_up": "no se puede preparar la partida del registro: {problem}",
+        "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
+        "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",
+        "ends_early": "el registro termina tras {moves}, antes de que acabe la partida",
+        "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el registro dice {their_scores}, "
+                     "gana {their_winner}"),
     },
 }
 
@@ -260,41 +295,43 @@ def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en"
         raise RecordError(f"{path}: players: " + _say(lang, "players", players=players, counts=counts))
 
 
-def replay(record: Record, rules_spec: str | None = None, moves: int | None = None) -> Any:
+def replay(record: Record, rules_spec: str | None = None, moves: int | None = None, lang: str = "en") -> Any:
     """Re-run a record from its seed; returns the final state (or, with `moves`, the state after
     that many moves). Raises RecordError on mismatch."""
     try:
         rules = load_rules(rules_spec or record.rules)
     except MugginsError as exc:
-        raise RecordError(f"the record's rules {record.rules!r} cannot be loaded: {exc}") from None
+        raise RecordError(_say(lang, "rules_unloadable", rules=record.rules, problem=exc)) from None
     if rules.digest != record.digest:
-        raise RecordError(f"the record was made with different rules for {record.rules!r} "
-                          f"(digest {record.digest[:12]}, these rules {rules.digest[:12]})")
+        raise RecordError(_say(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
+                               ours=rules.digest[:12]))
     try:
         check_players("the record", record.players, rules)
         game = make_game(rules, record.players, record.max_rounds)
     except (IllegalMoveError, RecordError) as exc:
-        raise RecordError(f"the record cannot be set up: {exc}") from None
+        raise RecordError(_say(lang, "not_set_up", problem=exc)) from None
     state = game.new_state(record.seed)
     if moves is not None and not 0 <= moves <= len(record.moves):
-        raise RecordError(f"the record has {len(record.moves)} moves: there is no move {moves}")
+        raise RecordError(_say(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
     for number, text in enumerate(record.moves[:moves], 1):
         try:
             state.play(game.parse_move(text))
         except IllegalMoveError as exc:
-            raise RecordError(f"move {number} ({text!r}) is illegal: {exc}") from None
+            raise RecordError(_say(lang, "illegal_move", number=number, text=text,
+                                   problem=reason_in(exc, lang))) from None
         except MugginsError:
             raise
         except Exception as exc:  # a hostile record must not reach a traceback
-            raise RecordError(f"move {number} ({text!r}) cannot be replayed: {type(exc).__name__}: {exc}") from None
+            raise RecordError(_say(lang, "unplayable", number=number, text=text,
+                                   problem=f"{type(exc).__name__}: {exc}")) from None
     if moves is not None:
         return state
     if not state.is_terminal():
-        raise RecordError(f"the record ends after {len(record.moves)} moves, before the game is over")
+        raise RecordError(_say(lang, "ends_early", moves=count(len(record.moves), "move", lang)))
     outcome = state.outcome
     if record.outcome and (list(outcome.scores) != record.outcome.get("scores") or outcome.winner != record.outcome.get("winner")):
-        raise RecordError(f"replaying gives scores {list(outcome.scores)}, winner {outcome.winner}; "
-                          f"the record says {record.outcome.get('scores')}, winner {record.outcome.get('winner')}")
+        raise RecordError(_say(lang, "mismatch", scores=list(outcome.scores), winner=outcome.winner,
+                               their_scores=record.outcome.get("scores"), their_winner=record.outcome.get("winner")))
     return state
 
 

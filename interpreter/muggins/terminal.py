@@ -324,7 +324,7 @@ class Session:
     # -- running ---------------------------------------------------------------------------------
 
     def print(self, text: str = "") -> None:
-        self.stdout.write((ascii_cards(text) if self.ascii else text) + "\n")
+        self.stdout.write((ascii_cards(text, self.lang) if self.ascii else text) + "\n")
         self.stdout.flush()
 
     def run(self, resumed: bool = False) -> int:
@@ -619,7 +619,7 @@ class Session:
                 move = legal[int(text) - 1]
             else:
                 try:
-                    move = game.parse_move(text)
+                    move = game.parse_move(text, lang)  # a typed card's suit letter in the person's language
                 except IllegalMoveError as exc:
                     self.print(ui["unknown"].format(text=_shown(text), reason=reason(exc, lang)))
                     continue

@@ -353,8 +353,9 @@ class DominoGame:
         kind = "draw" if isinstance(move, Draw) else "pass" if isinstance(move, Pass) else getattr(move, "kind", "")
         return words.get(kind, str(move))
 
-    def parse_move(self, text: str) -> DominoMove:
-        """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`."""
+    def parse_move(self, text: str, lang: str | None = None) -> DominoMove:
+        """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`
+        (in either language, whatever `lang`: a tile is written alike in both)."""
         words = checked_text(text).strip().lower().split()
         if len(words) == 1 and words[0] in DECISION_WORDS:
             return DECISION_WORDS[words[0]]

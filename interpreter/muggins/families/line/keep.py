@@ -54,6 +54,9 @@ WORDS = {
                      "blocked, turn P"),
         "too_many_ends": "{count} open ends: a line of these rules has at most {most}",
         "end_too_big": "an open end counts from 0 to {most} (a double at an end counts both halves), not {n}",
+        "end_impossible_both": ("an open end counts a half, 0 to {high}, or a double at the end its two halves "
+                                "({doubles}); not {n}"),
+        "end_impossible_one": "an open end counts a half, 0 to {high} (a double at the end counts one half); not {n}",
         "who_went_out": "nobody has placed a tile this round: write domino and the player, like domino 2",
     },
     "es": {
@@ -81,6 +84,10 @@ WORDS = {
                      "bloqueo, turno J"),
         "too_many_ends": "{count} extremos abiertos: con estas reglas una línea tiene como mucho {most}",
         "end_too_big": "un extremo abierto cuenta de 0 a {most} (un doble en un extremo cuenta sus dos mitades), no {n}",
+        "end_impossible_both": ("un extremo abierto cuenta una mitad, de 0 a {high}, o un doble en el extremo sus "
+                                "dos mitades ({doubles}); no {n}"),
+        "end_impossible_one": ("un extremo abierto cuenta una mitad, de 0 a {high} (un doble en el extremo cuenta "
+                               "una mitad); no {n}"),
         "who_went_out": "nadie ha colocado ficha en esta ronda: escribe fin y el jugador, como fin 2",
     },
 }
@@ -110,13 +117,20 @@ class Left:
 class LineTracker(Tracker):
     """A domino game at a real table, turn by turn."""
 
+    entry_words = {"es": {"turn": "turno", "pass": "paso", "domino": "fin", "blocked": "bloqueo"}}
+
     words = WORDS
 
     def __init__(self, rules: Rules, players: int):
         super().__init__(rules, players, D.DominoGame(rules, players))
         o = rules.options
         self.most_ends = 4 if o.spinner else 2
-        self.most_end = 2 * rules.pieces.highest_pip
+        high = rules.pieces.highest_pip
+        self.double_value = 2 if o.double_at_end == "both_halves" else 1
+        self.most_end = self.double_value * high
+        # what one open end can count in this set: a half (0..highest pip), or a double crosswise at the
+        # end what `line.double_at_end` makes of it (both halves: 0, 2, .., 2*highest; one half: the half)
+        self.end_counts = frozenset(range(high + 1)) | {self.double_value * v for v in range(high + 1)}
         self.most_pips = sum(tile.pips for tile in self.game.tiles)
         reads = o.penalty.names | o.award.names
         self.ask_pips = bool(reads & _PIPS_NAMES) or o.paid_to == "lightest"
@@ -232,9 +246,15 @@ class LineTracker(Tracker):
         if not _ENDS.fullmatch(stripped):
             raise Refused("not_ends", text=repr(stripped if len(stripped) <= 24 else stripped[:24] + "…"))
         ends = [parse_number(part, 0, self.most_end, above=True) for part in re.split(r"[+ ,]+", stripped)]
+        high = self.rules.pieces.highest_pip
         for end in ends:
-            if end > self.most_end:
+            if end > self.most_end and self.double_value == 2:
                 raise Refused("end_too_big", most=self.most_end, n=end)
+            if end not in self.end_counts and self.double_value == 2:
+                doubles = ", ".join(str(2 * v) for v in range(high + 1))
+                raise Refused("end_impossible_both", high=high, doubles=doubles, n=end)
+            if end not in self.end_counts:
+                raise Refused("end_impossible_one", high=high, n=end)
         if len(ends) > self.most_ends:
             raise Refused("too_many_ends", count=len(ends), most=self.most_ends)
         player, table = self.turn, self.table

@@ -129,7 +129,7 @@ class PileFamily(Family):
 
 
 _EXAMPLES = {"en": "5♥, 10♠, 5h, 5 of hearts, go, claim, muggins",
-             "es": "5♥, 10♠, 5h, 5 de corazones, paso, reclamar, muggins"}
+             "es": "5♥, 10♠, 5c, 5 de corazones, paso, reclamar, muggins"}
 
 
 class _EventsUpTo:

@@ -232,13 +232,15 @@ class CardGame:
             return str(move)
         return MOVE_WORDS.get(lang, MOVE_WORDS["en"]).get(move.kind, str(move))
 
-    def parse_move(self, text: str) -> CardMove:
+    def parse_move(self, text: str, lang: str | None = None) -> CardMove:
         """Read a move in either language: a card (`10H`, `5h`, `10♥`, `10 de corazones`), `go` or
-        `paso`, `claim` or `reclamar`, `muggins`, `decline` or `declinar`."""
+        `paso`, `claim` or `reclamar`, `muggins`, `decline` or `declinar`. A card's suit letter is
+        read as a person types it in `lang` (`5c` is 5♥ in Spanish); without `lang`, as records
+        write it (`5C` is 5♣)."""
         word = checked_text(text).strip().lower()
         if word in _WORDS:
             return _WORDS[word]
-        return Play(self.deck.parse(text))
+        return Play(self.deck.parse(text, lang))
 
     def setup(self, hands: list[list[Card]], stock: list[Card] | None = None, pile: list[Card] | None = None,
               scores: list[int] | None = None, dealer: int = 0, turn: int | None = None, round: int = 1,

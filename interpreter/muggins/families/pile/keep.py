@@ -106,6 +106,8 @@ class RoundOver:
 class PileTracker(Tracker):
     """A card game at a real table, card by card."""
 
+    entry_words = {"es": {"turn": "turno", "go": "paso", "last": "último", "end": "fin"}}
+
     words = WORDS
 
     def __init__(self, rules: Rules, players: int):

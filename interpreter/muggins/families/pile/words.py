@@ -7,6 +7,7 @@ from typing import Any
 from ...dsl.words import Condition, Noun, Series, Term
 from ...engine.common import Scored
 from ...narration import count, describe_common, player_name, reason_name, say, say_points, scores_text
+from ...pieces import SUIT_SYMBOLS, SUIT_WORDS
 from ...rules import Notation, Rules
 from . import game as C
 
@@ -53,7 +54,7 @@ WORDS = {
         "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo",
         "stock_name": "mazo de reserva", "table_pile": "Pila: {cards} — total acumulado {total} de {limit}",
         "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
-        "examples": "5h, 10S, go (paso), claim (reclamar), muggins",
+        "examples": "5c, 10P, paso (go), reclamar (claim), muggins",
     },
 }
 
@@ -160,7 +161,9 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     w = WORDS[lang]
     o, data = rules.options, rules.data
     cards = data["pieces"]["cards"]
-    before = [w["deck"].format(count=len(rules.pieces), ranks=" ".join(cards["ranks"]), suits=" ".join(cards["suits"]),
+    names = SUIT_WORDS.get(lang, SUIT_WORDS["en"])
+    suits = ", ".join(f"{SUIT_SYMBOLS[s]} {names[s]}" if s in SUIT_SYMBOLS else s for s in cards["suits"])
+    before = [w["deck"].format(count=len(rules.pieces), ranks=" ".join(cards["ranks"]), suits=suits,
                                value=say(rules, "pieces.cards.value", cards["value"], lang))]
     limit = say(rules, "players", o.limit, lang)
     refill = o.refill_to.source.strip()
