@@ -342,3 +342,12 @@ def test_why_explains_a_card_score_in_words():
                 seen[lang] = text
     assert "(the running total is a multiple of 5) scores" in seen["en"]
     assert "múltiplo de cinco (el total acumulado es múltiplo de 5) anota" in seen["es"]
+
+
+def test_retranslating_a_rule_file_keeps_its_digest(tmp_path):
+    """Records and saves name their rules by digest: new Spanish words must not orphan them."""
+    from muggins.loader import load_rules
+    base = load_rules("card-muggins")
+    path = tmp_path / "retranslated.yaml"
+    path.write_text("extends: card-muggins\nname: card-muggins\ntranslations:\n  es:\n    title: Otro título\n")
+    assert load_rules(path).digest == base.digest

@@ -345,7 +345,10 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     if c.problems:
         raise RuleFileError(distinct(c.problems))
     notation = R.Notation(**data["notation"]) if "notation" in data else None
-    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    # the digest names the game a record was played under: the words in other languages are not
+    # the game, so retranslating a rule file keeps its records and saves valid
+    played = {key: value for key, value in data.items() if key != "translations"}
+    canonical = json.dumps(played, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     rules = R.Rules(
         name=data["name"], title=data["title"], description=data["description"], source=data.get("source", ""),
         origin=display, bases=bases, digest=hashlib.sha256(canonical.encode()).hexdigest(), data=data,
