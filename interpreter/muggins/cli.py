@@ -7,6 +7,7 @@ our MugginsError family and is printed as located lines with exit code 1; usage 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -14,7 +15,7 @@ import random
 import signal
 import sys
 from pathlib import Path
-from typing import AbstractSet, Callable, Sequence
+from typing import AbstractSet, Callable, Iterator, Sequence
 
 import yaml
 
@@ -83,11 +84,54 @@ MAX_WORKERS = 256  # local worker processes: more only fills the machine with id
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
-    parser = _parser()
+    lang = _help_language(sys.argv[1:] if argv is None else argv)
+    with _argparse_words(lang):
+        return _main(argv, lang)
+
+
+def _help_language(argv: Sequence[str]) -> str:
+    """The language of the help and of usage errors, chosen before parsing (`--lang` is itself an
+    option): `--lang es` or `--lang=es` anywhere, else the locale."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return "es" if arg.partition("=")[2] == "es" else "en"
+        if arg == "--lang" and i + 1 < len(argv):
+            return "es" if argv[i + 1] == "es" else "en"
+    return lang_from_environment()
+
+
+@contextlib.contextmanager
+def _argparse_words(lang: str) -> Iterator[None]:
+    """argparse's own words (usage:, options, its error messages) in `lang`, while inside: argparse
+    asks gettext for them through its module's `_` and `ngettext`."""
+    if lang != "es":
+        yield
+        return
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+
+    def gettext(text: str) -> str:
+        return _ARGPARSE_ES.get(text, text)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return gettext(singular if n == 1 else plural)
+
+    argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _main(argv: Sequence[str] | None, lang: str) -> int:
+    parser = _parser(lang)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_USAGE
+    if getattr(args, "lang", "") is None and args.main_lang:  # `muggins --lang es COMMAND`
+        args.lang = args.main_lang
     if getattr(args, "lang", "") is None and args.run is not _resume:  # resume: the saved game's language
         args.lang = lang_from_environment()
     try:
@@ -111,13 +155,252 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
-def _parser() -> argparse.ArgumentParser:
+# The command line's help, in both languages: each English text of `_parser` and its Spanish
+# (the parser is built once, in English, and `_in_language` puts these in for Spanish).
+_HELP = {
+    "A rules engine for the Muggins family of games, with the games written as YAML.":
+        "Un motor de reglas para la familia de juegos Muggins, con los juegos escritos en YAML.",
+    "Rules are named by a built-in name (see `muggins rules list`) or a path to a YAML file.":
+        "Las reglas se nombran con un nombre incorporado (véase `muggins rules list`) o la ruta de un fichero YAML.",
+    "commands": "órdenes",
+    "language of the help and of every command (en, es; default: from LC_ALL, LC_MESSAGES, LANG)":
+        "idioma de la ayuda y de cada orden (en, es; por omisión: según LC_ALL, LC_MESSAGES, LANG)",
+    "rules commands": "órdenes de rules",
+    "show program's version number and exit": "muestra el número de versión del programa y termina",
+    "check rule files; print located errors": "comprueba ficheros de reglas; muestra los fallos con su lugar",
+    "list or show rule files": "lista o muestra ficheros de reglas",
+    "play a game (bots, or people with --human) and print its log":
+        "juega una partida (bots, o personas con --human) y muestra su registro",
+    "continue a saved game exactly where it stopped": "continúa una partida guardada justo donde se detuvo",
+    "re-run a game record and report its final state": "reproduce el acta de una partida e informa de su estado final",
+    "draw the table of a recorded game as SVG": "dibuja la mesa de una partida registrada en SVG",
+    "run scenario files and report what holds": "ejecuta ficheros de escenarios e informa de lo que se cumple",
+    "play many bot games and report statistics": "juega muchas partidas de bots e informa de estadísticas",
+    "the same statistics side by side for several rule files":
+        "las mismas estadísticas lado a lado para varios ficheros de reglas",
+    "keep the score of a game played with real tiles or cards":
+        "lleva la puntuación de una partida jugada con fichas o naipes reales",
+    "simulate every combination of rule values and show how statistics move":
+        "simula cada combinación de valores de reglas y muestra cómo se mueven las estadísticas",
+    "print a JSON Schema (for editors and tools)": "imprime un JSON Schema (para editores y herramientas)",
+    "Load each rule file (resolving `extends`), check it against the schema and compile its expressions. "
+    "Exit 0 when all are valid.":
+        "Carga cada fichero de reglas (resolviendo `extends`), lo contrasta con el esquema y compila sus "
+        "expresiones. Sale con 0 cuando todos son válidos.",
+    "the built-in rule files and variants": "los ficheros de reglas incorporados y sus variantes",
+    "print rules resolved through `extends`": "imprime las reglas resueltas a través de `extends`",
+    "language (default: from LC_ALL, LC_MESSAGES, LANG)": "idioma (por omisión: según LC_ALL, LC_MESSAGES, LANG)",
+    "Print the rules as the engine sees them, after `extends` is resolved, so a variant's changes can be checked.":
+        "Imprime las reglas tal como las ve el motor, tras resolver `extends`, para poder revisar los cambios de "
+        "una variante.",
+    "print JSON instead of YAML": "imprime JSON en lugar de YAML",
+    "Play one game from a rule file and print a readable log. The same rules, seed and bots always give the same "
+    "game.":
+        "Juega una partida a partir de un fichero de reglas e imprime un registro legible. Las mismas reglas, "
+        "semilla y bots dan siempre la misma partida.",
+    "a built-in name or a rule file": "un nombre incorporado o un fichero de reglas",
+    "number of players (default: the fewest the rules allow)":
+        "número de jugadores (por omisión: el menor que permiten las reglas)",
+    "seed for shuffles, lotteries and bots (default: random, printed)":
+        "semilla de barajados, sorteos y bots (por omisión: al azar, se imprime)",
+    "one bot for every seat, or one per seat, comma-separated (random, greedy); default greedy":
+        "un bot para todos los puestos, o uno por puesto, separados por comas (random, greedy); por omisión greedy",
+    "seats played by people at this terminal, e.g. 1 or 1,3":
+        "puestos que juegan personas en este terminal, p. ej. 1 o 1,3",
+    "seconds to pause before each bot move (with people)":
+        "segundos de pausa antes de cada jugada de un bot (con personas)",
+    "write the game record (JSON) to FILE (checked before the game)":
+        "escribe el acta de la partida (JSON) en FICHERO (comprobado antes de la partida)",
+    "replace the --record FILE if it exists": "sustituye el FICHERO de --record si ya existe",
+    "language of the log and the terminal (en, es; default: Spanish when LC_ALL, LC_MESSAGES or LANG is es_*)":
+        "idioma del registro y del terminal (en, es; por omisión: español cuando LC_ALL, LC_MESSAGES o LANG es es_*)",
+    "at the terminal: remind you to claim, offer every Muggins call, give hints":
+        "en el terminal: recordarte que reclames, ofrecer cada cante de Muggins, dar pistas",
+    "suit letters instead of symbols (5H for 5♥)": "letras de palo en lugar de símbolos (5H por 5♥)",
+    "also show scores in the paper tally notation": "muestra también las puntuaciones en la notación de papel",
+    "explain every placement as the text's diagrams do": "explica cada colocación como lo hacen los diagramas del texto",
+    "games with claims: how often (0-1) bots forget to claim their points (default 0)":
+        "juegos con reclamación: con qué frecuencia (0-1) los bots olvidan reclamar sus puntos (por omisión 0)",
+    "games with claims: how often (0-1) bots call Muggins on unclaimed points (default 1)":
+        "juegos con reclamación: con qué frecuencia (0-1) los bots cantan Muggins sobre puntos no reclamados "
+        "(por omisión 1)",
+    "stop a game that has not ended after this many rounds, as unfinished (default 1000)":
+        "detiene, como sin terminar, una partida que no ha acabado tras tantas rondas (por omisión 1000)",
+    "override a rule option, e.g. --set win.target=100 (repeatable; validated like a rule file)":
+        "cambia una opción de las reglas, p. ej. --set win.target=100 (repetible; se valida como un fichero de "
+        "reglas)",
+    "Continue a game saved with `save FILE`, Ctrl-C or end of input: same hands, same random state, same bots.":
+        "Continúa una partida guardada con `guardar FICHERO`, Ctrl-C o fin de la entrada: las mismas manos, el mismo "
+        "estado del azar, los mismos bots.",
+    "language (default: the saved game's)": "idioma (por omisión: el de la partida guardada)",
+    "seconds to pause before each bot move": "segundos de pausa antes de cada jugada de un bot",
+    "remind you to claim, offer every Muggins call, give hints":
+        "recordarte que reclames, ofrecer cada cante de Muggins, dar pistas",
+    "Replay a record from its seed and moves, checking every move and that the rules are the ones it was made "
+    "with.":
+        "Reproduce un acta a partir de su semilla y sus jugadas, comprobando cada jugada y que las reglas son "
+        "aquellas con las que se hizo.",
+    "rule file to use instead of the built-in the record names":
+        "fichero de reglas que usar en lugar del incorporado que nombra el acta",
+    "print the whole game log": "imprime el registro completo de la partida",
+    "Replay a record to a move and draw the line or the pile as the texts' diagrams do (SVG).":
+        "Reproduce un acta hasta una jugada y dibuja la línea o el montón como los diagramas de los textos (SVG).",
+    "draw the table after this many moves (default: the last)":
+        "dibuja la mesa tras este número de jugadas (por omisión: la última)",
+    "the SVG file to write": "el fichero SVG que escribir",
+    "replace the output file if it exists": "sustituye el fichero de salida si ya existe",
+    "Run scenarios (files, or folders searched for *.yaml) against their rules and print one line per scenario "
+    "or table row, then `N passed, N failed`. Exit 1 if any fails.":
+        "Ejecuta escenarios (ficheros, o carpetas en las que se buscan *.yaml) con sus reglas e imprime una línea "
+        "por escenario o fila de tabla, y luego `N passed, N failed`. Sale con 1 si alguno falla.",
+    "print only failures and the summary": "imprime solo los fallos y el resumen",
+    "Play seeded bot games and report win rates (95% confidence intervals) by seat, by side and by place from the "
+    "game's first to play, the margin of victory, game length in rounds, turns and actions (mean, spread, 5/50/95 "
+    "percentiles), scores, points by scoring entry and Muggins steals. The numbers depend only on the rules, bots, "
+    "seed and game count, not on the workers.":
+        "Juega partidas de bots con semilla e informa de las tasas de victoria (intervalos de confianza del 95 %) "
+        "por puesto, por bando y por lugar desde quien sale primero, el margen de victoria, la duración en rondas, "
+        "turnos y acciones (media, dispersión, percentiles 5/50/95), las puntuaciones, los puntos por entrada de "
+        "puntuación y los robos de Muggins. Las cifras dependen solo de las reglas, los bots, la semilla y el "
+        "número de partidas, no de los procesos.",
+    "games to play (default 1000)": "partidas que jugar (por omisión 1000)",
+    "bots by seat, comma-separated, repeated to fill the table":
+        "bots por puesto, separados por comas, repetidos hasta llenar la mesa",
+    "seed of the simulation (default 0)": "semilla de la simulación (por omisión 0)",
+    "local processes (default: all cores)": "procesos locales (por omisión: todos los núcleos)",
+    "run on a Dask cluster (needs muggins[cluster])": "ejecuta en un clúster Dask (requiere muggins[cluster])",
+    "round cap per game (default 1000)": "tope de rondas por partida (por omisión 1000)",
+    "games with claims: how often bots forget to claim":
+        "juegos con reclamación: con qué frecuencia los bots olvidan reclamar",
+    "games with claims: how often bots call Muggins":
+        "juegos con reclamación: con qué frecuencia los bots cantan Muggins",
+    "print the statistics as JSON (see `muggins schema stats`)":
+        "imprime las estadísticas en JSON (véase `muggins schema stats`)",
+    "override a rule option, e.g. --set win.target=100 (repeatable; validated like a rule file; with compare, "
+    "for every file)":
+        "cambia una opción de las reglas, p. ej. --set win.target=100 (repetible; se valida como un fichero de "
+        "reglas; con compare, para cada fichero)",
+    "add seeded games until every win-rate interval is at most WIDTH wide (e.g. 0.01)":
+        "añade partidas con semilla hasta que cada intervalo de tasa de victoria mida como mucho ANCHO (p. ej. 0,01)",
+    "with --precision: never play more games than this (default 1,000,000)":
+        "con --precision: nunca jugar más partidas que estas (por omisión 1.000.000)",
+    "draw the statistics to FILE (.png or .svg; needs muggins[plot])":
+        "dibuja las estadísticas en FICHERO (.png o .svg; requiere muggins[plot])",
+    "write the statistics to FILE as CSV (one row per number)":
+        "escribe las estadísticas en FICHERO como CSV (una fila por cifra)",
+    "replace the --plot and --csv files if they exist": "sustituye los ficheros de --plot y --csv si ya existen",
+    "language of the tables and plots (en, es; default: from LC_ALL, LC_MESSAGES, LANG)":
+        "idioma de las tablas y gráficos (en, es; por omisión: según LC_ALL, LC_MESSAGES, LANG)",
+    "Simulate each rule file with the same players, bots, seed and games; print the statistics side by side, "
+    "marking differences from the first file that are significant after Holm's correction over the table's tests "
+    "(* p < 0.05, ** p < 0.01), with effect sizes and their 95% intervals and a summary in plain words.":
+        "Simula cada fichero de reglas con los mismos jugadores, bots, semilla y partidas; imprime las "
+        "estadísticas lado a lado, marcando las diferencias con el primer fichero que son significativas tras la "
+        "corrección de Holm sobre las pruebas de la tabla (* p < 0,05, ** p < 0,01), con tamaños del efecto y sus "
+        "intervalos del 95 % y un resumen en palabras llanas.",
+    "Keep score at a real table: after each turn enter what the table shows (the open ends, the running total, "
+    "pass or go, the end of a round and the leftover pips); the points, the settlement, the tally and the winner "
+    "come from the rule file. undo, save, sheet, help.":
+        "Lleva la puntuación en una mesa real: tras cada turno escribe lo que muestra la mesa (los extremos "
+        "abiertos, la suma en curso, paso o go, el final de una ronda y los puntos sobrantes); los puntos, la "
+        "liquidación, la cuenta y el ganador salen del fichero de reglas. deshacer, guardar, hoja, ayuda.",
+    "language (en, es; default: from LC_ALL, LC_MESSAGES, LANG)":
+        "idioma (en, es; por omisión: según LC_ALL, LC_MESSAGES, LANG)",
+    "continue a game saved by `save FILE`, Ctrl-C or end of input":
+        "continúa una partida guardada con `guardar FICHERO`, Ctrl-C o fin de la entrada",
+    "when leaving, write the score sheet to FILE (.html or .svg)":
+        "al salir, escribe la hoja de puntuación en FICHERO (.html o .svg)",
+    "Simulate RULES with every combination of the --set values (ranges FROM..TO:STEP with both ends included, "
+    "lists A,B,C, or one value) and print and plot how the first to play's win rate, the game length and the "
+    "scores move.":
+        "Simula REGLAS con cada combinación de los valores de --set (rangos DESDE..HASTA:PASO con ambos extremos "
+        "incluidos, listas A,B,C, o un valor) e imprime y dibuja cómo se mueven la tasa de victoria de quien sale "
+        "primero, la duración de la partida y las puntuaciones.",
+    "a rule option and its values: win.target=40..120:20, pile.limit=21,31 or one value (repeatable: every "
+    "combination is simulated)":
+        "una opción de las reglas y sus valores: win.target=40..120:20, pile.limit=21,31 o un valor (repetible: se "
+        "simula cada combinación)",
+    "which schema: rules, scenario, record (game records), save (saved games) or stats (the --json output of "
+    "simulate, compare, sweep)":
+        "qué esquema: rules, scenario, record (actas de partidas), save (partidas guardadas) o stats (la salida "
+        "--json de simulate, compare, sweep)",
+}
+
+# The names of the values options take, as the help and usage errors show them.
+_METAVARS = {
+    "COMMAND": "ORDEN", "RULES": "REGLAS", "FILE": "FICHERO", "FILE_OR_NAME": "FICHERO_O_NOMBRE", "PATH": "RUTA",
+    "RECORD": "ACTA", "SEATS": "PUESTOS", "KEY=VALUE": "CLAVE=VALOR", "KEY=VALUES": "CLAVE=VALORES",
+    "WIDTH": "ANCHO", "ADDRESS": "DIRECCIÓN", "FILE.svg": "FICHERO.svg", "PLAYERS": "JUGADORES",
+    "SEED": "SEMILLA", "BOTS": "BOTS", "DELAY": "PAUSA", "FORGET": "OLVIDO", "ATTENTION": "ATENCIÓN",
+    "MAX_ROUNDS": "MAX_RONDAS", "GAMES": "PARTIDAS", "WORKERS": "PROCESOS", "MAX_GAMES": "MAX_PARTIDAS",
+    "MOVE": "JUGADA",
+}
+
+# argparse's own words (it asks gettext for them), in Spanish.
+_ARGPARSE_ES = {
+    "usage: ": "uso: ",
+    "positional arguments": "argumentos posicionales",
+    "options": "opciones",
+    "show this help message and exit": "muestra este mensaje de ayuda y termina",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+    "the following arguments are required: %s": "faltan los argumentos obligatorios: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "opción no válida: %(value)r (elija entre %(choices)s)",
+    "expected one argument": "se esperaba un argumento",
+    "expected at most one argument": "se esperaba como mucho un argumento",
+    "expected at least one argument": "se esperaba al menos un argumento",
+    "expected %s argument": "se esperaba %s argumento",
+    "expected %s arguments": "se esperaban %s argumentos",
+    "unrecognized arguments: %s": "argumentos no reconocidos: %s",
+    "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
+    "invalid %(type)s value: %(value)r": "valor numérico (%(type)s) no válido: %(value)r",
+    "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
+    "not allowed with argument %s": "no se permite con el argumento %s",
+    "ignored explicit argument %r": "se ignora el argumento explícito %r",
+    "one of the arguments %s is required": "se necesita uno de los argumentos %s",
+    "unexpected option string: %s": "opción inesperada: %s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "orden desconocida %(parser_name)r (opciones: %(choices)s)",
+}
+
+
+def _in_language(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
+    """Put the help of `parser` and of all its commands in `lang` (English as written)."""
+    if lang != "es":
+        return parser
+
+    def say(text: str | None) -> str | None:
+        return _HELP.get(text, text) if text else text
+
+    parser.description, parser.epilog = say(parser.description), say(parser.epilog)
+    for group in parser._action_groups:
+        group.title = say(group.title)
+    for action in parser._actions:
+        action.help = say(action.help)
+        shown = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
+        if action.choices is None or isinstance(action, argparse._SubParsersAction):
+            if isinstance(shown, str) and shown in _METAVARS and action.nargs != 0:
+                action.metavar = _METAVARS[shown]
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = say(choice.help)
+            for command in set(action.choices.values()):
+                _in_language(command, lang)
+    return parser
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    return _in_language(_english_parser(), lang)
+
+
+def _english_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="muggins",
         description="A rules engine for the Muggins family of games, with the games written as YAML.",
         epilog="Rules are named by a built-in name (see `muggins rules list`) or a path to a YAML file.",
     )
     parser.add_argument("--version", action="version", version=f"muggins {__version__}")
+    parser.add_argument("--lang", dest="main_lang", choices=LANGUAGES,
+                        help="language of the help and of every command (en, es; default: from LC_ALL, "
+                             "LC_MESSAGES, LANG)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     validate = commands.add_parser("validate", help="check rule files; print located errors",

@@ -1,0 +1,117 @@
+"""The command line's own words in both languages: `--help` and argparse's usage errors follow
+`--lang` (anywhere on the line) or else the locale, as the rest of the program does."""
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+
+from muggins.cli import _ARGPARSE_ES, _HELP, _english_parser, main
+
+ENGLISH = ["usage", "positional arguments", "options", "show this help message", "and exit", "commands",
+           "default", "players", "language", "the", "of", "and", "with", "for", "or", "game", "games", "print",
+           "FILE", "RULES", "COMMAND", "seed", "number", "a built-in name", "rule file"]
+SPANISH = ["uso", "argumentos posicionales", "opciones", "muestra", "por omisión", "jugadores", "idioma",
+           "partida", "partidas", "órdenes", "REGLAS", "FICHERO", "ORDEN", "semilla", "de", "la", "el", "los",
+           "las", "y", "con", "fichero de reglas"]
+HELPS = [["--help"], ["simulate", "--help"], ["play", "--help"]]
+
+
+@pytest.fixture(autouse=True)
+def no_locale(monkeypatch):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+
+
+def run(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    return stop.value.code, out, err
+
+
+def words_in(text: str, words: list[str]) -> list[str]:
+    """The words of `words` found in `text`, leaving out option names (--seed), the command names
+    after `muggins` and what is quoted in backticks, which are the same in both languages."""
+    text = re.sub(r"`[^`]*`|--?[\w-]+|muggins \w+", " ", text)
+    return [word for word in words if re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", text)]
+
+
+@pytest.mark.parametrize("argv", HELPS)
+@pytest.mark.parametrize("how", ["--lang es", "--lang=es", "LANG"])
+def test_spanish_help_has_no_english(argv, how, capsys, monkeypatch):
+    if how == "LANG":
+        monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    else:
+        argv = argv + how.split()
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and out.startswith("uso: ")
+    assert words_in(out, ENGLISH) == []
+    assert words_in(out, SPANISH)
+
+
+@pytest.mark.parametrize("argv", HELPS)
+def test_english_help_has_no_spanish(argv, capsys, monkeypatch):
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and out.startswith("usage: ")
+    assert words_in(out, SPANISH) == []
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")  # --lang wins over the locale
+    code, out, _ = run(argv + ["--lang", "en"], capsys)
+    assert code == 0 and out.startswith("usage: ") and words_in(out, SPANISH) == []
+
+
+def test_lang_before_the_command(capsys):
+    code, out, _ = run(["--lang", "es", "play", "--help"], capsys)
+    assert code == 0 and out.startswith("uso: muggins play")
+
+
+def usage_error(err: str) -> str:
+    """The one line after the usage line(s)."""
+    lines = err.splitlines()
+    assert len([line for line in lines if ": error: " in line]) == 1 and ": error: " in lines[-1]
+    return lines[-1]
+
+
+@pytest.mark.parametrize("argv, spanish, english", [
+    (["simulate"], "muggins simulate: error: faltan los argumentos obligatorios: REGLAS",
+     "muggins simulate: error: the following arguments are required: RULES"),
+    (["play", "x", "--players", "y"], "muggins play: error: argumento --players: valor numérico (int) no válido: 'y'",
+     "muggins play: error: argument --players: invalid int value: 'y'"),
+    (["play", "x", "--seed"], "muggins play: error: argumento --seed: se esperaba un argumento",
+     "muggins play: error: argument --seed: expected one argument"),
+    (["schema", "nothing"], "muggins schema: error: argumento which: opción no válida: 'nothing' (elija entre "
+     "'rules', 'scenario', 'record', 'save', 'stats')",
+     "muggins schema: error: argument which: invalid choice: 'nothing' (choose from 'rules', 'scenario', "
+     "'record', 'save', 'stats')"),
+    (["check", "x", "--nothing"], "muggins: error: argumentos no reconocidos: --nothing",
+     "muggins: error: unrecognized arguments: --nothing"),
+])
+def test_usage_errors_in_both_languages(argv, spanish, english, capsys, monkeypatch):
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.startswith("usage: ") and usage_error(err) == english
+    code, _, err = run(["--lang", "es"] + argv, capsys)
+    assert code == 2 and err.startswith("uso: ") and usage_error(err) == spanish
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.startswith("uso: ") and usage_error(err) == spanish
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # argparse is left as it was
+
+
+def test_every_help_text_has_its_spanish():
+    """A help text added to the parser without its Spanish fails here, not in front of a reader."""
+    missing = []
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for text in (parser.description, parser.epilog, *(group.title for group in parser._action_groups),
+                     *(action.help for action in parser._actions)):
+            if text and text not in _HELP and text not in _ARGPARSE_ES:
+                missing.append(text)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                missing.extend(choice.help for choice in action._choices_actions if choice.help not in _HELP)
+                for command in action.choices.values():
+                    walk(command)
+
+    walk(_english_parser())
+    assert missing == []
