@@ -115,3 +115,11 @@ def test_every_help_text_has_its_spanish():
 
     walk(_english_parser())
     assert missing == []
+
+
+def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
+    for lang, games, width in (("en", "games:", "0.2 wide"), ("es", "partidas:", "como mucho 0,2 (el más ancho 0,")):
+        code = main(["simulate", "card-muggins", "--games", "100", "--precision", "0.2", "--workers", "1",
+                     "--json", "--lang", lang])
+        err = capsys.readouterr().err
+        assert code == 0 and games in err and width in err, err

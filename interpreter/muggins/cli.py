@@ -734,7 +734,7 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from .overrides import label
-    from .report import words
+    from .report import num, words
 
     def run(games: int, start: int):
         with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
@@ -756,8 +756,10 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
             games = more
             data = summary(tally, rules, args.seed, settings)
         key = "precision" if widest(data) <= args.precision else "precision_capped"
-        print(words(args.lang)[key].format(games=games, width=args.precision, widest=round(widest(data), 4)),
-              file=sys.stderr)
+        width = f"{args.precision:g}"  # as it was written: 0.01, or 0,01 in Spanish like the tables' numbers
+        print(words(args.lang)[key].format(games=num(games, args.lang, 0),
+                                           width=width.replace(".", ",") if args.lang == "es" else width,
+                                           widest=num(widest(data), args.lang, 4)), file=sys.stderr)
     return data
 
 
