@@ -123,3 +123,19 @@ def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
                      "--json", "--lang", lang])
         err = capsys.readouterr().err
         assert code == 0 and games in err and width in err, err
+
+
+@pytest.mark.parametrize("setting, spanish", [
+    ("win.targt=100", "clave desconocida 'targt' en `win`; ¿quería decir 'target'? (permitidas: target,"),
+    ("wn.target=5", "clave desconocida 'wn' en el nivel superior; ¿quería decir 'win'?"),
+    ("win.target=abc", "nombre desconocido 'abc' (disponibles aquí: players)"),
+    ("win.target=-5", "target con 2 jugadores es -5; debe ser al menos 1"),
+    ("win.target=true", "`win.target` debe ser texto o un número entero, no true"),
+    ("win.overshoot=count", "`win.overshoot` es 'count', pero debe ser uno de: counts, void, capped; ¿quería decir 'counts'?"),
+])
+def test_set_errors_from_validation_in_spanish(setting, spanish, capsys):
+    assert main(["play", "card-muggins", "--set", setting, "--lang", "es"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"muggins: --set {setting}: ") and spanish in err and "did you mean" not in err
+    assert main(["play", "card-muggins", "--set", setting]) == 1
+    assert "¿" not in capsys.readouterr().err

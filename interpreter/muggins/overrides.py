@@ -134,16 +134,60 @@ def load_settings(spec: str, settings: Sequence[str] = (), lang: str = "en") -> 
     try:
         return load_rules_with(spec, overlay)
     except RuleFileError as exc:
-        raise MugginsError(_one_line(exc, settings)) from None
+        raise MugginsError(_one_line(exc, settings, lang)) from None
 
 
-def _one_line(exc: RuleFileError, settings: Sequence[str]) -> str:
+def _one_line(exc: RuleFileError, settings: Sequence[str], lang: str = "en") -> str:
     """The first problem, named by its `--set` when a setting is where it points."""
     ours = [p for p in exc.problems if p.location.file == SET_FILE]
     problem = (ours or exc.problems)[0]
     if problem.location.file == SET_FILE and 0 < problem.location.line <= len(settings):
-        return f"--set {settings[problem.location.line - 1]}: {problem.message}"
+        return f"--set {settings[problem.location.line - 1]}: {in_language(problem.message, lang)}"
     return problem.one_line()
+
+
+# What validating a setting most often answers (an unknown key or name, a value of the wrong type,
+# not among the allowed ones or out of bounds; see loader.schema_problem), said in Spanish.
+_SPANISH = [
+    (re.compile(r"unknown key (?P<key>'[^']*') in (?P<section>.+?)(?: \(and (?P<more>.*?)\))?"
+                r"(?:; did you mean (?P<close>'[^']*')\?)? \(allowed: (?P<allowed>.*)\)\Z"),
+     "clave desconocida {key} en {section}{more}{hint} (permitidas: {allowed})"),
+    (re.compile(r"unknown name (?P<name>'[^']*')(?:; did you mean (?P<close>.+?)\?)? "
+                r"\(available here: (?P<available>.*)\)\Z"),
+     "nombre desconocido {name}{hint} (disponibles aquí: {available})"),
+    (re.compile(r"(?P<section>\S+) must be (?P<kind>.+?), not (?P<value>.+)\Z"),
+     "{section} debe ser {kind}, no {value}"),
+    (re.compile(r"(?P<section>\S+) is (?P<value>.+?), not one of: (?P<options>.+?)"
+                r"(?:; did you mean (?P<close>'[^']*')\?)?\Z"),
+     "{section} es {value}, pero debe ser uno de: {options}{hint}"),
+    (re.compile(r"(?P<what>.+?) is (?P<value>-?\d+); it must be at (?P<bound>least|most) (?P<limit>-?\d+)"
+                r"(?P<rest>.*)\Z"),
+     "{what} es {value}; debe ser {bound} {limit}{rest}"),
+]
+_SPANISH_PARTS = {
+    "the top level": "el nivel superior", "none": "ninguno", "least": "al menos", "most": "como mucho",
+    "a whole number": "un número entero", "true or false": "true o false", "text": "texto",
+    "a mapping": "un diccionario", "a list": "una lista", "number": "un número",
+    " (the points a false call costs; null for no false calls)":
+        " (los puntos que cuesta un cante falso; null si no hay cantes falsos)",
+}
+
+
+def in_language(message: str, lang: str) -> str:
+    """A rule-file problem caused by a setting, in `lang`: the common ones are said in Spanish, the
+    names, keys and values in them as written."""
+    if lang != "es":
+        return message
+    for pattern, template in _SPANISH:
+        match = pattern.match(message)
+        if match:
+            parts = {key: _SPANISH_PARTS.get(value, value) if value else "" for key, value in match.groupdict().items()}
+            parts["kind"] = " o ".join(_SPANISH_PARTS.get(kind, kind) for kind in parts.get("kind", "").split(" or "))
+            parts["what"] = re.sub(r" for (\S+) players\Z", r" con \1 jugadores", parts.get("what", ""))
+            parts["more"] = f" (y {parts['more']})" if parts.get("more") else ""
+            parts["hint"] = f"; ¿quería decir {parts['close']}?" if parts.get("close") else ""
+            return template.format(**parts)
+    return message
 
 
 def label(name: str, settings: Sequence[str]) -> str:
