@@ -139,3 +139,19 @@ def test_set_errors_from_validation_in_spanish(setting, spanish, capsys):
     assert err.startswith(f"muggins: --set {setting}: ") and spanish in err and "did you mean" not in err
     assert main(["play", "card-muggins", "--set", setting]) == 1
     assert "¿" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options, spanish", [
+    (["--games", "0"], "--games, --workers y --max-rounds deben ser al menos 1"),
+    (["--workers", "1000"], "--workers es como mucho 256"),
+    (["--forget", "3"], "--forget y --attention son probabilidades entre 0 y 1"),
+    (["--precision", "2"], "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no 2,0"),
+    (["--precision", "0.1", "--max-games", "1"], "--max-games debe ser al menos --games"),
+])
+def test_simulation_option_errors_in_spanish(options, spanish, capsys, monkeypatch):
+    assert main(["simulate", "card-muggins", *options, "--lang", "es"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"muggins: {spanish}") and len(err.splitlines()) == 1
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["simulate", "card-muggins", *options]) == 2
+    assert capsys.readouterr().err == err

@@ -51,6 +51,10 @@ _WORDS = {
         "no_tally": "{rules} defines no paper notation; --tally shows nothing",
         "human_form": "--human takes seat numbers like 1 or 1,3, not {spec!r}",
         "human_range": "--human seats must be between 1 and {players}",
+        "at_least_one": "--games, --workers and --max-rounds must be at least 1",
+        "workers": "--workers is at most {most} (local processes; a Dask cluster takes --scheduler)",
+        "precision": "--precision is an interval width between 0 and 1, such as 0.01, not {width}",
+        "max_games": "--max-games must be at least --games",
     },
     "es": {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
@@ -66,6 +70,10 @@ _WORDS = {
         "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
         "human_form": "--human toma números de puesto como 1 o 1,3, no {spec!r}",
         "human_range": "los puestos de --human deben estar entre 1 y {players}",
+        "at_least_one": "--games, --workers y --max-rounds deben ser al menos 1",
+        "workers": "--workers es como mucho {most} (procesos locales; un clúster Dask se indica con --scheduler)",
+        "precision": "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no {width}",
+        "max_games": "--max-games debe ser al menos --games",
     },
 }
 
@@ -702,15 +710,16 @@ def _simulation_arguments(parser: argparse.ArgumentParser, sweeping: bool = Fals
 def _check_simulation_options(args: argparse.Namespace) -> None:
     """Refuse bad options before any game is played, so nothing is written half."""
     if args.games < 1 or args.workers < 1 or args.max_rounds < 1:
-        raise UsageError("--games, --workers and --max-rounds must be at least 1")
+        raise UsageError(_say(args.lang, "at_least_one"))
     if args.workers > MAX_WORKERS:
-        raise UsageError(f"--workers is at most {MAX_WORKERS} (local processes; a Dask cluster takes --scheduler)")
+        raise UsageError(_say(args.lang, "workers", most=MAX_WORKERS))
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
-        raise UsageError("--forget and --attention are chances between 0 and 1")
+        raise UsageError(_say(args.lang, "chances"))
     if args.precision is not None and not 0 < args.precision < 1:
-        raise UsageError(f"--precision is an interval width between 0 and 1, such as 0.01, not {args.precision}")
+        width = str(args.precision)
+        raise UsageError(_say(args.lang, "precision", width=width.replace(".", ",") if args.lang == "es" else width))
     if args.precision is not None and args.max_games < args.games:  # --max-games is read only with --precision
-        raise UsageError("--max-games must be at least --games")
+        raise UsageError(_say(args.lang, "max_games"))
     from .plots import check_path
     if args.plot:
         check_path(args.plot, args.lang)
