@@ -264,3 +264,14 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     win = t["win"].format(at_once=t["win_at_once"] if rules.immediate_win else "")
     lines.append(win + (t[f"overshoot:{rules.overshoot}"] if rules.overshoot != "counts" else ""))
     return lines
+
+
+def coach_hint(found: tuple[int, int, int] | None, templates: dict[str, str], lang: str) -> str | None:
+    """A coach's hint from (what the table shows now, the next value that scores, its points),
+    in the family's words: "3 more makes 15, which scores 15" / "faltan 3 para 15"."""
+    if found is None:
+        return None
+    total, target, points = found
+    need = target - total
+    return templates.get(lang, templates["en"]).format(total=total, need=need, next=target, points=points,
+                                                       faltan="falta" if need == 1 else "faltan")

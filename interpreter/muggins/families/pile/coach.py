@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...narration import coach_hint
+
 HINT = {
     "en": "Hint: the running total is {total}; {need} more makes {next}, which scores {points}.",
     "es": "Pista: el total acumulado es {total}; {faltan} {need} para {next}, que anota {points}.",
@@ -29,10 +31,4 @@ def next_score(view: Any) -> tuple[int, int, int] | None:
 
 
 def hint(view: Any, lang: str) -> str | None:
-    found = next_score(view)
-    if found is None:
-        return None
-    total, target, points = found
-    need = target - total
-    return HINT.get(lang, HINT["en"]).format(total=total, need=need, next=target, points=points,
-                                             faltan="falta" if need == 1 else "faltan")
+    return coach_hint(next_score(view), HINT, lang)
