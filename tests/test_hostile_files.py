@@ -486,3 +486,18 @@ def test_simulate_never_writes_over_a_csv_or_plot_without_force(tmp_path, capsys
     assert "already exists" in capsys.readouterr().err and target.read_text() == "kept\n"
     assert main(["simulate", "card-muggins", "--games", "5", "--workers", "1", "--csv", str(target), "--force"]) == 0
     assert target.read_text().startswith("rules,")
+
+
+def test_force_never_replaces_a_link_or_a_pipe(tmp_path, capsys):
+    """--force replaces a plain file only: a device, a FIFO or a link is refused before the game."""
+    import os
+    from muggins.cli import main
+    target = tmp_path / "elsewhere.json"
+    target.write_text("kept\n")
+    link, pipe = tmp_path / "link.json", tmp_path / "pipe.json"
+    link.symlink_to(target)
+    os.mkfifo(pipe)
+    for path in (link, pipe):
+        assert main(["play", "card-muggins", "--seed", "1", "--record", str(path), "--force"]) == 1
+        assert "not a plain file" in capsys.readouterr().err
+    assert link.is_symlink() and target.read_text() == "kept\n" and pipe.is_fifo()

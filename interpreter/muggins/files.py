@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Iterable
@@ -24,6 +25,7 @@ _WORDS = {
         "exists": "{path} already exists (add --force to replace it)",
         "exists_save": "{path} already exists: type `save {path} force` to replace it",
         "is_folder": "{path} is a folder, not a file",
+        "not_regular": "{path} is not a plain file (a device, a pipe or a link): it is never replaced",
         "no_folder": "the folder {folder} does not exist",
         "not_folder": "{folder} is not a folder",
         "cannot_write": "cannot write in {folder} ({reason})",
@@ -42,6 +44,7 @@ _WORDS = {
         "exists": "{path} ya existe (añade --force para reemplazarlo)",
         "exists_save": "{path} ya existe: escribe `save {path} force` para reemplazarlo",
         "is_folder": "{path} es una carpeta, no un fichero",
+        "not_regular": "{path} no es un fichero normal (un dispositivo, una tubería o un enlace): nunca se sustituye",
         "no_folder": "la carpeta {folder} no existe",
         "not_folder": "{folder} no es una carpeta",
         "cannot_write": "no se puede escribir en {folder} ({reason})",
@@ -117,6 +120,8 @@ def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
     folder = path.parent
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if os.path.lexists(path) and not _regular(path):  # a device, a pipe, a link: never replaced
+        raise FileExistsError(errno.EEXIST, "not a regular file", str(path))
     if not force and os.path.lexists(path):
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".part", dir=folder)
@@ -151,6 +156,11 @@ def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
     return path
 
 
+def _regular(path: Path) -> bool:
+    """A plain file, not a link, device, pipe or socket: the only kind --force may replace."""
+    return stat.S_ISREG(os.lstat(path).st_mode)
+
+
 def check_target(path: str | Path, force: bool = False, lang: str = "en", hint: str = "exists") -> str | None:
     """Why `path` cannot be written (a one-line reason in `lang`), or None when it can.
 
@@ -163,6 +173,8 @@ def check_target(path: str | Path, force: bool = False, lang: str = "en", hint: 
         path = Path(path)
         if path.is_dir():
             return say["is_folder"].format(path=path)
+        if os.path.lexists(path) and not _regular(path):
+            return say["not_regular"].format(path=path)
         if not force and os.path.lexists(path):
             return say[hint].format(path=path)
         folder = path.parent
