@@ -157,3 +157,16 @@ def test_a_bots_game_whose_reader_goes_away_ends_with_141_and_leaves_nothing(tmp
     process.wait(timeout=60)
     assert process.returncode == 141
     assert not list(tmp_path.iterdir())
+
+
+def test_a_ctrl_c_wrapped_by_python_while_starting_is_still_one_line(monkeypatch, capsys):
+    """Python 3.11 may wrap a Ctrl-C raised while a class is created in a RuntimeError."""
+    from muggins import launch
+
+    class Wrapping(types.ModuleType):
+        def __getattr__(self, name: str):
+            raise RuntimeError("Error calling __set_name__") from KeyboardInterrupt()
+
+    monkeypatch.setitem(sys.modules, "muggins.cli", Wrapping("muggins.cli"))
+    assert launch.main() == 130
+    assert capsys.readouterr().err.strip() == "muggins: interrupted"

@@ -23,8 +23,16 @@ def main() -> int:
             signal.signal(signal.SIGHUP, _terminated)  # a closed terminal: a game in play is saved
         from .cli import main as run
         return run()
+    except RuntimeError as error:  # Python 3.11 can wrap a Ctrl-C raised inside class creation
+        if not isinstance(error.__cause__, KeyboardInterrupt):
+            raise
+        return _stopped(error.__cause__)
     except KeyboardInterrupt as stop:
-        status = getattr(stop, "status", EXIT_INTERRUPTED)
-        print(f"muggins: stopped ({signal.Signals(status - 128).name})" if status != EXIT_INTERRUPTED
-              else "muggins: interrupted", file=sys.stderr)
-        return int(status)
+        return _stopped(stop)
+
+
+def _stopped(stop: KeyboardInterrupt) -> int:
+    status = getattr(stop, "status", EXIT_INTERRUPTED)
+    print(f"muggins: stopped ({signal.Signals(status - 128).name})" if status != EXIT_INTERRUPTED
+          else "muggins: interrupted", file=sys.stderr)
+    return int(status)
