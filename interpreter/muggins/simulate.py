@@ -316,7 +316,16 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
         for args in arguments:
             done(play_shard(*args))
     else:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_started)
+        # Ctrl-C and SIGTERM wait while the workers are forked: a new worker must not run the
+        # parent's handlers before `worker_started` sets its own (the parent then gets the
+        # signal as soon as the workers are up, and stops them)
+        stopping = {signal.SIGINT, signal.SIGTERM}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_started)
+            pool.submit(os.getpid).result()  # every worker is forked with the first task
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
         try:
             in_flight(pool.submit, arguments, IN_FLIGHT_PER_WORKER * workers, done)
         except BaseException:
@@ -331,6 +340,7 @@ def worker_started() -> None:
     and a worker whose parent is gone, however it went, exits at once rather than run on."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: a worker just ends
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # forked while blocked
     parent = multiprocessing.parent_process()
     if parent is not None:
         sentinel = parent.sentinel
