@@ -501,3 +501,16 @@ def test_force_never_replaces_a_link_or_a_pipe(tmp_path, capsys):
         assert main(["play", "card-muggins", "--seed", "1", "--record", str(path), "--force"]) == 1
         assert "not a plain file" in capsys.readouterr().err
     assert link.is_symlink() and target.read_text() == "kept\n" and pipe.is_fifo()
+
+
+def test_a_bots_game_stopped_by_a_failing_rule_leaves_no_save(tmp_path, monkeypatch, capsys):
+    """Nobody can resume a game between bots whose rules fail: say so on stderr, write nothing."""
+    from muggins.cli import main
+    rules = tmp_path / "fail.yaml"
+    rules.write_text('extends: domino-muggins\nname: fail\nscoring:\n  - name: some\n    when: "ends_sum > 0"\n'
+                     '    points: "100 // (ends_sum - 5)"\n')
+    monkeypatch.chdir(tmp_path)
+    codes = [main(["play", str(rules), "--seed", str(seed)]) for seed in range(1, 6)]
+    assert 1 in codes                                    # 5 is a common sum: some game reaches it
+    assert "division or modulo by zero" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["fail.yaml"]

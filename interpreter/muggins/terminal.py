@@ -364,6 +364,9 @@ class Session:
             self._keep(None)
             return 130
         except Exception as exc:  # a failure inside the game: keep it, say where, no traceback
+            if not self.humans:  # a bots' game: nobody to resume it, and resuming fails alike
+                print(f"muggins: {self.ui['failed'].format(error=_one_line(exc))}", file=sys.stderr)
+                return 1
             self._keep(exc)
             return 1
         return 0
