@@ -121,7 +121,7 @@ def lookup(table: list[Any], index: int) -> Any:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Lark:
+def expression_parser() -> Lark:
     """The expression parser. Building it takes about 70 ms, so it is cached for later processes,
     but only in the user's own cache folder (a pickle in a folder others can write, such as a
     shared /tmp, would run their code); with no such folder, it is built each time."""
@@ -177,7 +177,7 @@ def compile_expression(
     if not source.strip():
         checker.fail(0, f"{what} is empty")
     try:
-        tree = _parser().parse(source)
+        tree = expression_parser().parse(source)
     except UnexpectedInput as exc:
         checker.fail(_offset(source, exc), _syntax_message(source, exc))
     checker.check_depth(tree)
