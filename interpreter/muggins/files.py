@@ -16,7 +16,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .errors import MugginsError
 
@@ -116,6 +116,17 @@ def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
     Raises FileExistsError when the file exists and `force` is false, and OSError (or ValueError
     for a name the system refuses) when the folder cannot take it; nothing is left behind then.
     """
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+
+    return write_atomic_with(path, write, force)
+
+
+def write_atomic_with(path: str | Path, write: Callable[[str], None], force: bool = False) -> Path:
+    """`write(temporary)` makes the file under a temporary name that ends like `path` (a plot
+    library reads the format from it), then it is synced and moved into place as `write_atomic`
+    says: the one atomic writer of every file muggins writes."""
     path = Path(path)
     folder = path.parent
     if path.is_dir():
@@ -124,12 +135,12 @@ def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
         raise FileExistsError(errno.EEXIST, "not a regular file", str(path))
     if not force and os.path.lexists(path):
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".part", dir=folder)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=f".part{path.suffix[:16]}", dir=folder)
+    os.close(handle)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
+        write(temporary)
+        with open(temporary, "rb") as written:
+            os.fsync(written.fileno())
         os.chmod(temporary, new_file_mode())
         if force:
             os.replace(temporary, path)

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import random
 import re
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
@@ -30,6 +28,7 @@ from .dsl import Expression
 from .engine.table import TableState
 from .errors import MugginsError
 from .families import family_of
+from .files import write_atomic
 from .narration import describe_common, player_name, summarize_rules, tally
 from .rules import Rules
 
@@ -300,27 +299,14 @@ def check_rules(rules: Rules, players: int, lang: str) -> None:
 
 
 def write_new(path: str | Path, text: str) -> Path:
-    """Write `text` to a new file atomically (a temporary file in the same folder, then os.replace);
-    never over an existing file. Raises Refused with the reason."""
-    path = Path(path)
-    if path.exists():
-        raise Refused("exists", path=path)
-    folder = path.parent if str(path.parent) else Path(".")
+    """Write `text` to a new file atomically (files.write_atomic: never over an existing file).
+    Raises Refused with the reason."""
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            if path.exists():
-                raise Refused("exists", path=path)
-            os.replace(temporary, path)
-        except BaseException:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-            raise
-    except OSError as exc:
-        raise Refused("cannot_write", path=path, reason=exc.strerror or exc) from None
-    return path
+        return write_atomic(path, text)
+    except FileExistsError:
+        raise Refused("exists", path=Path(path)) from None
+    except (OSError, ValueError) as exc:
+        raise Refused("cannot_write", path=Path(path), reason=getattr(exc, "strerror", None) or exc) from None
 
 
 # -- the score sheet ------------------------------------------------------------------------------

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import MugginsError
-from .files import new_file_mode
+from .files import write_atomic_with
 from .overrides import UsageError
 from .report import bot_names, num, pct
 from .stats import Z95
@@ -91,23 +90,12 @@ def check_path(path: str, lang: str = "en", option: str = "--plot", formats: Seq
 
 
 def write_atomically(path: str, write: Any, option: str = "--plot", lang: str = "en") -> None:
-    """Call `write(temporary_path)` and move the file into place; nothing is left on failure."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    """Call `write(temporary_path)` and move the file into place (files.write_atomic_with); the
+    file was checked before the games were played, so it may be replaced here."""
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=folder)
+        write_atomic_with(path, write, force=True)
     except OSError as exc:
         raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
-    os.close(handle)
-    try:
-        write(temporary)
-        os.chmod(temporary, new_file_mode())
-        os.replace(temporary, target)
-    except OSError as exc:
-        raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
 
 
 def _pyplot() -> Any:
