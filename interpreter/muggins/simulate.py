@@ -250,10 +250,35 @@ def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed
                max_rounds: int, forget: float, attention: float, settings: tuple[str, ...] = ()) -> Tally:
     """Play games `start`..`stop - 1` of a simulation (run in any process, or on a cluster);
     `settings` are the `--set KEY=VALUE` overrides of the rules."""
-    rules = load_settings(rules_spec, settings)
-    if rules.digest != digest:
-        raise MugginsError(f"the rules {rules_spec!r} differ where this shard runs")
-    return play_games(rules, players, bots, seed, range(start, stop), max_rounds, forget, attention)
+    return play_games(_shard_rules(rules_spec, settings, digest), players, bots, seed, range(start, stop), max_rounds,
+                      forget, attention)
+
+
+# The rules each process has loaded for its shards, by (spec, settings, digest): loading a rule
+# file costs about as much as playing 100 card games, and every shard of a simulation plays the
+# same rules. A worker forked from the simulation's process starts with its rules.
+_SHARD_RULES: dict[tuple[str, tuple[str, ...], str], Rules] = {}
+SHARD_RULES_KEPT = 8
+
+
+def _shard_rules(rules_spec: str, settings: tuple[str, ...], digest: str) -> Rules:
+    """The rules a shard plays: those with `digest` the simulation started with, whatever the file
+    says now (so every shard plays the same game); loaded where they were never loaded (a Dask
+    worker), and refused if the file there differs."""
+    key = (rules_spec, tuple(settings), digest)
+    rules = _SHARD_RULES.get(key)
+    if rules is None:
+        rules = load_settings(rules_spec, settings)
+        if rules.digest != digest:
+            raise MugginsError(f"the rules {rules_spec!r} differ where this shard runs")
+        _keep_shard_rules(key, rules)
+    return rules
+
+
+def _keep_shard_rules(key: tuple[str, tuple[str, ...], str], rules: Rules) -> None:
+    if len(_SHARD_RULES) >= SHARD_RULES_KEPT:
+        _SHARD_RULES.clear()
+    _SHARD_RULES[key] = rules
 
 
 def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, numbers: range, max_rounds: int,
@@ -300,6 +325,7 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
     not depend on how the shards are spread over workers."""
     rules = load_settings(rules_spec, settings)
     game = make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
+    _keep_shard_rules((rules_spec, tuple(settings), rules.digest), rules)
     size = shard_size or max(1, min(500, (games - start) // max(1, workers * 8) or 1))
     arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention, tuple(settings))
                  for a, b in shards(games, size, start))
