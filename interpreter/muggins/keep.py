@@ -195,19 +195,15 @@ class KeepTable(TableState):
 
     def score_play(self, player: int, awards: Sequence[tuple[str, int, bool]]) -> bool:
         """The points of one play (claimed aloud at the table, so added at once); True when they won."""
-        return self._earn([(name, points, False) for name, points, _ in awards], player, [])
-
-    def score(self, player: int, points: int, reason: str) -> bool:
-        """One change of a score (a settlement, "last"); True when it won the game."""
-        return self._score(player, points, reason)
+        return self.earn([(name, points, False) for name, points, _ in awards], player, [])
 
     def end_round(self) -> bool:
         """A round is over: the round-end winner when the win is not immediate; True when the game ended."""
         self.closed.append((self.round, tuple(self.scores)))
         if not self.rules.immediate_win:
-            winner = self._round_end_winner()
+            winner = self.winner_at_round_end()
             if winner is not None:
-                self._finish("target", winner)
+                self.finish("target", winner)
                 return True
         self.round += 1
         return False

@@ -473,7 +473,7 @@ class Session:
             return None
         opponents = state.seats.opponents[player]
         return next((score for score in state.unclaimed if score.player in opponents
-                     and (not score.last or state._last_can_be_stolen())), None)
+                     and (not score.last or state.last_can_be_stolen())), None)
 
     def _claim(self, player: int) -> bool:
         """`claim` typed: claim every score of theirs that is due now; False (and the reason) if none."""

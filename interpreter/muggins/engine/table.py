@@ -283,9 +283,9 @@ class TableState:
         decision = self.decision
         if decision is not None:
             self.queue.popleft()
-            self._decide(decision, move.kind != "decline")
+            self.decide(decision, move.kind != "decline")
         elif move is MUGGINS:
-            self._call_on_turn()
+            self.call_on_turn()
         else:
             self._act(move)
         self._run()
@@ -323,7 +323,7 @@ class TableState:
 
     # -- scores and claims -------------------------------------------------------------------
 
-    def _earn(self, awards: Sequence[tuple[str, int, bool]], player: int, calls: list[Decision]) -> bool:
+    def earn(self, awards: Sequence[tuple[str, int, bool]], player: int, calls: list[Decision]) -> bool:
         """The scores one action earned, each claimable or added at once, with the Muggins calls
         the same action opened (C10: by `win.simultaneous`, the new scorer first or the calls);
         True when a score ended the game."""
@@ -337,8 +337,8 @@ class TableState:
             if not points:
                 continue
             if claim:
-                self._offer(PendingScore(player, points, name, last=False))
-            elif self._score(player, points, name):
+                self.offer(PendingScore(player, points, name, last=False))
+            elif self.score(player, points, name):
                 return True
         if not first_calls:
             self.queue.extend(calls)
@@ -351,7 +351,7 @@ class TableState:
         self.events.extend(Overshot(player, points, name) for name, points in at_once)
         return True
 
-    def _offer(self, score: PendingScore, first: bool = False) -> None:
+    def offer(self, score: PendingScore, first: bool = False) -> None:
         self.events.append(ScoreEarned(score))
         decision = Decision(score.player, "claim", score)
         if first:
@@ -359,27 +359,29 @@ class TableState:
         else:
             self.queue.append(decision)
 
-    def _decide(self, decision: Decision, yes: bool) -> None:
+    def decide(self, decision: Decision, yes: bool) -> None:
         score = decision.score
         if decision.kind == "claim":
             if yes:
                 self.events.append(Claimed(score))
-                self._score(score.player, score.points, score.reason)
+                self.score(score.player, score.points, score.reason)
                 return
             self.events.append(NotClaimed(score))
             self.unclaimed.append(score)
             if self.rules.muggins.window == "immediate":
-                self.queue.extendleft(reversed(self._close_window()))
+                self.queue.extendleft(reversed(self.close_window()))
             return
         if yes:
             # the first caller takes it: nobody else is asked about this score
-            self.queue = deque(item for item in self.queue if not (isinstance(item, Decision) and item.score is score))
+            kept = [item for item in self.queue if not (isinstance(item, Decision) and item.score is score)]
+            self.queue.clear()
+            self.queue.extend(kept)
             self.events.append(Stolen(decision.actor, score))
-            self._score(decision.actor, score.points, "muggins")
+            self.score(decision.actor, score.points, "muggins")
         elif not any(isinstance(item, Decision) and item.score is score for item in self.queue):
             self.events.append(Forfeited(score))
 
-    def _close_window(self) -> list[Decision]:
+    def close_window(self) -> list[Decision]:
         """The window of every unclaimed score closes: its opponents may now call Muggins, in the
         rules' order; a score Muggins cannot take is simply lost."""
         calls: list[Decision] = []
@@ -387,7 +389,7 @@ class TableState:
             return calls
         rules = self.rules.muggins
         for score in self.unclaimed:
-            if rules.enabled and (not score.last or self._last_can_be_stolen()):
+            if rules.enabled and (not score.last or self.last_can_be_stolen()):
                 opponents = set(self.seats.opponents[score.player])
                 order = self.seats.order_from(score.player) if rules.order == "turn" else range(self.players)
                 calls.extend(Decision(p, "muggins", score) for p in order if p in opponents)
@@ -396,26 +398,26 @@ class TableState:
         self.unclaimed = []
         return calls
 
-    def _last_can_be_stolen(self) -> bool:
+    def last_can_be_stolen(self) -> bool:
         return False
 
-    def _call_on_turn(self) -> None:
+    def call_on_turn(self) -> None:
         """A Muggins call made on one's own turn: it takes an opponent's score still waiting to be
         claimed (and so closes its window), or, with nothing unclaimed, costs the false-call penalty."""
         player = self.turn
         opponents = self.seats.opponents[player]
         stealable = self.rules.muggins.enabled
         score = next((s for s in self.unclaimed if stealable and s.player in opponents
-                      and (not s.last or self._last_can_be_stolen())), None)
+                      and (not s.last or self.last_can_be_stolen())), None)
         if score is not None:
             self.unclaimed.remove(score)
             self.events.append(Stolen(player, score))
-            self._score(player, score.points, "muggins")
+            self.score(player, score.points, "muggins")
             return
         self.events.append(FalseCall(player))
-        self._score(player, -(self.rules.muggins.false_call or 0), "false muggins")
+        self.score(player, -(self.rules.muggins.false_call or 0), "false muggins")
 
-    def _score(self, player: int, points: int, reason: str) -> bool:
+    def score(self, player: int, points: int, reason: str) -> bool:
         """Add points to the player's side; True when that ended the game (an immediate win)."""
         scores = self.scores
         target = self.game.target
@@ -432,15 +434,15 @@ class TableState:
         self.events.append(Scored(player, points, reason, scores[player],
                                   tuple(m for m in members if m != player) if len(members) > 1 else ()))
         if points > 0 and self.rules.immediate_win and scores[player] >= target:
-            self._finish("target", player)
+            self.finish("target", player)
             return True
         return False
 
-    def _round_end_winner(self) -> int | None:
+    def winner_at_round_end(self) -> int | None:
         return round_end_winner(self.scores, self.game.target, self.seats.order_from(self.opener), self.rules.tie,
                                 self.seats.side)
 
-    def _finish(self, termination: str, winner: int | None) -> None:
+    def finish(self, termination: str, winner: int | None) -> None:
         partners = tuple(p for p in self.seats.members[winner] if p != winner) if winner is not None else ()
         self.outcome = Outcome(termination, winner, tuple(self.scores), self.round, partners)
         self.events.append(GameEnded(self.outcome))

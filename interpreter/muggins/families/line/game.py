@@ -454,7 +454,7 @@ class DominoState(TableState):
         if isinstance(move, Place):
             self._place(move)
             return
-        calls = self._close_window()
+        calls = self.close_window()
         if isinstance(move, Draw):
             self._draw()
             self.queue.extend(calls)
@@ -478,7 +478,7 @@ class DominoState(TableState):
 
     def _place(self, move: Place) -> None:
         player = self.turn
-        calls = self._close_window()
+        calls = self.close_window()
         hand = self.hands[player]
         hand.remove(move.tile)
         self.must_play = None
@@ -496,7 +496,7 @@ class DominoState(TableState):
             awards = self.game.awards(env)
         self.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
                                   tuple(line.ends), contributions, ends_sum, sum(award[1] for award in awards)))
-        if self._earn(awards, player, calls):
+        if self.earn(awards, player, calls):
             return
         if self.queue:
             self.queue.append(DominoState._after_place)
@@ -567,7 +567,7 @@ class DominoState(TableState):
 
     def _end_round(self, blocked: bool) -> None:
         if self.unclaimed:
-            self.queue.extend(self._close_window())
+            self.queue.extend(self.close_window())
             self.queue.append(partial(DominoState._end_round, blocked=blocked))
             return
         o = self.options
@@ -578,16 +578,16 @@ class DominoState(TableState):
         sizes = [len(hand) for hand in self.hands]
         order = self.seats.order_from(self.opener)
         for player, points, reason in self.game.settle(pips, sizes, self.scores, self.dominoer, blocked, order):
-            if self._score(player, points, reason):
+            if self.score(player, points, reason):
                 return
         self.events.append(RoundEnded(self.round, blocked, self.dominoer, tuple(self.scores)))
         if not self.rules.immediate_win:
-            winner = self._round_end_winner()
+            winner = self.winner_at_round_end()
             if winner is not None:
-                self._finish("target", winner)
+                self.finish("target", winner)
                 return
         if self.round >= self.game.max_rounds:
-            self._finish("unfinished", None)
+            self.finish("unfinished", None)
             return
         rule = o.opener_after_blocked if blocked else o.next_opener
         if rule == "dominoer":

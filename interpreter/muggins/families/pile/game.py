@@ -1,7 +1,8 @@
-"""Card games on a pile with a running total, driven by compiled rules.
+"""Card games on a pile with a running total, driven by compiled rules: state -> legal moves ->
+apply -> events.
 
-The pile's physics (what fits under the limit, going, refilling, closing a pile, dealing) live
-here; claims, "Muggins!", sides and the target are the table's (`table.py`), shared with every
+The game's course (deals, turns, piles, rounds) is `course.py`, run by every game whoever plays
+it; claims, "Muggins!", sides and the target are the table's (`table.py`), shared with every
 family. A score that must be claimed waits for its player's decision; its window closes when
 the next player plays or says go (or the round ends), and then opponents may call "Muggins!".
 """
@@ -16,7 +17,8 @@ from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
-from ...engine.common import draw_lots, shuffled
+from .course import FIRST_DEAL, ROUND_OVER, TURN, Course, course
+from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Decision, Decline, FalseCall,
@@ -24,7 +26,9 @@ from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Cla
                     check_position, checked_text)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
-           "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS"]
+           "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
+           "Refilled", "RoundEnded", "SaidGo"]
+EVENTS = frozenset({Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo})
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,52 +51,6 @@ _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
 # the moves' words as shown in each language (records always write the English ones)
 MOVE_WORDS = {"en": {"go": "go", "claim": "claim", "muggins": "muggins", "decline": "decline"},
               "es": {"go": "paso", "claim": "reclamar", "muggins": "muggins", "decline": "declinar"}}
-
-
-# -- events -------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    round: int
-    dealer: int
-    cut_by: int | None
-    cut_at: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: int
-    leader: int
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    player: int
-    card: Card
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class SaidGo:
-    player: int
-    drew: Card | None
-
-
-@dataclass(frozen=True, slots=True)
-class Refilled:
-    player: int
-    cards: tuple[Card, ...]
-    hand_size: int
-
-
-@dataclass(frozen=True, slots=True)
-class PileClosed:
-    total: int
-    last_player: int | None
-    starter: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
-    round: int
-    scores: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -161,6 +119,7 @@ class CardGame:
         # and the points for playing last, by the total the pile closes at
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
         self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
+        self.plays = {card: Play(card) for card in self.cards}  # one move object per card, made once
         first = o.first_dealer
         self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards)
@@ -276,23 +235,26 @@ class CardGame:
             raise IllegalMoveError("a card appears twice in the position")
         if state.pile.total > self.limit:
             raise IllegalMoveError(f"the pile totals {state.pile.total}, over the limit {self.limit}")
+        state._resume()
         return state
 
 
 class CardState(TableState):
-    """A card game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
+    """A card game in progress. Mutable: `apply` changes it; `copy` gives an independent one.
 
-    def __init__(self, game: CardGame, rng: random.Random):
-        self._init_fields(game, rng)
-        lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_ranks, rng)
-        self.events.append(lottery)
-        self._deal(lottery.winner)
-        self._run()
+    `listened` holds the kinds of the family's events to build (all of them by default; a
+    simulation that only counts asks for fewer)."""
 
-    def _init_fields(self, game: CardGame, rng: random.Random) -> None:
+    def __init__(self, game: CardGame, rng: random.Random, listened: frozenset[type] = EVENTS):
+        self._init_fields(game, rng, listened)
+        self.step = FIRST_DEAL
+        self._resume()
+
+    def _init_fields(self, game: CardGame, rng: random.Random, listened: frozenset[type] = EVENTS) -> None:
         self._init_table(game, rng)
         self.game: CardGame = game
         self.options = game.options
+        self.listened = listened
         n = game.players
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
@@ -300,12 +262,18 @@ class CardState(TableState):
         self.discards: list[Card] = []  # the cards of this round's closed piles
         self.dealer = 0
         self.goes = 0
+        self.step = TURN
+
+    def _resume(self) -> None:
+        """Run the game's course from the position on the state to its next decision."""
+        self._course: Course = course(self)
+        next(self._course, None)
 
     # -- queries -----------------------------------------------------------------------------
 
     def playable(self, player: int) -> list[Card]:
-        fits, value = self.pile.fits, self.game.value
-        return [card for card in self.hands[player] if fits(value(card))]
+        room, values = self.pile.limit - self.pile.total, self.game.values
+        return [card for card in self.hands[player] if values[card.rank - 1] <= room]
 
     def legal_moves(self) -> list[Any]:
         if self.outcome is not None:
@@ -313,8 +281,9 @@ class CardState(TableState):
         decision = self.decision
         if decision is not None:
             return self._decision_moves(decision)
-        plays: list[Any] = [Play(card) for card in self.playable(self.turn)]
-        return self._with_false_call(plays or [GO])
+        plays = self.game.plays
+        moves: list[Any] = [plays[card] for card in self.playable(self.turn)]
+        return self._with_false_call(moves or [GO])
 
     def view(self, player: int) -> CardView:
         decision = self.decision
@@ -334,15 +303,19 @@ class CardState(TableState):
         other.stock = list(self.stock)
         other.pile = self.pile.copy()
         other.discards = list(self.discards)
+        other._resume()
         return other
 
     # -- moves -------------------------------------------------------------------------------
 
-    def _act(self, move: Any) -> None:
-        if isinstance(move, Play):
-            self._play(move.card)
-        else:
-            self._go()
+    def apply(self, move: Any) -> list[Any]:
+        """Apply a legal move (unchecked) and every automatic step after it; returns new events."""
+        start = len(self.events)
+        try:
+            self._course.send(move)
+        except StopIteration:
+            pass  # the game is over
+        return self.events[start:]
 
     def end_round(self, dominoer: int | None = None) -> list[Any]:
         """End the round here: the open pile closes (scoring "last" if the rules say so) and the
@@ -356,156 +329,12 @@ class CardState(TableState):
         for hand in self.hands:
             self.discards.extend(hand)
             hand.clear()
-        self.queue.append(CardState._round_over)
-        self._run()
+        self.step = ROUND_OVER
+        self._resume()
         return self.events[start:]
 
-    def _play(self, card: Card) -> None:
-        player = self.turn
-        hand = self.hands[player]
-        hand.remove(card)
-        before = self.pile.total
-        awards = self.game.scores_for(card, before, self.pile.cards, len(hand), len(self.stock), self.scores[player])
-        self.pile.add(card, self.game.value(card), player)
-        self.goes = 0
-        self.events.append(Played(player, card, self.pile.total))
-        calls = self._close_window()
-        if self.options.refill:
-            need = min(self.game.refill_to - len(hand), len(self.stock))
-            drawn = [self.stock.pop() for _ in range(need)]
-            if drawn:
-                hand.extend(drawn)
-                self.events.append(Refilled(player, tuple(drawn), len(hand)))
-        # The player claims at once (C10: the player of the scoring card wins a tie on the target);
-        # then the previous scorer's window, closed by this play, opens to Muggins calls (C7).
-        if not self._earn(awards, player, calls):
-            self.queue.append(CardState._after_play)
-
-    def _go(self) -> None:
-        player = self.turn
-        calls = self._close_window()
-        drew = None
-        if self.options.go_draw and self.stock:
-            drew = self.stock.pop()
-            self.hands[player].append(drew)
-        self.events.append(SaidGo(player, drew))
-        self.goes += 1
-        self.queue.extend(calls)
-        self.queue.append(CardState._after_go)
-
-    def _last_can_be_stolen(self) -> bool:
+    def last_can_be_stolen(self) -> bool:
         return self.options.last_muggins
-
-    # -- automatic steps ---------------------------------------------------------------------
-
-    def _after_play(self) -> None:
-        if self.pile.at_limit and self.options.exact_limit_timing == "immediate":
-            self._close_pile(award_last=False)
-        else:
-            self._advance()
-
-    def _after_go(self) -> None:
-        everyone = self.options.active == "all" and any(self.hands)
-        active = self.players if everyone else sum(1 for hand in self.hands if hand)
-        if self.goes >= active:
-            self._close_pile(award_last=True)
-        else:
-            self._advance()
-
-    def _advance(self) -> None:
-        """The turn passes to the next active player; no one holds any card: round over."""
-        nxt = self._next_active(self.seats.next(self.turn))
-        if nxt is None:
-            self._round_over()
-        else:
-            self.turn = nxt
-
-    def _next_active(self, start: int) -> int | None:
-        """The first player from `start` on who takes a turn (C4); None when no one holds a card."""
-        if not any(self.hands):
-            return None
-        for player in self.seats.order_from(start):
-            if self.hands[player] or self.options.active == "all":
-                return player
-        return None
-
-    def _close_pile(self, award_last: bool) -> None:
-        o = self.options
-        last = self.pile.last_player
-        total = self.pile.total
-        base = last if last is not None else self.turn
-        starter = self._next_active(self.seats.next(base) if o.next_starter == "after_last_player" else base)
-        self.events.append(PileClosed(total, last, starter))
-        if award_last and last is not None:
-            points, reason = self.game.last_points(total, len(self.pile.cards), self.scores[last], len(self.stock))
-            if points > 0:
-                if self.rules.claims_required:
-                    self._offer(PendingScore(last, points, reason, last=True), first=True)
-                elif self._score(last, points, reason):
-                    return
-        self.discards.extend(self.pile.cards)
-        self.pile.clear()
-        self.goes = 0
-        if starter is None:
-            self.queue.append(CardState._round_over)
-        else:
-            self.turn = starter
-
-    def _round_over(self) -> None:
-        if self.pile.cards:
-            self._close_pile(award_last=self.options.last_on_round_end)
-            return  # _close_pile queued _round_over again, after any claim of "last"
-        self.queue.append(CardState._end_round)
-
-    def _end_round(self) -> None:
-        if self.unclaimed:
-            self.queue.extend(self._close_window())
-            self.queue.append(CardState._end_round)
-            return
-        self.events.append(RoundEnded(self.round, tuple(self.scores)))
-        if not self.rules.immediate_win:
-            winner = self._round_end_winner()
-            if winner is not None:
-                self._finish("target", winner)
-                return
-        if self.round >= self.game.max_rounds:
-            self._finish("unfinished", None)
-            return
-        rule = self.options.next_dealer
-        if rule == "next_seat":
-            dealer = self.seats.next(self.dealer)
-        elif rule == "same":
-            dealer = self.dealer
-        else:
-            lottery = draw_lots("next dealer", range(self.players), self.game.cards, self.game.lottery_ranks, self.rng)
-            self.events.append(lottery)
-            dealer = lottery.winner
-        self._deal(dealer)
-
-    def _deal(self, dealer: int) -> None:
-        n = self.players
-        seats = self.seats
-        self.round += 1
-        self.dealer = dealer
-        deck = shuffled(self.game.cards, self.rng)
-        cut_by = cut_at = None
-        if self.options.cut and len(deck) > 1:
-            cut_by = seats.previous(dealer)
-            cut_at = self.rng.randrange(1, len(deck))
-            deck = deck[cut_at:] + deck[:cut_at]
-        size = self.game.hand_size
-        self.hands = [[] for _ in range(n)]
-        order = seats.order_from(seats.next(dealer))
-        for i in range(size * n):
-            self.hands[order[i % n]].append(deck[i])
-        self.stock = deck[size * n:]
-        self.stock.reverse()  # the stock is drawn from its end: keep the deck's order for the draws
-        self.pile.clear()
-        self.discards = []
-        self.goes = 0
-        self.turn = self.opener = dealer if self.options.leader == "dealer" else seats.next(dealer)
-        self.events.append(Dealt(self.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in self.hands),
-                                 len(self.stock), self.turn))
 
     # -- errors ------------------------------------------------------------------------------
 

@@ -1,0 +1,248 @@
+"""The course of a card game, written once: deals, turns, piles and rounds.
+
+Every game of the pile family runs this generator, whoever plays it: a person at the terminal, a
+replayed record, a scenario or a simulation of a million games. It keeps the position on the
+state (`CardState`), so the position can be read, copied and resumed at any decision, and it
+yields whenever someone must decide: the player to move, or the player whose claim or
+"Muggins!" call heads the table's queue. The move comes back through `send`. Events are built
+only for the kinds someone listens to (`state.listened`), so a simulation that only counts pays
+for what it counts.
+
+`state.step` says what happens once the decisions due are made: a turn, or the automatic steps
+after a play or a go, closing the round, ending it, dealing the next one.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from ...engine.common import draw_lots, shuffled
+from ...engine.table import MUGGINS, Decision, PendingScore
+from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
+
+if TYPE_CHECKING:
+    from .game import CardState
+
+TURN, AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(6)
+
+Course = Generator[None, Any, None]
+
+
+def course(state: CardState) -> Course:
+    """Play from the state's position on; see the module's docstring."""
+    listened = state.listened
+    queue = state.queue
+    while True:
+        while queue and state.outcome is None:
+            move = yield
+            decision = queue.popleft()
+            assert isinstance(decision, Decision)  # a card game queues only decisions: its steps are `state.step`
+            state.decide(decision, move.kind != "decline")
+        if state.outcome is not None:
+            queue.clear()
+            return
+        step = state.step
+        if step == TURN:
+            move = yield
+            if move is MUGGINS:
+                state.call_on_turn()
+            elif move.kind == "play":
+                play(state, move.card, listened)
+            else:
+                go(state, listened)
+        elif step == AFTER_PLAY:
+            after_play(state)
+        elif step == AFTER_GO:
+            after_go(state)
+        elif step == ROUND_OVER:
+            round_over(state)
+        elif step == END_ROUND:
+            end_round(state, listened)
+        else:
+            lottery = draw_lots("first dealer", range(state.game.players), state.game.cards, state.game.lottery_ranks,
+                                state.rng)
+            state.events.append(lottery)
+            deal(state, lottery.winner, listened)
+
+
+def play(state: CardState, card: Any, listened: frozenset[type]) -> None:
+    """A card laid on the pile: its scores (computed on the pile as it was), the previous
+    scorer's window closed, the hand refilled, then the claims (C10: the player of the scoring card
+    first) and the Muggins calls the play opened."""
+    game, pile = state.game, state.pile
+    player = state.turn
+    hand = state.hands[player]
+    hand.remove(card)
+    awards = game.scores_for(card, pile.total, pile.cards, len(hand), len(state.stock), state.scores[player])
+    pile.cards.append(card)
+    pile.total += game.values[card.rank - 1]
+    pile.last_player = player
+    state.goes = 0
+    if Played in listened:
+        state.events.append(Played(player, card, pile.total))
+    calls = state.close_window() if state.unclaimed else []
+    if game.options.refill:
+        stock = state.stock
+        need = min(game.refill_to - len(hand), len(stock))
+        if need > 0:
+            drawn = [stock.pop() for _ in range(need)]
+            hand.extend(drawn)
+            if Refilled in listened:
+                state.events.append(Refilled(player, tuple(drawn), len(hand)))
+    state.step = AFTER_PLAY
+    if awards or calls:
+        state.earn(awards, player, calls)
+
+
+def go(state: CardState, listened: frozenset[type]) -> None:
+    player = state.turn
+    calls = state.close_window() if state.unclaimed else []
+    drew = None
+    if state.game.options.go_draw and state.stock:
+        drew = state.stock.pop()
+        state.hands[player].append(drew)
+    if SaidGo in listened:
+        state.events.append(SaidGo(player, drew))
+    state.goes += 1
+    state.queue.extend(calls)
+    state.step = AFTER_GO
+
+
+def after_play(state: CardState) -> None:
+    pile = state.pile
+    if pile.total == pile.limit and state.game.options.exact_limit_timing == "immediate":
+        close_pile(state, award_last=False)
+    else:
+        advance(state)
+
+
+def after_go(state: CardState) -> None:
+    hands = state.hands
+    if state.game.options.active == "all" and any(hands):
+        active = state.game.players
+    else:
+        active = len(hands) - hands.count([])
+    if state.goes >= active:
+        close_pile(state, award_last=True)
+    else:
+        advance(state)
+
+
+def advance(state: CardState) -> None:
+    """The turn passes to the next active player; when no one holds a card, the round is over."""
+    nxt = next_active(state, state.seats.next(state.turn))
+    if nxt is None:
+        state.step = ROUND_OVER
+    else:
+        state.turn = nxt
+        state.step = TURN
+
+
+def next_active(state: CardState, start: int) -> int | None:
+    """The first player from `start` on who takes a turn (C4); None when no one holds a card."""
+    hands = state.hands
+    if not any(hands):
+        return None
+    if state.game.options.active == "all":
+        return start
+    for player in state.seats.order_from(start):
+        if hands[player]:
+            return player
+    return None
+
+
+def close_pile(state: CardState, award_last: bool) -> None:
+    """The pile closes: who starts the next one, and the points for playing last (a claim the
+    last player makes first, when claims are required)."""
+    game, pile = state.game, state.pile
+    last, total = pile.last_player, pile.total
+    base = last if last is not None else state.turn
+    starter = next_active(state, state.seats.next(base) if game.options.next_starter == "after_last_player" else base)
+    if PileClosed in state.listened:
+        state.events.append(PileClosed(total, last, starter))
+    if award_last and last is not None:
+        points, reason = game.last_points(total, len(pile.cards), state.scores[last], len(state.stock))
+        if points > 0:
+            if state.rules.claims_required:
+                state.offer(PendingScore(last, points, reason, last=True), first=True)
+            elif state.score(last, points, reason):
+                return
+    state.discards.extend(pile.cards)
+    pile.cards.clear()
+    pile.total = 0
+    pile.last_player = None
+    state.goes = 0
+    if starter is None:
+        state.step = ROUND_OVER
+    else:
+        state.turn = starter
+        state.step = TURN
+
+
+def round_over(state: CardState) -> None:
+    if state.pile.cards:
+        close_pile(state, award_last=state.game.options.last_on_round_end)  # then the round is over again
+    else:
+        state.step = END_ROUND
+
+
+def end_round(state: CardState, listened: frozenset[type]) -> None:
+    """The round ends once every unclaimed score's window has closed: a winner at the round's end,
+    the round cap, or the next deal."""
+    if state.unclaimed:
+        state.queue.extend(state.close_window())
+        return
+    game = state.game
+    if RoundEnded in listened:
+        state.events.append(RoundEnded(state.round, tuple(state.scores)))
+    if not state.rules.immediate_win:
+        winner = state.winner_at_round_end()
+        if winner is not None:
+            state.finish("target", winner)
+            return
+    if state.round >= game.max_rounds:
+        state.finish("unfinished", None)
+        return
+    rule = game.options.next_dealer
+    if rule == "next_seat":
+        dealer = state.seats.next(state.dealer)
+    elif rule == "same":
+        dealer = state.dealer
+    else:
+        lottery = draw_lots("next dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
+        state.events.append(lottery)
+        dealer = lottery.winner
+    deal(state, dealer, listened)
+
+
+def deal(state: CardState, dealer: int, listened: frozenset[type]) -> None:
+    """Shuffle, cut (by the dealer's right) and deal one card at a time from the dealer's left."""
+    game, seats = state.game, state.seats
+    n = game.players
+    state.round += 1
+    state.dealer = dealer
+    deck = shuffled(game.cards, state.rng)
+    cut_by = cut_at = None
+    if game.options.cut and len(deck) > 1:
+        cut_by = seats.previous(dealer)
+        cut_at = state.rng.randrange(1, len(deck))
+        deck = deck[cut_at:] + deck[:cut_at]
+    size = game.hand_size
+    hands: list[list[Any]] = [[] for _ in range(n)]
+    order = seats.order_from(seats.next(dealer))
+    for i in range(size * n):
+        hands[order[i % n]].append(deck[i])
+    state.hands = hands
+    stock = deck[size * n:]
+    stock.reverse()  # the stock is drawn from its end: keep the deck's order for the draws
+    state.stock = stock
+    state.pile.cards.clear()
+    state.pile.total = 0
+    state.pile.last_player = None
+    state.discards = []
+    state.goes = 0
+    state.turn = state.opener = dealer if game.options.leader == "dealer" else seats.next(dealer)
+    state.step = TURN
+    if Dealt in listened:
+        state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands),
+                                         len(stock), state.turn))
+
