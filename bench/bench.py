@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import subprocess
 import sys
 import time
@@ -83,6 +84,38 @@ def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[st
     return rows
 
 
+def worker_rows(games: int, repeat: int) -> list[str]:
+    """`simulate` on card-muggins (2 greedy players) with 1 and 2 workers, in this process: games
+    per second of the simulation itself (the interpreter's start-up is not a game)."""
+    from muggins.simulate import simulate
+    best = {}
+    for _ in range(max(1, repeat)):
+        for workers in (1, 2):
+            started = time.perf_counter()
+            simulate("card-muggins", 2, ["greedy", "greedy"], games, "bench", workers=workers)
+            best[workers] = min(best.get(workers, float("inf")), time.perf_counter() - started)
+    speedup = best[1] / best[2]
+    return [f"| {workers} | {games:,} | {best[workers]:.2f} | {games / best[workers]:,.0f} | "
+            f"{speedup if workers == 2 else 1:.2f} |" for workers in (1, 2)]
+
+
+def memory_rows(counts: list[int]) -> list[str]:
+    """Peak resident memory of `muggins simulate card-muggins --games N` (one worker), each in a
+    process of its own: it must not grow with the number of games."""
+    rows = []
+    for games in counts:
+        command = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())",
+                   "simulate", "card-muggins", "--games", str(games), "--seed", "bench"]
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode:
+            raise SystemExit(f"{' '.join(command)} failed ({process.returncode})")
+        rows.append(f"| {games:,} | {time.perf_counter() - started:.1f} | {usage.ru_maxrss / 1024:.0f} |")
+    return rows
+
+
 def loading_times() -> list[tuple[str, float, float, float]]:
     """(name, import ms, first load ms, warm load ms) for every built-in rule file: the import
     of muggins and its libraries, then loading and validating the file in a fresh process
@@ -115,6 +148,10 @@ def main(argv=None) -> int:
                              "with the baseline's own choices (a uniform pick of opener and dealer, no cut)")
     parser.add_argument("--no-loading", action="store_true", help="skip timing the rule files' loading")
     parser.add_argument("--no-variants", action="store_true", help="skip racing each variant against its base")
+    parser.add_argument("--worker-games", type=int, default=100_000,
+                        help="card games simulated with 1 and 2 workers (0 skips it)")
+    parser.add_argument("--memory-games", type=int, nargs="*", default=[10_000, 1_000_000],
+                        help="game counts whose peak memory is measured (none skips it)")
     args = parser.parse_args(argv)
     if not (args.baseline / "domino.py").is_file():
         parser.error(f"no baseline in {args.baseline} (give --baseline PATH)")
@@ -149,6 +186,18 @@ def main(argv=None) -> int:
         print("|---|---|---|---|---|---|---|")
         for row in variant_rows({"domino": max(50, games.get("domino", 300) // 3), "cards": games.get("cards", 3000) // 3},
                                 args.repeat, args.max_rounds):
+            print(row, flush=True)
+    if args.worker_games:
+        print()
+        print("| workers | card games | seconds | games/s | speed-up |")
+        print("|---|---|---|---|---|")
+        for row in worker_rows(args.worker_games, min(args.repeat, 2)):
+            print(row, flush=True)
+    if args.memory_games:
+        print()
+        print("| card games simulated | seconds | peak RSS (MiB) |")
+        print("|---|---|---|")
+        for row in memory_rows(args.memory_games):
             print(row, flush=True)
     if not args.no_loading:
         print()
