@@ -366,15 +366,15 @@ def test_cli_play_rejects_a_bad_bot_list(capsys):
 
 def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
     """The checker must be able to fail: an engine that loses a tile is caught."""
-    from muggins.families.line import game as domino
+    from muggins.families.line import course
     from muggins.invariants import InvariantError
-    original = domino.DominoState._draw
+    original = course.draw
 
-    def leaky_draw(self):
-        original(self)
-        self.hands[self.turn].pop()  # the drawn tile vanishes
+    def leaky_draw(state):
+        original(state)
+        state.hands[state.turn].pop()  # the drawn tile vanishes
 
-    monkeypatch.setattr(domino.DominoState, "_draw", leaky_draw)
+    monkeypatch.setattr(course, "draw", leaky_draw)
     with pytest.raises(InvariantError, match="pieces"):
         for seed in range(10):
             play_checked_game(rules, 2, "random", seed, max_rounds=3)

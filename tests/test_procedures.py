@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from muggins.families.pile import course as cards_engine
-from muggins.families.line import game as domino_engine
+from muggins.families.line import course as domino_engine
 from muggins.engine import make_game
 from muggins.families.pile.game import (CLAIM, DECLINE, GO, MUGGINS, Dealt, FalseCall, Forfeited, NotClaimed, Overshot,
                                   Play, Refilled, ScoreEarned, Stolen)

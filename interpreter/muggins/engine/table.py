@@ -1,21 +1,22 @@
 """What every family's game shares at the table: seats and sides, scores, claims and "Muggins!".
 
 A family's state (a line of tiles, a pile of cards) subclasses `TableState` and supplies only its
-physics: the moves of a turn (`_act`) and its automatic steps. Everything a house may change
-about scoring once it has arisen lives here, once for every family: who must claim a score and
-until when, who may call "Muggins!" on it and in which order, false calls, sides sharing one
-score, a score that would pass the target, and who wins when the round ends.
+physics, as its game's course: a generator (`run_course`) that plays from the position on the
+state and yields whenever someone must decide. Everything a house may change about scoring once
+it has arisen lives here, once for every family: who must claim a score and until when, who may
+call "Muggins!" on it and in which order, false calls, sides sharing one score, a score that
+would pass the target, and who wins when the round ends.
 
 The engine asks one player at a time (`actor`): the player whose turn it is, or the one whose
-claim or Muggins call is due. Automatic steps run between decisions from a queue, so events
-always follow the rules' order.
+claim or Muggins call heads the queue of decisions; a course runs its automatic steps only once
+the decisions due are made (`decisions`), so events always follow the rules' order.
 """
 from __future__ import annotations
 
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Generator, Sequence
 
 from ..errors import IllegalMoveError
 from ..messages import illegal
@@ -194,7 +195,7 @@ def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], t
 
 # -- the state ----------------------------------------------------------------------------------
 
-Step = Callable[[Any], None]
+Course = Generator[None, Any, None]  # a game's course: yields for each decision, is sent the move made
 
 
 class TableState:
@@ -208,7 +209,7 @@ class TableState:
     turn: int
     round: int
     opener: int
-    queue: deque[Decision | Step]
+    queue: deque[Decision]
     unclaimed: list[PendingScore]
     outcome: Outcome | None
     events: list[Any]
@@ -244,16 +245,16 @@ class TableState:
     @property
     def actor(self) -> int:
         """Who decides next: the one whose claim or call is due, else the player to move."""
-        head = self.queue[0] if self.queue else None
-        return head.actor if isinstance(head, Decision) else self.turn
+        return self.queue[0].actor if self.queue else self.turn
 
     @property
     def decision(self) -> Decision | None:
-        head = self.queue[0] if self.queue else None
-        return head if isinstance(head, Decision) else None
+        return self.queue[0] if self.queue else None
 
     def is_terminal(self) -> bool:
         return self.outcome is not None
+
+    _course: Course
 
     def _decision_moves(self, decision: Decision) -> list[Any]:
         return [CLAIM if decision.kind == "claim" else MUGGINS, DECLINE]
@@ -280,33 +281,35 @@ class TableState:
     def apply(self, move: Any) -> list[Any]:
         """Apply a legal move (unchecked) and every automatic step after it; returns new events."""
         start = len(self.events)
-        decision = self.decision
-        if decision is not None:
-            self.queue.popleft()
-            self.decide(decision, move.kind != "decline")
-        elif move is MUGGINS:
-            self.call_on_turn()
-        else:
-            self._act(move)
-        self._run()
+        try:
+            self._course.send(move)
+        except StopIteration:
+            pass  # the game is over
         return self.events[start:]
 
     def legal_moves(self) -> list[Any]:
         raise NotImplementedError
 
-    def _act(self, move: Any) -> None:
+    def run_course(self) -> Course:
+        """The family's course from the position on this state."""
         raise NotImplementedError
+
+    def _resume(self) -> None:
+        """Run the game's course from the position on the state to its next decision."""
+        self._course = self.run_course()
+        next(self._course, None)
+
+    def decisions(self) -> Course:
+        """Ask each decision due, in the queue's order, until none is left or the game is over."""
+        queue = self.queue
+        while queue and self.outcome is None:
+            move = yield
+            self.decide(queue.popleft(), move.kind != "decline")
+        if self.outcome is not None:
+            queue.clear()
 
     def _why_illegal(self, move: Any) -> Exception:
         raise NotImplementedError
-
-    def _run(self) -> None:
-        """Run automatic steps until a decision is due or the game is over."""
-        queue = self.queue
-        while queue and self.outcome is None and not isinstance(queue[0], Decision):
-            queue.popleft()(self)  # type: ignore[operator]
-        if self.outcome is not None:
-            queue.clear()
 
     def _why_decision_illegal(self, move: Any) -> Exception | None:
         """Why a claim, call or decline is refused now; None for other moves."""
@@ -373,12 +376,12 @@ class TableState:
             return
         if yes:
             # the first caller takes it: nobody else is asked about this score
-            kept = [item for item in self.queue if not (isinstance(item, Decision) and item.score is score)]
+            kept = [item for item in self.queue if item.score is not score]
             self.queue.clear()
             self.queue.extend(kept)
             self.events.append(Stolen(decision.actor, score))
             self.score(decision.actor, score.points, "muggins")
-        elif not any(isinstance(item, Decision) and item.score is score for item in self.queue):
+        elif not any(item.score is score for item in self.queue):
             self.events.append(Forfeited(score))
 
     def close_window(self) -> list[Decision]:

@@ -8,7 +8,6 @@ move first and raises IllegalMoveError naming the broken rule, leaving the state
 from __future__ import annotations
 
 import random
-from bisect import insort
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Iterator, Sequence, Union
@@ -18,11 +17,16 @@ from ...messages import Said, illegal, said_list
 from ...pieces import Tile, TileSet, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
-from ...engine.common import LotteryDrawn, draw_lots, shuffled
+from .course import FIRST_ROUND, TURN, end_round, course
+from ...engine.table import Course
+from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
-from .physics import Connection, End, Line
+from .physics import Line
 from ...engine.table import (DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState, check_position,
                              checked_text)
+
+__all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
+           "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
 
 END_NAMES = ("left", "right", "up", "down")
 # how a move names an end, by language (`3-4 left`, `3-4 izquierda`), and how a refusal names it
@@ -44,6 +48,7 @@ class Place:
 
     tile: Tile
     end: int | None = None
+    kind = "place"
 
     def __str__(self) -> str:
         return f"{self.tile.low}-{self.tile.high}" + ("" if self.end is None else f" {END_NAMES[self.end]}")
@@ -53,6 +58,8 @@ class Place:
 class Draw:
     """Draw one tile from the boneyard."""
 
+    kind = "draw"
+
     def __str__(self) -> str:
         return "draw"
 
@@ -61,79 +68,14 @@ class Draw:
 class Pass:
     """Pass the turn."""
 
+    kind = "pass"
+
     def __str__(self) -> str:
         return "pass"
 
 
 DominoMove = Union[Place, Draw, Pass, Any]
 DRAW, PASS = Draw(), Pass()
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
-    round: int
-    opener: int
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: int
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile went on the line; carries what the text's diagrams show about the placement."""
-
-    player: int
-    tile: Tile
-    end: int | None
-    connection: Connection | None
-    tiles: tuple[Tile, ...]                 # the whole line, in the order placed
-    connections: tuple[Connection, ...]
-    ends: tuple[End, ...]
-    contributions: tuple[tuple[Tile, int], ...]
-    ends_sum: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Drew:
-    player: int
-    tile: Tile
-    playable: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Revealed:
-    """At settlement, a player's leftover tiles and their pip total."""
-
-    player: int
-    tiles: tuple[Tile, ...]
-    pips: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundBlocked:
-    """Nobody can place and nothing can be drawn: the round ends with no winner."""
-
-    round: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dominoed:
-    """A player placed their last tile."""
-
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
-    round: int
-    blocked: bool
-    dominoer: int | None
-    scores: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -177,24 +119,9 @@ class DominoView:
             return sum(award[1] for award in lookup(table, self.line.sum_after(move.tile, move.end)))
         line = self.line.copy()
         line.place(move.tile, move.end)
-        env = _placement_env(line, move.tile, len(self.hand) - 1, self.boneyard,
-                             self.scores[self.player], self.target, self.round, len(self.scores), move.end is None)
+        env = self.game.placement_env(line, move.tile, len(self.hand) - 1, self.boneyard, self.scores[self.player],
+                                      self.round, move.end is None)
         return sum(award[1] for award in self.game.awards(env))
-
-
-def _placement_env(line: Line, tile: Tile, hand_size: int, boneyard: int, score: int,
-                   target: int, round_number: int, players: int, opening: bool) -> dict[str, Any]:
-    contributions = line.contributions()
-    amounts = tuple(amount for _, amount in contributions)
-    tiles = line.tiles
-    return {
-        "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(contributions),
-        "tile.high": tile.high, "tile.low": tile.low, "tile.pips": tile.pips, "tile.is_double": tile.is_double,
-        "opening": opening, "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": boneyard,
-        "players": players, "score": score, "target": target, "round": round_number,
-        "line.highs": tuple(t.high for t in tiles), "line.lows": tuple(t.low for t in tiles),
-        "line.pips": tuple(t.pips for t in tiles),
-    }
 
 
 Award = tuple[str, int, bool]  # a score's name, its points, and whether it must be claimed
@@ -230,6 +157,21 @@ class DominoGame:
         o, most = rules.options, range(sum(tile.pips for tile in self.tiles) + 1)
         self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
         self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award)
+
+    def placement_env(self, line: Line, tile: Tile, hand_size: int, boneyard: int, score: int, round_number: int,
+                      opening: bool) -> dict[str, Any]:
+        """What the scoring entries read once `tile` is on `line`."""
+        contributions = line.contributions()
+        amounts = tuple(amount for _, amount in contributions)
+        tiles = line.tiles
+        return {
+            "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(contributions),
+            "tile.high": tile.high, "tile.low": tile.low, "tile.pips": tile.pips, "tile.is_double": tile.is_double,
+            "opening": opening, "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": boneyard,
+            "players": self.players, "score": score, "target": self.target, "round": round_number,
+            "line.highs": tuple(t.high for t in tiles), "line.lows": tuple(t.low for t in tiles),
+            "line.pips": tuple(t.pips for t in tiles),
+        }
 
     def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
         """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
@@ -339,6 +281,7 @@ class DominoGame:
         seen = [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)
         if len(seen) != len(set(seen)):
             raise IllegalMoveError("a tile appears twice in the position")
+        state._resume()
         return state
 
     def notation(self, move: DominoMove, lang: str | None = None) -> str:
@@ -379,8 +322,8 @@ class DominoState(TableState):
 
     def __init__(self, game: DominoGame, rng: random.Random):
         self._init_fields(game, rng)
-        first = self.options.first_opener
-        self._start_round(None if first.method == "holder" else self._lottery("first opener").winner)
+        self.step = FIRST_ROUND
+        self._resume()
 
     def _init_fields(self, game: DominoGame, rng: random.Random) -> None:
         self._init_table(game, rng)
@@ -389,9 +332,18 @@ class DominoState(TableState):
         n = game.players
         self.hands: list[list[Tile]] = [[] for _ in range(n)]
         self.boneyard: list[Tile] = []
-        self.line = self._new_line()
+        self.line = self.new_line()
         self.dominoer: int | None = None
         self.must_play: Tile | None = None
+        self.blocked = False  # whether the round that waits for claims to end (`step` END_ROUND) was blocked
+        self.step = TURN
+
+    def run_course(self) -> Course:
+        return course(self)
+
+    def new_line(self) -> Line:
+        o = self.rules.options
+        return Line(o.spinner, o.double_at_end, o.opening_double)
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -446,23 +398,10 @@ class DominoState(TableState):
         other.hands = [list(h) for h in self.hands]
         other.boneyard = list(self.boneyard)
         other.line = self.line.copy()
+        other._resume()
         return other
 
     # -- moves -------------------------------------------------------------------------------
-
-    def _act(self, move: Any) -> None:
-        if isinstance(move, Place):
-            self._place(move)
-            return
-        calls = self.close_window()
-        if isinstance(move, Draw):
-            self._draw()
-            self.queue.extend(calls)
-        else:
-            self.events.append(Passed(self.turn))
-            self.queue.extend(calls)
-            self._next_turn()
-            self._check_blocked()
 
     def end_round(self, dominoer: int | None = None) -> list[Any]:
         """End the round here, as if `dominoer` had just placed their last tile (None: as if it
@@ -472,132 +411,9 @@ class DominoState(TableState):
         start = len(self.events)
         self.must_play = None
         self.dominoer = dominoer
-        self._end_round(blocked=dominoer is None)
-        self._run()
+        end_round(self, blocked=dominoer is None)
+        self._resume()
         return self.events[start:]
-
-    def _place(self, move: Place) -> None:
-        player = self.turn
-        calls = self.close_window()
-        hand = self.hands[player]
-        hand.remove(move.tile)
-        self.must_play = None
-        opening = self.line.empty
-        line = self.line
-        connection = line.place(move.tile, move.end)
-        contributions = tuple(line.contributions())
-        ends_sum = sum(amount for _, amount in contributions)
-        table = self.game.awards_by_sum
-        if table is not None:
-            awards = lookup(table, ends_sum)
-        else:
-            env = _placement_env(line, move.tile, len(hand), len(self.boneyard), self.scores[player],
-                                 self.game.target, self.round, self.players, opening)
-            awards = self.game.awards(env)
-        self.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
-                                  tuple(line.ends), contributions, ends_sum, sum(award[1] for award in awards)))
-        if self.earn(awards, player, calls):
-            return
-        if self.queue:
-            self.queue.append(DominoState._after_place)
-        else:
-            self._after_place()
-
-    def _after_place(self) -> None:
-        player = self.turn
-        if not self.hands[player]:
-            self.dominoer = player
-            self._end_round(blocked=False)
-            return
-        self._next_turn()
-        self._check_blocked()
-
-    def _draw(self) -> None:
-        player = self.turn
-        tile = self.boneyard.pop()
-        insort(self.hands[player], tile)
-        playable = bool(self.line.fits(tile))
-        self.events.append(Drew(player, tile, playable))
-        if playable and self.options.draw_one_at_a_time:
-            self.must_play = tile
-
-    def _next_turn(self) -> None:
-        self.turn = self.seats.next(self.turn)
-
-    def _check_blocked(self) -> None:
-        if self.outcome is None and self.drawable() == 0 and not any(self.placements(p) for p in range(self.players)):
-            self._end_round(blocked=True)
-
-    # -- rounds ------------------------------------------------------------------------------
-
-    def _new_line(self) -> Line:
-        o = self.rules.options
-        return Line(o.spinner, o.double_at_end, o.opening_double)
-
-    def _lottery(self, purpose: str) -> LotteryDrawn:
-        lottery = draw_lots(purpose, range(self.players), self.game.tiles, self.game.lottery_ranks, self.rng)
-        self.events.append(lottery)
-        return lottery
-
-    def _start_round(self, opener: int | None) -> None:
-        """Deal a round, one tile at a time in the order of play from the opener; with no opener
-        yet (the holder of a piece opens), from the seat after the last opener."""
-        seats = self.seats
-        first = opener if opener is not None else (seats.next(self.opener) if self.round else 0)
-        self.round += 1
-        self.dominoer = None
-        self.must_play = None
-        self.line = self._new_line()
-        tiles = shuffled(self.game.tiles, self.rng)
-        size = self.game.hand_size
-        n = self.players
-        self.hands = [[] for _ in range(n)]
-        order = seats.order_from(first)
-        for i in range(size * n):
-            self.hands[order[i % n]].append(tiles[i])
-        for hand in self.hands:
-            hand.sort()  # a hand is kept in tile order, as a player sorts it: legal moves follow it
-        self.boneyard = tiles[size * n:]
-        if opener is None:
-            opener, piece = self.game.holder(self.hands)
-            if self.options.holder is not None and self.options.holder.must_play:
-                self.must_play = piece
-        self.opener = self.turn = opener
-        self.events.append(RoundStarted(self.round, opener, tuple(tuple(h) for h in self.hands), len(self.boneyard)))
-
-    def _end_round(self, blocked: bool) -> None:
-        if self.unclaimed:
-            self.queue.extend(self.close_window())
-            self.queue.append(partial(DominoState._end_round, blocked=blocked))
-            return
-        o = self.options
-        self.events.append(RoundBlocked(self.round) if blocked else Dominoed(self.dominoer))  # type: ignore[arg-type]
-        pips = [sum(t.pips for t in hand) for hand in self.hands]
-        for player in range(self.players):
-            self.events.append(Revealed(player, tuple(self.hands[player]), pips[player]))
-        sizes = [len(hand) for hand in self.hands]
-        order = self.seats.order_from(self.opener)
-        for player, points, reason in self.game.settle(pips, sizes, self.scores, self.dominoer, blocked, order):
-            if self.score(player, points, reason):
-                return
-        self.events.append(RoundEnded(self.round, blocked, self.dominoer, tuple(self.scores)))
-        if not self.rules.immediate_win:
-            winner = self.winner_at_round_end()
-            if winner is not None:
-                self.finish("target", winner)
-                return
-        if self.round >= self.game.max_rounds:
-            self.finish("unfinished", None)
-            return
-        rule = o.opener_after_blocked if blocked else o.next_opener
-        if rule == "dominoer":
-            self._start_round(self.dominoer)
-        elif rule == "clockwise":
-            self._start_round(self.seats.next(self.opener))
-        elif rule == "holder":
-            self._start_round(None)
-        else:
-            self._start_round(self._lottery("next opener").winner)
 
     # -- errors ------------------------------------------------------------------------------
 

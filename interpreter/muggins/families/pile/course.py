@@ -13,10 +13,10 @@ after a play or a go, closing the round, ending it, dealing the next one.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any
 
 from ...engine.common import draw_lots, shuffled
-from ...engine.table import MUGGINS, Decision, PendingScore
+from ...engine.table import MUGGINS, Course, PendingScore
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
 if TYPE_CHECKING:
@@ -24,21 +24,13 @@ if TYPE_CHECKING:
 
 TURN, AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(6)
 
-Course = Generator[None, Any, None]
-
 
 def course(state: CardState) -> Course:
     """Play from the state's position on; see the module's docstring."""
     listened = state.listened
-    queue = state.queue
     while True:
-        while queue and state.outcome is None:
-            move = yield
-            decision = queue.popleft()
-            assert isinstance(decision, Decision)  # a card game queues only decisions: its steps are `state.step`
-            state.decide(decision, move.kind != "decline")
+        yield from state.decisions()
         if state.outcome is not None:
-            queue.clear()
             return
         step = state.step
         if step == TURN:

@@ -17,13 +17,13 @@ from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
-from .course import FIRST_DEAL, ROUND_OVER, TURN, Course, course
+from .course import FIRST_DEAL, ROUND_OVER, TURN, course
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
-from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Decision, Decline, FalseCall,
-                    Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen, TableState,
-                    check_position, checked_text)
+from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Course, Decline, FalseCall,
+                             Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen,
+                             TableState, check_position, checked_text)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
@@ -264,10 +264,8 @@ class CardState(TableState):
         self.goes = 0
         self.step = TURN
 
-    def _resume(self) -> None:
-        """Run the game's course from the position on the state to its next decision."""
-        self._course: Course = course(self)
-        next(self._course, None)
+    def run_course(self) -> Course:
+        return course(self)
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -307,15 +305,6 @@ class CardState(TableState):
         return other
 
     # -- moves -------------------------------------------------------------------------------
-
-    def apply(self, move: Any) -> list[Any]:
-        """Apply a legal move (unchecked) and every automatic step after it; returns new events."""
-        start = len(self.events)
-        try:
-            self._course.send(move)
-        except StopIteration:
-            pass  # the game is over
-        return self.events[start:]
 
     def end_round(self, dominoer: int | None = None) -> list[Any]:
         """End the round here: the open pile closes (scoring "last" if the rules say so) and the
