@@ -24,14 +24,15 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
-from .narration import LANGUAGES, count, describe, player_name, words
+from .narration import count, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .overrides import UsageError, combinations, load_settings
 from .rules import Rules
 from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
-from .terminal import Session, check_delay, lang_from_environment
+from .terminal import Session, check_delay
+from .messages import LANGUAGES, lang_from_environment
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
