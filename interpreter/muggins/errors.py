@@ -97,6 +97,10 @@ class IllegalMoveError(MugginsError, ValueError):
     key: str | None = None
     params: Mapping[str, Any] = MappingProxyType({})
 
+    def said(self, lang: str) -> str:
+        from .messages import reason
+        return reason(self, lang)
+
 
 class RecordError(MugginsError):
     """A game record or save file that cannot be read, or does not match its rules."""

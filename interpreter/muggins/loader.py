@@ -88,7 +88,7 @@ WORDS = {
         "chain": "cadena de `extends` de más de {most} ficheros",
         "top_level": "el nivel superior",
         "unknown_key": "clave desconocida {key!r} en {section}{more}{hint} (permitidas: {allowed})", "more": " (y {keys})",
-        "belongs": "{key!r} pertenece a los {owner} (pieces: {pieces}), no a este juego",
+        "belongs": "{key!r} pertenece a los {owner} (`pieces: {pieces}`), no a este juego",
         "missing": "falta la clave {key!r} en {section}",
         "type": "{section} debe ser {kinds}, no {value}", "or": " o ",
         "type:integer": "un número entero", "type:boolean": "true o false", "type:string": "texto",

@@ -9,6 +9,7 @@ plain text is wanted, and in the reader's language where the command line report
 from __future__ import annotations
 
 import os
+import signal
 from typing import Any, Callable, Mapping, Sequence
 
 from .errors import IllegalMoveError
@@ -163,6 +164,34 @@ def lang_from_environment(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "es" if value.split(".")[0].split("_")[0].lower() == "es" else "en"
     return "en"
+
+
+def lang_from_arguments(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for before it is parsed (`--lang` is itself an option):
+    `--lang es` or `--lang=es` anywhere before `--`, else the locale."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return "es" if arg.partition("=")[2] == "es" else "en"
+        if arg == "--lang" and i + 1 < len(argv):
+            return "es" if argv[i + 1] == "es" else "en"
+    return lang_from_environment(environ)
+
+
+# The last line of a program stopped from outside, by its exit status.
+_STOPPED = {
+    "en": {"interrupted": "muggins: interrupted", "stopped": "muggins: stopped ({signal})"},
+    "es": {"interrupted": "muggins: interrumpido", "stopped": "muggins: detenido ({signal})"},
+}
+
+
+def stopped_line(status: int, lang: str) -> str:
+    """What the program says as it ends on Ctrl-C (status 130) or a signal (128 + its number)."""
+    words = _STOPPED.get(lang, _STOPPED["en"])
+    if status == 128 + signal.SIGINT:
+        return words["interrupted"]
+    return words["stopped"].format(signal=signal.Signals(status - 128).name)
 
 
 def said_list(items: Sequence[str], joiner: str = ", ") -> Said:
