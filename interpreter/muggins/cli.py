@@ -58,7 +58,7 @@ _WORDS = {
         "valid": "{spec}: valid ({name}{bases})", "bases": ", extends {chain}",
         "valid:one": "{n} valid", "valid:many": "{n} valid", "invalid:one": "{n} invalid", "invalid:many": "{n} invalid",
         "passed:one": "{n} passed", "passed:many": "{n} passed", "failed:one": "{n} failed", "failed:many": "{n} failed",
-        "ok": "ok", "fail": "FAIL",
+        "ok": "ok", "fail": "FAIL", "games": "games",
         "no_such_path": "no such file or folder: {paths}",
         "no_scenarios": "no scenario files (*.yaml, *.yml) under {paths}",
     },
@@ -85,7 +85,7 @@ _WORDS = {
         "invalid:many": "{n} no válidos",
         "passed:one": "{n} correcto", "passed:many": "{n} correctos", "failed:one": "{n} fallido",
         "failed:many": "{n} fallidos",
-        "ok": "bien", "fail": "FALLO",
+        "ok": "bien", "fail": "FALLO", "games": "partidas",
         "no_such_path": "no existe el fichero o la carpeta: {paths}",
         "no_scenarios": "no hay ficheros de escenarios (*.yaml, *.yml) en {paths}",
     },
@@ -763,8 +763,9 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
     from .report import num, words
 
     def run(games: int, start: int):
-        with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(),
+                      TextColumn(_say(args.lang, "games")), TimeRemainingColumn(), console=Console(stderr=True),
+                      transient=True) as bar:
             task = bar.add_task("games", total=games - start)
             return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
                             args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
