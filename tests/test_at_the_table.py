@@ -15,7 +15,8 @@ from muggins.engine.table import CLAIM, DECLINE, MUGGINS
 from muggins.errors import IllegalMoveError
 from muggins.loader import load_rules
 from muggins.messages import reason
-from muggins.terminal import Session, lang_from_environment
+from muggins.messages import lang_from_environment
+from muggins.terminal import Session
 
 # the English words the terminal and the log use (none of them a Spanish word too: not `no`,
 # `total`, `once`, `a`, `con`, `sale`)

@@ -126,12 +126,12 @@ def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
 
 
 @pytest.mark.parametrize("setting, spanish", [
-    ("win.targt=100", "clave desconocida 'targt' en `win`; ¿quería decir 'target'? (permitidas: target,"),
-    ("wn.target=5", "clave desconocida 'wn' en el nivel superior; ¿quería decir 'win'?"),
+    ("win.targt=100", "clave desconocida 'targt' en `win`; ¿querías decir 'target'? (permitidas: target,"),
+    ("wn.target=5", "clave desconocida 'wn' en el nivel superior; ¿querías decir 'win'?"),
     ("win.target=abc", "nombre desconocido 'abc' (disponibles aquí: players)"),
-    ("win.target=-5", "target con 2 jugadores es -5; debe ser al menos 1"),
+    ("win.target=-5", "el objetivo con 2 jugadores es -5; debe ser al menos 1"),
     ("win.target=true", "`win.target` debe ser texto o un número entero, no true"),
-    ("win.overshoot=count", "`win.overshoot` es 'count', pero debe ser uno de: counts, void, capped; ¿quería decir 'counts'?"),
+    ("win.overshoot=count", "`win.overshoot` es 'count', que no es ninguno de: counts, void, capped; ¿querías decir 'counts'?"),
 ])
 def test_set_errors_from_validation_in_spanish(setting, spanish, capsys):
     assert main(["play", "card-muggins", "--set", setting, "--lang", "es"]) == 1

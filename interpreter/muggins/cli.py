@@ -12,7 +12,6 @@ import json
 import math
 import os
 import random
-import signal
 import sys
 from pathlib import Path
 from typing import AbstractSet, Callable, Iterator, Sequence
@@ -24,17 +23,18 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
-from .narration import LANGUAGES, count, describe, player_name, words
+from .narration import count, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .overrides import UsageError, combinations, load_settings
 from .rules import Rules
 from .records import make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
-from .terminal import Session, check_delay, lang_from_environment
+from .terminal import Session, check_delay
+from .messages import LANGUAGES, lang_from_arguments, lang_from_environment, stopped_line
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 # The command line's own messages (those of the commands' modules live there), in both languages.
 _WORDS = {
@@ -55,6 +55,12 @@ _WORDS = {
         "workers": "--workers is at most {most} (local processes; a Dask cluster takes --scheduler)",
         "precision": "--precision is an interval width between 0 and 1, such as 0.01, not {width}",
         "max_games": "--max-games must be at least --games",
+        "valid": "{spec}: valid ({name}{bases})", "bases": ", extends {chain}",
+        "valid:one": "{n} valid", "valid:many": "{n} valid", "invalid:one": "{n} invalid", "invalid:many": "{n} invalid",
+        "passed:one": "{n} passed", "passed:many": "{n} passed", "failed:one": "{n} failed", "failed:many": "{n} failed",
+        "ok": "ok", "fail": "FAIL", "games": "games",
+        "no_such_path": "no such file or folder: {paths}",
+        "no_scenarios": "no scenario files (*.yaml, *.yml) under {paths}",
     },
     "es": {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
@@ -74,12 +80,27 @@ _WORDS = {
         "workers": "--workers es como mucho {most} (procesos locales; un clúster Dask se indica con --scheduler)",
         "precision": "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no {width}",
         "max_games": "--max-games debe ser al menos --games",
+        "valid": "{spec}: válido ({name}{bases})", "bases": ", amplía {chain}",
+        "valid:one": "{n} válido", "valid:many": "{n} válidos", "invalid:one": "{n} no válido",
+        "invalid:many": "{n} no válidos",
+        "passed:one": "{n} correcto", "passed:many": "{n} correctos", "failed:one": "{n} fallido",
+        "failed:many": "{n} fallidos",
+        "ok": "bien", "fail": "FALLO", "games": "partidas",
+        "no_such_path": "no existe el fichero o la carpeta: {paths}",
+        "no_scenarios": "no hay ficheros de escenarios (*.yaml, *.yml) en {paths}",
     },
 }
 
 
 def _say(lang: str | None, key: str, **values: object) -> str:
     return _WORDS.get(lang or "en", _WORDS["en"])[key].format(**values)
+
+
+def _tally(lang: str | None, first: str, m: int, second: str, n: int) -> str:
+    """`3 passed, 1 failed`, `1 correcto, 0 fallidos`: two counts, each word agreeing with its number."""
+    def one(key: str, count: int) -> str:
+        return _say(lang, f"{key}:{'one' if count == 1 else 'many'}", n=count)
+    return f"{one(first, m)}, {one(second, n)}"
 
 
 def _check_players(rules: Rules, players: int, lang: str | None) -> None:
@@ -98,16 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _help_language(argv: Sequence[str]) -> str:
-    """The language of the help and of usage errors, chosen before parsing (`--lang` is itself an
-    option): `--lang es` or `--lang=es` anywhere, else the locale."""
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg.startswith("--lang="):
-            return "es" if arg.partition("=")[2] == "es" else "en"
-        if arg == "--lang" and i + 1 < len(argv):
-            return "es" if argv[i + 1] == "es" else "en"
-    return lang_from_environment()
+    """The language of the help and of usage errors, chosen before parsing."""
+    return lang_from_arguments(argv)
 
 
 @contextlib.contextmanager
@@ -142,23 +155,24 @@ def _main(argv: Sequence[str] | None, lang: str) -> int:
         args.lang = args.main_lang
     if getattr(args, "lang", "") is None and args.run is not _resume:  # resume: the saved game's language
         args.lang = lang_from_environment()
+    said = getattr(args, "lang", None) or lang  # the language errors are said in
     try:
         return args.run(args)
     except Terminated as stop:
-        print(f"muggins: stopped ({signal.Signals(stop.status - 128).name})", file=sys.stderr)
+        print(stopped_line(stop.status, said), file=sys.stderr)
         return stop.status
     except UsageError as exc:
-        print(f"muggins: {exc}", file=sys.stderr)
+        print(f"muggins: {exc.said(said)}", file=sys.stderr)
         return EXIT_USAGE
     except RuleFileError as exc:
-        print(exc.report(), file=sys.stderr)
+        print(exc.report(said), file=sys.stderr)
         return EXIT_FAILED
     except MugginsError as exc:
-        print(f"muggins: {exc}", file=sys.stderr)
+        print(f"muggins: {exc.said(said)}", file=sys.stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
-        print("muggins: interrupted", file=sys.stderr)
-        return 130
+        print(stopped_line(EXIT_INTERRUPTED, said), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`| head`): end as a pipe writer does, never "all passed"
         return 141
 
@@ -260,7 +274,7 @@ _HELP = {
     "Run scenarios (files, or folders searched for *.yaml) against their rules and print one line per scenario "
     "or table row, then `N passed, N failed`. Exit 1 if any fails.":
         "Ejecuta escenarios (ficheros, o carpetas en las que se buscan *.yaml) con sus reglas e imprime una línea "
-        "por escenario o fila de tabla, y luego `N passed, N failed`. Sale con 1 si alguno falla.",
+        "por escenario o fila de tabla, y luego `N correctos, N fallidos`. Sale con 1 si alguno falla.",
     "print only failures and the summary": "imprime solo los fallos y el resumen",
     "Play seeded bot games and report win rates (95% confidence intervals) by seat, by side and by place from the "
     "game's first to play, the margin of victory, game length in rounds, turns and actions (mean, spread, 5/50/95 "
@@ -415,6 +429,7 @@ def _english_parser() -> argparse.ArgumentParser:
                                    description="Load each rule file (resolving `extends`), check it against the "
                                                "schema and compile its expressions. Exit 0 when all are valid.")
     validate.add_argument("files", nargs="+", metavar="FILE_OR_NAME")
+    validate.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     validate.set_defaults(run=_validate)
 
     rules = commands.add_parser("rules", help="list or show rule files")
@@ -502,6 +517,7 @@ def _english_parser() -> argparse.ArgumentParser:
                                             "`N passed, N failed`. Exit 1 if any fails.")
     check.add_argument("paths", nargs="+", metavar="PATH")
     check.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    check.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     check.set_defaults(run=_check)
 
     simulate_cmd = commands.add_parser("simulate", help="play many bot games and report statistics",
@@ -561,11 +577,12 @@ def _validate(args: argparse.Namespace) -> int:
             rules = load_rules(spec)
         except RuleFileError as exc:
             failed += 1
-            print(exc.report(), file=sys.stderr)
+            print(exc.report(args.lang), file=sys.stderr)
         else:
-            print(f"{spec}: valid ({rules.name}{', extends ' + ' <- '.join(rules.bases) if rules.bases else ''})")
+            bases = _say(args.lang, "bases", chain=" <- ".join(rules.bases)) if rules.bases else ""
+            print(_say(args.lang, "valid", spec=spec, name=rules.name, bases=bases))
     if len(args.files) > 1:
-        print(f"{len(args.files) - failed} valid, {failed} invalid")
+        print(_tally(args.lang, "valid", len(args.files) - failed, "invalid", failed))
     return EXIT_FAILED if failed else EXIT_OK
 
 
@@ -746,8 +763,9 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
     from .report import num, words
 
     def run(games: int, start: int):
-        with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(),
+                      TextColumn(_say(args.lang, "games")), TimeRemainingColumn(), console=Console(stderr=True),
+                      transient=True) as bar:
             task = bar.add_task("games", total=games - start)
             return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
                             args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
@@ -927,28 +945,30 @@ def _check(args: argparse.Namespace) -> int:
     files = list(scenario_files(args.paths))
     missing = [str(path) for path in files if not path.exists()]
     if missing:
-        raise MugginsError(f"no such file or folder: {', '.join(missing)}")
+        raise MugginsError(_say(args.lang, "no_such_path", paths=", ".join(missing)))
     if not files:
-        raise MugginsError(f"no scenario files (*.yaml, *.yml) under {', '.join(map(str, args.paths))}")
+        raise MugginsError(_say(args.lang, "no_scenarios", paths=", ".join(map(str, args.paths))))
+    ok, fail = _say(args.lang, "ok"), _say(args.lang, "fail")
+    width = max(len(ok), len(fail)) + 1
     for path in files:
         try:
             scenario = load_scenario(path)
         except RuleFileError as exc:
             failed += 1
-            print(f"FAIL {path}\n" + _indent(exc.report()))
+            print(f"{fail.ljust(width)}{path}\n" + _indent(exc.report(args.lang)))
             continue
         for case in cases(scenario):
             try:
                 run_case(case)
             except (ScenarioFailure, RuleFileError) as exc:
                 failed += 1
-                text = exc.report() if isinstance(exc, RuleFileError) else str(exc)
-                print(f"FAIL {path}:{case.line}: {case.name}\n" + _indent(text))
+                text = exc.report(args.lang) if isinstance(exc, RuleFileError) else exc.said(args.lang)
+                print(f"{fail.ljust(width)}{path}:{case.line}: {case.name}\n" + _indent(text))
             else:
                 passed += 1
                 if not args.quiet:
-                    print(f"ok   {path}:{case.line}: {case.name}")
-    print(f"{passed} passed, {failed} failed")
+                    print(f"{ok.ljust(width)}{path}:{case.line}: {case.name}")
+    print(_tally(args.lang, "passed", passed, "failed", failed))
     return EXIT_FAILED if failed else EXIT_OK
 
 

@@ -39,6 +39,12 @@ class Location:
 class MugginsError(Exception):
     """Base of every error muggins reports to a person."""
 
+    def said(self, lang: str) -> str:
+        """The message in `lang`: in its words there when it was made from a `messages.Said`,
+        else as it was written."""
+        from .messages import said_in
+        return str(said_in(self.args[0], lang)) if self.args else str(self)
+
 
 class RuleFileError(MugginsError):
     """A rule or scenario file that cannot be used; carries every problem found, each located."""
@@ -47,9 +53,12 @@ class RuleFileError(MugginsError):
         self.problems = sorted(problems, key=lambda p: (p.location.file, p.location.line, p.location.column))
         super().__init__(self.problems[0].one_line() if self.problems else "invalid rule file")
 
-    def report(self) -> str:
-        """Every problem: a located line each, with the source line and a caret where known."""
-        return "\n".join(p.report() for p in self.problems)
+    def report(self, lang: str = "en") -> str:
+        """Every problem in `lang`: a located line each, with the source line and a caret where known."""
+        return "\n".join(p.report(lang) for p in self.problems)
+
+    def said(self, lang: str) -> str:
+        return self.problems[0].one_line(lang) if self.problems else super().said(lang)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt from its problems, not its message, so it crosses process boundaries intact
@@ -58,17 +67,19 @@ class RuleFileError(MugginsError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One located complaint about an input file."""
+    """One located complaint about an input file. The message is a `messages.Said`, in English
+    as a string and in each language through `one_line` and `report`."""
 
     location: Location
     message: str
 
-    def one_line(self) -> str:
-        return f"{self.location}: {self.message}"
+    def one_line(self, lang: str = "en") -> str:
+        from .messages import said_in
+        return f"{self.location}: {said_in(self.message, lang)}"
 
-    def report(self) -> str:
+    def report(self, lang: str = "en") -> str:
         caret = self.location.caret()
-        return self.one_line() + ("\n" + caret if caret else "")
+        return self.one_line(lang) + ("\n" + caret if caret else "")
 
 
 class ExpressionError(RuleFileError):
@@ -85,6 +96,10 @@ class IllegalMoveError(MugginsError, ValueError):
     # Set by messages.illegal: the reason's key in messages.REASONS and the values its text takes.
     key: str | None = None
     params: Mapping[str, Any] = MappingProxyType({})
+
+    def said(self, lang: str) -> str:
+        from .messages import reason
+        return reason(self, lang)
 
 
 class RecordError(MugginsError):

@@ -32,7 +32,8 @@ def main() -> int:
 
 
 def _stopped(stop: KeyboardInterrupt) -> int:
-    status = getattr(stop, "status", EXIT_INTERRUPTED)
-    print(f"muggins: stopped ({signal.Signals(status - 128).name})" if status != EXIT_INTERRUPTED
-          else "muggins: interrupted", file=sys.stderr)
-    return int(status)
+    """Say in the person's language (`--lang`, else the locale) that the program stopped."""
+    from .messages import lang_from_arguments, stopped_line
+    status = int(getattr(stop, "status", EXIT_INTERRUPTED))
+    print(stopped_line(status, lang_from_arguments(sys.argv[1:])), file=sys.stderr)
+    return status

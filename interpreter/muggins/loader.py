@@ -17,8 +17,9 @@ import jsonschema
 
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
-from .dsl.compiler import ExpressionFailure, Table, fails_everywhere
+from .dsl.compiler import WORDS as EXPRESSION_WORDS, ExpressionFailure, Table, fails_everywhere
 from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
+from .messages import Said, Texts, counted, said_list, say
 from .families import Family, family_for_pieces, family_sections
 from .schema import rules_schema
 from .rules import Rules
@@ -26,6 +27,112 @@ from .yamlfile import Document, looks_like_yaml11, read_yaml_file
 
 MAX_EXTENDS = 16
 MAX_SCORING = 64  # entries of `scoring`: each is evaluated after every placement or card
+
+# What is wrong with a rule file, in both languages (the file's keys, names and values as written).
+WORDS = {
+    "en": {
+        "no_rules": "no rule file or built-in rules named {spec!r}{hint}",
+        "did_you_mean": "; did you mean {close!r}?", "builtin": " (built-in: {names})",
+        "extends_form": "`extends` must name a rule file: a built-in name or a relative path",
+        "extends_name": "a file that extends another must give its own `name`",
+        "extends_missing": "`extends` names {spec!r}, but there is no such rule file ({path})",
+        "cycle": "`extends` makes a cycle: {cycle}",
+        "chain": "`extends` chain longer than {most} files",
+        "top_level": "the top level",
+        "unknown_key": "unknown key {key!r} in {section}{more}{hint} (allowed: {allowed})", "more": " (and {keys})",
+        "belongs": "{key!r} belongs to {owner} (pieces: {pieces}), not to this game",
+        "missing": "missing key {key!r} in {section}",
+        "type": "{section} must be {kinds}, not {value}", "or": " or ",
+        "type:integer": "a whole number", "type:boolean": "true or false", "type:string": "text",
+        "type:object": "a mapping", "type:array": "a list", "type:null": "null", "type:number": "a number",
+        "enum": "{section} is {value}, not one of: {options}{hint}",
+        "minimum": "{section} is {value}; it must be at least {limit}{hint}",
+        "maximum": "{section} is {value}; it must be at most {limit}{hint}",
+        "false_call": " (the points a false call costs; null for no false calls)",
+        "pieces_one": "`pieces` must hold exactly one of `tiles` or `cards`",
+        "minLength": "{section} must have at least {limit}", "maxLength": "{section} must have at most {limit}",
+        "minItems": "{section} must have at least {limit}", "maxItems": "{section} must have at most {limit}",
+        "minProperties": "{section} must have at least {limit}",
+        "maxProperties": "{section} must have at most {limit}",
+        "uniqueItems": "{section} has an item more than once",
+        "pattern": "{section} is {value}, which does not match the pattern {pattern}",
+        "const": "{section} must be {const}, not {value}",
+        "other": "{section} does not fit the schema ({keyword})",
+        "with_hint": "{message} ({hint})",
+        "rank": "{section} draws by high piece, so it needs a `rank`",
+        "scoring_size": "`scoring` has {count} entries; at most {most} are allowed (each is read after every move)",
+        "game_start": "fails when a game for {players} starts",
+        "every_value": "fails for every value of {name} (0 to {last}) with {players}, so in every game; for {name} = 0",
+        "every_score": "fails for every value of {name} at which `when` holds with {players}, so whenever it scores; "
+                       "for {name} = {value}",
+        "failed": "{what}: {reason}",
+        "translation": "`translations.{lang}.scoring` translates {name!r}, but no scoring entry has that name{hint} "
+                       "(entries: {names})",
+        "counts": "{listed} players", "counts:or": " or ",
+        "no_hand": "deals {dealt} pieces to each of {players} players; a hand needs at least 1",
+        "deal_too_big": "deals {dealt} pieces to each of {players} players ({total}), but the set has {size}",
+        "target": "target for {players} players is {goal}; it must be at least 1",
+        "one_side": "`seating.sides` is {sides} with {players}: there must be at least 2 sides (`players`: every "
+                    "player on their own)",
+        "uneven": "{sides} sides cannot split {players} into sides of equal size: every allowed number of players "
+                  "({allowed}) must divide by the number of sides{hint}",
+        "uneven_hint": ", e.g. \"{sides} if players % {sides} == 0 else players\"",
+    },
+    "es": {
+        "no_rules": "no hay ningún fichero de reglas ni reglas incorporadas con el nombre {spec!r}{hint}",
+        "did_you_mean": "; ¿querías decir {close!r}?", "builtin": " (incorporadas: {names})",
+        "extends_form": "`extends` debe nombrar un fichero de reglas: un nombre incorporado o una ruta relativa",
+        "extends_name": "un fichero que amplía otro debe dar su propio `name`",
+        "extends_missing": "`extends` nombra {spec!r}, pero no existe ese fichero de reglas ({path})",
+        "cycle": "`extends` forma un ciclo: {cycle}",
+        "chain": "cadena de `extends` de más de {most} ficheros",
+        "top_level": "el nivel superior",
+        "unknown_key": "clave desconocida {key!r} en {section}{more}{hint} (permitidas: {allowed})", "more": " (y {keys})",
+        "belongs": "{key!r} pertenece a los {owner} (`pieces: {pieces}`), no a este juego",
+        "missing": "falta la clave {key!r} en {section}",
+        "type": "{section} debe ser {kinds}, no {value}", "or": " o ",
+        "type:integer": "un número entero", "type:boolean": "true o false", "type:string": "texto",
+        "type:object": "un diccionario", "type:array": "una lista", "type:null": "null", "type:number": "un número",
+        "enum": "{section} es {value}, que no es ninguno de: {options}{hint}",
+        "minimum": "{section} es {value}; debe ser al menos {limit}{hint}",
+        "maximum": "{section} es {value}; debe ser como mucho {limit}{hint}",
+        "false_call": " (los puntos que cuesta un cante falso; null si no hay cantes falsos)",
+        "pieces_one": "`pieces` debe contener exactamente uno de `tiles` o `cards`",
+        "minLength": "{section} debe tener al menos {limit}", "maxLength": "{section} debe tener como mucho {limit}",
+        "minItems": "{section} debe tener al menos {limit}", "maxItems": "{section} debe tener como mucho {limit}",
+        "minProperties": "{section} debe tener al menos {limit}",
+        "maxProperties": "{section} debe tener como mucho {limit}",
+        "uniqueItems": "{section} tiene algún elemento repetido",
+        "pattern": "{section} es {value}, que no sigue el patrón {pattern}",
+        "const": "{section} debe ser {const}, no {value}",
+        "other": "{section} no se ajusta al esquema ({keyword})",
+        "with_hint": "{message} ({hint})",
+        "rank": "{section} sortea por la pieza más alta, así que necesita un `rank`",
+        "scoring_size": "`scoring` tiene {count} entradas; se admiten como mucho {most} (cada una se lee tras cada "
+                        "jugada)",
+        "game_start": "falla al empezar una partida con {players}",
+        "every_value": "falla con cualquier valor de {name} (de 0 a {last}) con {players}, así que en cada partida; "
+                       "con {name} = 0",
+        "every_score": "falla con cualquier valor de {name} con el que se cumple `when` con {players}, así que siempre "
+                       "que puntúa; con {name} = {value}",
+        "failed": "{what}: {reason}",
+        "translation": "`translations.{lang}.scoring` traduce {name!r}, pero ninguna entrada de puntuación se llama "
+                       "así{hint} (entradas: {names})",
+        "counts": "{listed} jugadores", "counts:or": " o ",
+        "no_hand": "reparte {dealt} piezas a cada uno de los {players} jugadores; una mano necesita al menos 1",
+        "deal_too_big": "reparte {dealt} piezas a cada uno de los {players} jugadores ({total}), pero el juego tiene "
+                        "{size}",
+        "target": "el objetivo con {players} jugadores es {goal}; debe ser al menos 1",
+        "one_side": "`seating.sides` es {sides} con {players}: debe haber al menos 2 bandos (`players`: cada jugador "
+                    "por su cuenta)",
+        "uneven": "{sides} bandos no pueden repartir {players} en bandos del mismo tamaño: cada número de jugadores "
+                  "permitido ({allowed}) debe ser divisible entre el número de bandos{hint}",
+        "uneven_hint": ", p. ej. \"{sides} if players % {sides} == 0 else players\"",
+    },
+}
+# What a length or a count in the schema counts, by keyword.
+_COUNTED = {"minLength": "character", "maxLength": "character", "minItems": "item", "maxItems": "item",
+            "minProperties": "key", "maxProperties": "key"}
 
 
 def builtin_rule_names() -> list[str]:
@@ -62,8 +169,8 @@ def load_rules(spec: str | Path) -> Rules:
     if not _is_file(path):
         known = builtin_rule_names()
         close = difflib.get_close_matches(str(spec), known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f" (built-in: {', '.join(known)})"
-        raise RuleFileError([Problem(Location(str(spec), 1, 1), f"no rule file or built-in rules named {str(spec)!r}{hint}")])
+        hint = say(WORDS, "did_you_mean", close=close[0]) if close else say(WORDS, "builtin", names=", ".join(known))
+        raise RuleFileError([Problem(Location(str(spec), 1, 1), say(WORDS, "no_rules", spec=str(spec), hint=hint))])
     return _load_path(path.resolve(), _display(path))
 
 
@@ -99,18 +206,18 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
     spec = doc.data["extends"]
     where = doc.where(("extends",))
     if not isinstance(spec, str) or not spec:
-        raise RuleFileError([Problem(where, "`extends` must name a rule file: a built-in name or a relative path")])
+        raise RuleFileError([Problem(where, say(WORDS, "extends_form"))])
     if "name" not in doc.data:
-        raise RuleFileError([Problem(doc.where(("extends",), key=True), "a file that extends another must give its own `name`")])
+        raise RuleFileError([Problem(doc.where(("extends",), key=True), say(WORDS, "extends_name"))])
     base_path = resolve_rule_path(spec, path.parent)
     if not _is_file(base_path):
-        raise RuleFileError([Problem(where, f"`extends` names {spec!r}, but there is no such rule file ({_display(base_path)})")])
+        raise RuleFileError([Problem(where, say(WORDS, "extends_missing", spec=spec, path=_display(base_path)))])
     base_path = base_path.resolve()
     if base_path in chain + (path,):
         cycle = " -> ".join(p.name for p in chain + (path, base_path))
-        raise RuleFileError([Problem(where, f"`extends` makes a cycle: {cycle}")])
+        raise RuleFileError([Problem(where, say(WORDS, "cycle", cycle=cycle))])
     if len(chain) >= MAX_EXTENDS:
-        raise RuleFileError([Problem(where, f"`extends` chain longer than {MAX_EXTENDS} files")])
+        raise RuleFileError([Problem(where, say(WORDS, "chain", most=MAX_EXTENDS))])
     base, bases = _resolve(base_path, _display(base_path), chain + (path,))
     own = dict(doc.data)
     del own["extends"]
@@ -132,7 +239,7 @@ def load_rules_with(spec: str | Path, overrides: Document, relative_to: Path | N
     use this for inline options); problems point into the overrides' file."""
     path = resolve_rule_path(str(spec), relative_to)
     if not _is_file(path):
-        raise RuleFileError([Problem(overrides.where(()), f"no rule file or built-in rules named {str(spec)!r}")])
+        raise RuleFileError([Problem(overrides.where(()), say(WORDS, "no_rules", spec=str(spec), hint=""))])
     doc, bases = _resolve(path.resolve(), _display(path), ())
     if overrides.data:
         doc = _overlay(doc, overrides, overrides.data)
@@ -178,64 +285,73 @@ def _misspelt(error: jsonschema.ValidationError, errors: list[jsonschema.Validat
     return False
 
 
-def _section(path: tuple) -> str:
-    return "the top level" if not path else "`" + ".".join(str(p) for p in path) + "`"
+def _section(path: tuple) -> Said:
+    return say(WORDS, "top_level") if not path else Said("`" + ".".join(str(p) for p in path) + "`")
 
 
 def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     """A schema error as one located, actionable problem (used for rule and scenario files)."""
     path = tuple(error.absolute_path)
-    keyword = error.validator
-    instance = error.instance
-    if keyword == "additionalProperties":
-        assert isinstance(instance, dict) and isinstance(error.schema, dict)  # what the keyword checks
-        allowed = list(error.schema.get("properties", {}))
-        extras = sorted(set(instance) - set(allowed))
-        key = extras[0]
-        close = difflib.get_close_matches(key, allowed, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        more = f" (and {', '.join(map(repr, extras[1:]))})" if extras[1:] else ""
-        return Problem(doc.where(path + (key,), key=True),
-                       f"unknown key {key!r} in {_section(path)}{more}{hint} (allowed: {', '.join(allowed)})")
     if error.schema is False:
         # A section of the other family of games (jsonschema gives no path for a false schema).
-        key = next(key for key, value in doc.data.items() if value is instance)
+        key = next(key for key, value in doc.data.items() if value is error.instance)
         owner = family_sections()[key]
-        return Problem(doc.where((key,), key=True), f"{key!r} belongs to {owner.description} "
-                                                    f"(pieces: {owner.pieces_key}), not to this game")
+        return Problem(doc.where((key,), key=True), say(WORDS, "belongs", key=key, owner=owner.description,
+                                                        pieces=owner.pieces_key))
+    if error.validator == "additionalProperties":
+        return _unknown_key(doc, error, path)
+    if error.validator in ("minProperties", "maxProperties") and path == ("pieces",):
+        return Problem(doc.where(path), say(WORDS, "pieces_one"))
+    return Problem(doc.where(path), _schema_message(doc, error, path))
+
+
+def _unknown_key(doc: Document, error: jsonschema.ValidationError, path: tuple) -> Problem:
+    """A key the schema does not allow here, with the nearest allowed one."""
+    assert isinstance(error.instance, dict) and isinstance(error.schema, dict)  # what the keyword checks
+    allowed = list(error.schema.get("properties", {}))
+    extras = sorted(set(error.instance) - set(allowed))
+    key = extras[0]
+    close = difflib.get_close_matches(key, allowed, n=1)
+    hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
+    more = say(WORDS, "more", keys=", ".join(map(repr, extras[1:]))) if extras[1:] else ""
+    return Problem(doc.where(path + (key,), key=True), say(WORDS, "unknown_key", key=key, section=_section(path),
+                                                           more=more, hint=hint, allowed=", ".join(allowed)))
+
+
+def _schema_message(doc: Document, error: jsonschema.ValidationError, path: tuple) -> Said:
+    """What a schema keyword other than an unknown key says of the value at `path`, in the
+    project's words (jsonschema's own messages are English only)."""
+    keyword, instance, limit = error.validator, error.instance, error.validator_value
+    section = _section(path)
     if keyword == "required":
-        assert isinstance(instance, dict) and isinstance(error.validator_value, list)  # what the keyword checks
-        missing = [name for name in error.validator_value if name not in instance]
+        assert isinstance(instance, dict) and isinstance(limit, list)  # what the keyword checks
+        missing = [name for name in limit if name not in instance]
         # jsonschema reports each missing key as its own error, whose message starts with that key
         key = next((name for name in missing if error.message.startswith(repr(name))), missing[0])
-        return Problem(doc.where(path), f"missing key {key!r} in {_section(path)}")
+        return say(WORDS, "missing", key=key, section=section)
     if keyword == "type":
-        assert isinstance(error.validator_value, (str, list))  # one type name or a list of them
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        words = " or ".join({"integer": "a whole number", "boolean": "true or false", "string": "text",
-                             "object": "a mapping", "array": "a list", "null": "null"}.get(w, w) for w in wanted)
+        assert isinstance(limit, (str, list))  # one type name or a list of them
+        kinds = [say(WORDS, "type:" + kind) for kind in (limit if isinstance(limit, list) else [limit])]
+        message = say(WORDS, "type", section=section, kinds=said_list(kinds, say(WORDS, "or")), value=_show(instance))
         yaml11 = looks_like_yaml11(instance) if isinstance(instance, str) and path in doc.plain else None
-        return Problem(doc.where(path), f"{_section(path)} must be {words}, not {_show(instance)}" + (f" ({yaml11})" if yaml11 else ""))
+        return say(WORDS, "with_hint", message=message, hint=yaml11) if yaml11 else message
     if keyword == "enum":
-        assert isinstance(error.validator_value, list)  # what the keyword checks
-        options = [str(v) for v in error.validator_value]
+        assert isinstance(limit, list)  # what the keyword checks
+        options = [str(v) for v in limit]
         close = difflib.get_close_matches(str(instance), options, n=1)
         if not close and str(instance):
             close = [o for o in options if o.startswith(str(instance)) or str(instance).startswith(o)][:1]
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        return Problem(doc.where(path), f"{_section(path)} is {_show(instance)}, not one of: {', '.join(options)}{hint}")
-    if keyword in ("minimum", "maximum") and isinstance(instance, int):
-        bound = "at least" if keyword == "minimum" else "at most"
-        return Problem(doc.where(path), f"{_section(path)} is {instance}; it must be {bound} {error.validator_value}"
-                       + _BOUND_HINTS.get(path, ""))
-    if keyword in ("minProperties", "maxProperties") and path == ("pieces",):
-        return Problem(doc.where(path), "`pieces` must hold exactly one of `tiles` or `cards`")
-    return Problem(doc.where(path), f"{_section(path)}: {error.message}")
-
-
-_BOUND_HINTS: dict[tuple[str | int, ...], str] = {
-    ("muggins", "false_call"): " (the points a false call costs; null for no false calls)",
-}
+        hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
+        return say(WORDS, "enum", section=section, value=_show(instance), options=", ".join(options), hint=hint)
+    if keyword in ("minimum", "maximum"):
+        hint = say(WORDS, "false_call") if path == ("muggins", "false_call") else ""
+        return say(WORDS, keyword, section=section, value=_show(instance), limit=limit, hint=hint)
+    if keyword in _COUNTED:
+        assert isinstance(limit, int)  # what the keyword takes
+        return say(WORDS, keyword, section=section, limit=counted(limit, _COUNTED[keyword]))
+    if keyword in ("uniqueItems", "pattern", "const"):
+        return say(WORDS, keyword, section=section, value=_show(instance), pattern=limit, const=_show(limit))
+    return say(WORDS, "other", section=section, keyword=keyword)
 
 
 def _show(value: Any) -> str:
@@ -249,16 +365,17 @@ class RuleCompiler:
     def __init__(self, doc: Document):
         self.doc = doc
         self.problems: list[Problem] = []
-        self.per_count: dict[tuple, list[int]] = {}
+        self.per_count: dict[tuple, tuple[Texts, list[int]]] = {}
 
-    def fails_with(self, path: tuple, players: int, message: str, **numbers: Any) -> None:
-        """A count computed from `players` fails for this many players; `message` is a template with
-        `{players}` and `numbers`. The same failure for several counts is reported once, naming them all."""
-        self.per_count.setdefault((path, message, tuple(sorted(numbers.items()))), []).append(players)
+    def fails_with(self, path: tuple, players: int, texts: Texts, key: str, **numbers: Any) -> None:
+        """A count computed from `players` fails for this many players; `key` names a template of
+        `texts` with `{players}` and `numbers`. The same failure for several counts is reported
+        once, naming them all."""
+        self.per_count.setdefault((path, key, tuple(sorted(numbers.items()))), (texts, []))[1].append(players)
 
     def report_per_count(self) -> None:
-        for (path, message, numbers), counts in self.per_count.items():
-            self.complain(path, message.format(players=_counts_text(counts), **dict(numbers)))
+        for (path, key, numbers), (texts, counts) in self.per_count.items():
+            self.complain(path, say(texts, key, players=_counts_text(counts), **dict(numbers)))
         self.per_count.clear()
 
     @staticmethod
@@ -269,10 +386,12 @@ class RuleCompiler:
     def expr(self, path: tuple, context: Mapping[str, Type], expected: Type, default: Any = None) -> Expression:
         value = self.get(path, default)
         try:
-            return compile_expression(value, context, expected, self.doc.where(path), f"`{'.'.join(map(str, path))}`")
+            what = say(EXPRESSION_WORDS, "expression_at", path=".".join(map(str, path)))
+            return compile_expression(value, context, expected, self.doc.where(path), what)
         except ExpressionError as exc:
             hint = looks_like_yaml11(value) if isinstance(value, str) and path in self.doc.plain else None
-            self.problems.extend(Problem(p.location, f"{p.message} ({hint})") if hint else p for p in exc.problems)
+            self.problems.extend(Problem(p.location, say(WORDS, "with_hint", message=p.message, hint=hint)) if hint
+                                 else p for p in exc.problems)
             return compile_expression("0" if expected is Type.INT else "false", {}, expected)
 
     def get(self, path: tuple, default: Any = None) -> Any:
@@ -287,11 +406,11 @@ class RuleCompiler:
     def evaluate(self, path: tuple, expression: Expression, env: dict[str, Any]) -> Any:
         try:
             return expression(env)
-        except RuleError as exc:
-            self.problems.append(Problem(self.doc.where(path), str(exc).split(": ", 1)[-1]))
+        except ExpressionFailure as exc:
+            self.problems.append(Problem(self.doc.where(path), exc.detail))
             return None
 
-    def complain(self, path: tuple, message: str) -> None:
+    def complain(self, path: tuple, message: Said) -> None:
         self.problems.append(Problem(self.doc.where(path), message))
 
     def lottery(self, path: tuple, context: dict[str, Type]) -> R.Lottery:
@@ -299,7 +418,7 @@ class RuleCompiler:
         rank = None
         if data["method"] == "high_draw":
             if "rank" not in data:
-                self.complain(path, f"{_section(path)} draws by high piece, so it needs a `rank`")
+                self.complain(path, say(WORDS, "rank", section=_section(path)))
             else:
                 rank = self.expr(path + ("rank",), context, Type.INT)
         return R.Lottery(data["method"], rank)
@@ -333,8 +452,8 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     counts = tuple(sorted(data["players"]))
     seating = c.seating()
     if len(data["scoring"]) > MAX_SCORING:
-        raise RuleFileError([Problem(doc.where(("scoring",), key=True), f"`scoring` has {len(data['scoring'])} "
-                                     f"entries; at most {MAX_SCORING} are allowed (each is read after every move)")])
+        raise RuleFileError([Problem(doc.where(("scoring",), key=True),
+                                     say(WORDS, "scoring_size", count=len(data["scoring"]), most=MAX_SCORING))])
     scoring = c.scores(family.scoring_context)
     if not c.problems:
         _check_table(c, counts, hand, target, family, pieces, options)
@@ -368,29 +487,29 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
     """Make the game for every allowed number of players, as a game start would: what the game
     computes from the rules up front (lotteries, the tables of scores by the one value they read)
     must not fail, and a table of which every entry fails means a rule that fails in every game."""
-    failures: dict[tuple[Location, str, str], list[int]] = {}
+    # by where and what failed, the template of `WORDS` that says when, and its values
+    failures: dict[tuple[Location, str, str, tuple], list[int]] = {}
     for players in counts:
         try:
             game = family.make_game(rules, players, 1)
         except RuleError as exc:
-            failures.setdefault((*_failure(c, exc), "fails when a game for {players} starts"), []).append(players)
+            failures.setdefault((*_failure(c, exc), "game_start", ()), []).append(players)
             continue
         for table in vars(game).values():
             error = fails_everywhere(table) if isinstance(table, Table) else None
             if error is not None:
-                what = (f"fails for every value of {table.name} (0 to {len(table) - 1}) with {{players}}, so in every "
-                        f"game; for {table.name} = 0")
-                failures.setdefault((*_failure(c, error), what), []).append(players)
+                when = (("name", table.name), ("last", len(table) - 1))
+                failures.setdefault((*_failure(c, error), "every_value", when), []).append(players)
             elif isinstance(table, Table):
                 for entry in rules.scoring:
                     guarded = _fails_whenever_it_scores(entry, table.name, range(len(table)))
                     if guarded is not None:
                         value, error = guarded
-                        what = (f"fails for every value of {table.name} at which `when` holds with {{players}}, so "
-                                f"whenever it scores; for {table.name} = {value}")
-                        failures.setdefault((*_failure(c, error), what), []).append(players)
-    return [Problem(where, f"{what.format(players=_counts_text(players))}: {reason}")
-            for (where, reason, what), players in failures.items()]
+                        when = (("name", table.name), ("value", value))
+                        failures.setdefault((*_failure(c, error), "every_score", when), []).append(players)
+    return [Problem(where, say(WORDS, "failed", what=say(WORDS, key, players=_counts_text(players), **dict(when)),
+                               reason=reason))
+            for (where, reason, key, when), players in failures.items()]
 
 
 def _fails_whenever_it_scores(entry: R.Score, name: str, values: range) -> tuple[int, RuleError] | None:
@@ -442,18 +561,24 @@ def _translations(c: RuleCompiler) -> dict[str, R.Translation]:
                 scoring[name] = spoken
             elif doc.where(path).file in (scoring_file, doc.file):
                 close = difflib.get_close_matches(name, names, n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
+                hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
                 c.problems.append(Problem(doc.where(path, key=True),
-                                          f"`translations.{lang}.scoring` translates {name!r}, but no scoring entry "
-                                          f"has that name{hint} (entries: {', '.join(map(repr, names))})"))
+                                          say(WORDS, "translation", lang=lang, name=name, hint=hint,
+                                              names=", ".join(map(repr, names)))))
         result[lang] = R.Translation(own.get("title"), own.get("description"), scoring)
     return result
 
 
-def _counts_text(counts: list[int]) -> str:
-    """`2 players`, `2 or 3 players`, `2, 3 or 4 players`."""
+def _counts_text(counts: list[int]) -> Said:
+    """`2 players`, `2 or 3 players`, `2, 3 or 4 players` (`2, 3 o 4 jugadores`, `7 u 8 jugadores`)."""
     names = [str(n) for n in counts]
-    return (", ".join(names[:-1]) + " or " if names[:-1] else "") + names[-1] + " players"
+    if not names[:-1]:
+        return say(WORDS, "counts", listed=names[-1])
+    # Spanish says "u" for "o" before a word sounding o-: ocho, once, ochenta, ochocientos...
+    joiner = say(WORDS, "counts:or")
+    if names[-1].startswith("8") or names[-1] == "11":
+        joiner = Said(str(joiner), es=" u ")
+    return say(WORDS, "counts", listed=said_list([Said(", ".join(names[:-1])), Said(names[-1])], joiner))
 
 
 def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, target: Expression, family: Family,
@@ -465,16 +590,16 @@ def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, tar
         env = {"players": players}
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
-            c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players; a hand needs at least 1")
+            c.complain(("deal", "hand"), say(WORDS, "no_hand", dealt=dealt, players=players))
             dealt = None
         elif dealt is not None and dealt * players > size:
-            c.complain(("deal", "hand"), f"deals {dealt} pieces to each of {players} players ({dealt * players}), "
-                                         f"but the set has {size}")
+            c.complain(("deal", "hand"), say(WORDS, "deal_too_big", dealt=dealt, players=players,
+                                             total=dealt * players, size=size))
             dealt = None
         family.check_counts(c, options, pieces, env, dealt)
         goal = c.evaluate(("win", "target"), target, env)
         if goal is not None and goal < 1:
-            c.complain(("win", "target"), f"target for {players} players is {goal}; it must be at least 1")
+            c.complain(("win", "target"), say(WORDS, "target", players=players, goal=goal))
     c.report_per_count()
 
 
@@ -483,12 +608,9 @@ def _check_sides(c: RuleCompiler, counts: tuple[int, ...], seating: R.Seating) -
     for players in counts:
         sides = c.evaluate(("seating", "sides"), seating.sides, {"players": players})
         if sides is not None and sides < 2:
-            c.fails_with(("seating", "sides"), players, "`seating.sides` is {sides} with {players}: there must be "
-                         "at least 2 sides (`players`: every player on their own)", sides=sides)
+            c.fails_with(("seating", "sides"), players, WORDS, "one_side", sides=sides)
         elif sides is not None and players % sides:
             some = any(n % sides == 0 for n in counts)
-            hint = f", e.g. \"{sides} if players % {sides} == 0 else players\"" if some else ""
-            c.fails_with(("seating", "sides"), players, "{sides} sides cannot split {players} into sides of equal size: "
-                         "every allowed number of players ({allowed}) must divide by the number of sides" + hint,
-                         sides=sides, allowed=allowed)
+            hint = say(WORDS, "uneven_hint", sides=sides) if some else ""
+            c.fails_with(("seating", "sides"), players, WORDS, "uneven", sides=sides, allowed=allowed, hint=hint)
     c.report_per_count()

@@ -1,13 +1,20 @@
-"""The reasons an action is refused, in English and Spanish, by key.
+"""The reasons an action is refused, in English and Spanish, by key; and `Said`, a text that
+has its words in each language, with `say`, which makes one from a table of templates.
 
 Engines raise IllegalMoveError through `illegal`, which keeps the key and the values, so the
 terminal can show the reason in the player's language and tests can match the English text.
+The problems found in rule and scenario files are Said (see `errors.Problem`): English where a
+plain text is wanted, and in the reader's language where the command line reports them.
 """
 from __future__ import annotations
 
-from typing import Any
+import os
+import signal
+from typing import Any, Callable, Mapping, Sequence
 
 from .errors import IllegalMoveError
+
+LANGUAGES = ("en", "es")
 
 REASONS = {
     "en": {
@@ -90,10 +97,107 @@ class Said(str):
         return self.by_lang.get(lang, str(self))
 
 
-def said_list(items: list[Said], joiner: str = ", ") -> Said:
-    """Several words joined with commas, in every language they have."""
-    langs = {lang for item in items for lang in item.by_lang}
-    return Said(joiner.join(map(str, items)), **{lang: joiner.join(item.said(lang) for item in items)
+# Templates by language, then by key: {"en": {key: template}, "es": {key: template}}.
+Texts = Mapping[str, Mapping[str, str]]
+
+
+def say(texts: Texts, key: str, /, **params: Any) -> Said:
+    """Template `key` of `texts` filled with `params`, in every language `texts` has; a value that
+    is itself Said is said in each language, any other as it is."""
+    return Said(texts["en"][key].format(**in_language(params, "en")),
+                **{lang: table[key].format(**in_language(params, lang)) for lang, table in texts.items() if lang != "en"})
+
+
+def said_each(make: Callable[[str], str]) -> Said:
+    """What `make(lang)` says, in every language."""
+    return Said(make("en"), **{lang: make(lang) for lang in LANGUAGES if lang != "en"})
+
+
+def said_reason(error: IllegalMoveError) -> Said:
+    """The reason for a refused action, in every language."""
+    return said_each(lambda lang: reason(error, lang))
+
+
+def in_language(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """`params` with every Said value said in `lang`."""
+    return {name: said_in(value, lang) for name, value in params.items()}
+
+
+def said_in(text: Any, lang: str) -> Any:
+    """`text` in `lang` when it is Said (English when it has no such language), else as it is."""
+    return text.said(lang) if isinstance(text, Said) else text
+
+
+# Counted nouns: what `count` says for one and for many.
+_NOUNS = {
+    "en": {"round": ("round", "rounds"), "tile": ("tile", "tiles"), "card": ("card", "cards"), "pip": ("pip", "pips"),
+           "point": ("point", "points"), "raw point": ("raw point", "raw points"), "player": ("player", "players"),
+           "move": ("move", "moves"), "piece": ("piece", "pieces"), "side": ("side", "sides"),
+           "character": ("character", "characters"), "item": ("item", "items"), "key": ("key", "keys"),
+           "entry": ("entry", "entries"), "hand": ("hand", "hands"), "score": ("score", "scores")},
+    "es": {"round": ("ronda", "rondas"), "tile": ("ficha", "fichas"), "card": ("carta", "cartas"),
+           "pip": ("punto", "puntos"), "point": ("punto", "puntos"), "raw point": ("punto bruto", "puntos brutos"),
+           "player": ("jugador", "jugadores"), "move": ("jugada", "jugadas"), "piece": ("pieza", "piezas"),
+           "side": ("bando", "bandos"), "character": ("carácter", "caracteres"), "item": ("elemento", "elementos"),
+           "key": ("clave", "claves"), "entry": ("entrada", "entradas"), "hand": ("mano", "manos"),
+           "score": ("puntuación", "puntuaciones")},
+}
+
+
+def count(n: int, noun: str, lang: str) -> str:
+    """`1 card`, `2 cards`, `1 carta`, `0 fichas`: a number with its noun agreeing."""
+    one, many = _NOUNS[lang][noun]
+    return f"{n} {one if abs(n) == 1 else many}"
+
+
+def counted(n: int, noun: str) -> Said:
+    """`count` in every language."""
+    return Said(count(n, noun, "en"), **{lang: count(n, noun, lang) for lang in _NOUNS if lang != "en"})
+
+
+def lang_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
+    (as POSIX reads them); Spanish for `es` or `es_*`, English otherwise."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "es" if value.split(".")[0].split("_")[0].lower() == "es" else "en"
+    return "en"
+
+
+def lang_from_arguments(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for before it is parsed (`--lang` is itself an option):
+    `--lang es` or `--lang=es` anywhere before `--`, else the locale."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return "es" if arg.partition("=")[2] == "es" else "en"
+        if arg == "--lang" and i + 1 < len(argv):
+            return "es" if argv[i + 1] == "es" else "en"
+    return lang_from_environment(environ)
+
+
+# The last line of a program stopped from outside, by its exit status.
+_STOPPED = {
+    "en": {"interrupted": "muggins: interrupted", "stopped": "muggins: stopped ({signal})"},
+    "es": {"interrupted": "muggins: interrumpido", "stopped": "muggins: detenido ({signal})"},
+}
+
+
+def stopped_line(status: int, lang: str) -> str:
+    """What the program says as it ends on Ctrl-C (status 130) or a signal (128 + its number)."""
+    words = _STOPPED.get(lang, _STOPPED["en"])
+    if status == 128 + signal.SIGINT:
+        return words["interrupted"]
+    return words["stopped"].format(signal=signal.Signals(status - 128).name)
+
+
+def said_list(items: Sequence[str], joiner: str = ", ") -> Said:
+    """Several words joined with commas (or `joiner`), in every language they or the joiner have."""
+    langs = {lang for item in [*items, joiner] if isinstance(item, Said) for lang in item.by_lang}
+    return Said(joiner.join(map(str, items)), **{lang: said_in(joiner, lang).join(said_in(item, lang) for item in items)
                                                       for lang in langs if lang != "en"})
 
 
@@ -110,5 +214,4 @@ def reason(error: IllegalMoveError, lang: str) -> str:
     key = getattr(error, "key", None)
     if key is None or key not in REASONS.get(lang, {}):
         return str(error)
-    params = {name: value.said(lang) if isinstance(value, Said) else value for name, value in error.params.items()}
-    return REASONS[lang][key].format(**params)
+    return REASONS[lang][key].format(**in_language(error.params, lang))

@@ -13,9 +13,9 @@ from .dsl import Expression
 from .dsl.words import Noun, Term, always, verbalize, verbalize_points
 from .engine import table as T
 from .engine.common import GameEnded, LotteryDrawn, Scored
+from .messages import count
 from .rules import Notation
 
-LANGUAGES = ("en", "es")
 
 _WORDS = {
     "en": {
@@ -91,16 +91,6 @@ _WORDS = {
 }
 
 
-# Counted nouns: what `count` says for one and for many.
-_NOUNS = {
-    "en": {"round": ("round", "rounds"), "tile": ("tile", "tiles"), "card": ("card", "cards"), "pip": ("pip", "pips"),
-           "point": ("point", "points"), "raw point": ("raw point", "raw points"), "player": ("player", "players"),
-           "move": ("move", "moves")},
-    "es": {"round": ("ronda", "rondas"), "tile": ("ficha", "fichas"), "card": ("carta", "cartas"),
-           "pip": ("punto", "puntos"), "point": ("punto", "puntos"), "raw point": ("punto bruto", "puntos brutos"),
-           "player": ("jugador", "jugadores"), "move": ("jugada", "jugadas")},
-}
-
 # The names every place of a rule file can read, in words (each family adds its own: `Family.glossary`).
 SHARED_GLOSSARY: dict[str, dict[str, Term]] = {
     "en": {"players": Noun("the number of players", counted=("there is {n} player", "there are {n} players")),
@@ -112,12 +102,6 @@ SHARED_GLOSSARY: dict[str, dict[str, Term]] = {
 
 def words(lang: str) -> dict[str, str]:
     return _WORDS[lang]
-
-
-def count(n: int, noun: str, lang: str) -> str:
-    """`1 card`, `2 cards`, `1 carta`, `0 fichas`: a number with its noun agreeing."""
-    one, many = _NOUNS[lang][noun]
-    return f"{n} {one if abs(n) == 1 else many}"
 
 
 def player_name(player: int, lang: str) -> str:

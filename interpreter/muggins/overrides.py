@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from .errors import Location, MugginsError, RuleFileError
 from .loader import load_rules, load_rules_with
+from .messages import said_in
 from .rules import Rules
 from .yamlfile import Document, read_yaml_text
 
@@ -42,12 +43,12 @@ WORDS = {
         "form": "--set se escribe CLAVE=VALOR, como win.target=100, no {text!r}",
         "key": "--set {text}: {key!r} no es la ruta de una opción de reglas (nombres unidos por puntos, como pile.limit)",
         "twice": "--set {key} aparece dos veces",
-        "inside": "--set {key} y --set {other} se solapan: fije una u otra",
-        "extends": "--set {text}: `{key}` no se puede fijar; nombre el archivo de reglas",
+        "inside": "--set {key} y --set {other} se solapan: fija una u otra",
+        "extends": "--set {text}: `{key}` no se puede fijar; nombra el fichero de reglas",
         "value": "--set {text}: el valor no es YAML válido: {problem}",
         "range": "--set {text}: un rango es DESDE..HASTA o DESDE..HASTA:PASO con números enteros",
         "step": "--set {text}: el paso de un rango debe ser al menos 1",
-        "reversed": "--set {text}: el rango está al revés ({low} va después de {high}); escriba {high}..{low}",
+        "reversed": "--set {text}: el rango está al revés ({low} va después de {high}); escribe {high}..{low}",
         "empty": "--set {text}: la lista de valores está vacía",
         "many": "el barrido tiene {count} combinaciones; como mucho {limit}",
     },
@@ -80,7 +81,7 @@ def parse_value(text: str, raw: str, lang: str = "en") -> Any:
     try:
         return read_yaml_text(f"value: {raw}", SET_FILE).data.get("value")
     except RuleFileError as exc:
-        raise MugginsError(_say(lang, "value", text=text, problem=exc.problems[0].message)) from None
+        raise MugginsError(_say(lang, "value", text=text, problem=said_in(exc.problems[0].message, lang))) from None
 
 
 def settings_document(settings: Sequence[str], lang: str = "en") -> Document:
@@ -142,52 +143,8 @@ def _one_line(exc: RuleFileError, settings: Sequence[str], lang: str = "en") -> 
     ours = [p for p in exc.problems if p.location.file == SET_FILE]
     problem = (ours or exc.problems)[0]
     if problem.location.file == SET_FILE and 0 < problem.location.line <= len(settings):
-        return f"--set {settings[problem.location.line - 1]}: {in_language(problem.message, lang)}"
-    return problem.one_line()
-
-
-# What validating a setting most often answers (an unknown key or name, a value of the wrong type,
-# not among the allowed ones or out of bounds; see loader.schema_problem), said in Spanish.
-_SPANISH = [
-    (re.compile(r"unknown key (?P<key>'[^']*') in (?P<section>.+?)(?: \(and (?P<more>.*?)\))?"
-                r"(?:; did you mean (?P<close>'[^']*')\?)? \(allowed: (?P<allowed>.*)\)\Z"),
-     "clave desconocida {key} en {section}{more}{hint} (permitidas: {allowed})"),
-    (re.compile(r"unknown name (?P<name>'[^']*')(?:; did you mean (?P<close>.+?)\?)? "
-                r"\(available here: (?P<available>.*)\)\Z"),
-     "nombre desconocido {name}{hint} (disponibles aquí: {available})"),
-    (re.compile(r"(?P<section>\S+) must be (?P<kind>.+?), not (?P<value>.+)\Z"),
-     "{section} debe ser {kind}, no {value}"),
-    (re.compile(r"(?P<section>\S+) is (?P<value>.+?), not one of: (?P<options>.+?)"
-                r"(?:; did you mean (?P<close>'[^']*')\?)?\Z"),
-     "{section} es {value}, pero debe ser uno de: {options}{hint}"),
-    (re.compile(r"(?P<what>.+?) is (?P<value>-?\d+); it must be at (?P<bound>least|most) (?P<limit>-?\d+)"
-                r"(?P<rest>.*)\Z"),
-     "{what} es {value}; debe ser {bound} {limit}{rest}"),
-]
-_SPANISH_PARTS = {
-    "the top level": "el nivel superior", "none": "ninguno", "least": "al menos", "most": "como mucho",
-    "a whole number": "un número entero", "true or false": "true o false", "text": "texto",
-    "a mapping": "un diccionario", "a list": "una lista", "number": "un número",
-    " (the points a false call costs; null for no false calls)":
-        " (los puntos que cuesta un cante falso; null si no hay cantes falsos)",
-}
-
-
-def in_language(message: str, lang: str) -> str:
-    """A rule-file problem caused by a setting, in `lang`: the common ones are said in Spanish, the
-    names, keys and values in them as written."""
-    if lang != "es":
-        return message
-    for pattern, template in _SPANISH:
-        match = pattern.match(message)
-        if match:
-            parts = {key: _SPANISH_PARTS.get(value, value) if value else "" for key, value in match.groupdict().items()}
-            parts["kind"] = " o ".join(_SPANISH_PARTS.get(kind, kind) for kind in parts.get("kind", "").split(" or "))
-            parts["what"] = re.sub(r" for (\S+) players\Z", r" con \1 jugadores", parts.get("what", ""))
-            parts["more"] = f" (y {parts['more']})" if parts.get("more") else ""
-            parts["hint"] = f"; ¿quería decir {parts['close']}?" if parts.get("close") else ""
-            return template.format(**parts)
-    return message
+        return f"--set {settings[problem.location.line - 1]}: {said_in(problem.message, lang)}"
+    return problem.one_line(lang)
 
 
 def label(name: str, settings: Sequence[str]) -> str:

@@ -24,12 +24,69 @@ from .engine.common import GameEnded, Scored
 from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
 from .families import family_of
 from .loader import schema_problem, load_rules_with
+from .messages import Said, counted, said_each, said_list, said_reason, say
 from .schema import scenario_schema
 from .yamlfile import Document, read_yaml_file
 
 
 class ScenarioFailure(MugginsError):
     """The rules did not give what a scenario expects; the message says it in the game's words."""
+
+
+# What is wrong with a scenario, or where the rules did not give what it expects, in both languages.
+WORDS = {
+    "en": {
+        "one_of": "a scenario has `steps`, or a `formula` with `rows` (not both)",
+        "rules_fail": "its rules do not load: {problem}",
+        "no_formula": "{rules} has no {name}",
+        "not_read": "{name!r} is not read by {formula} (names: {names})",
+        "row": "{formula} with {given}: expected {expect}, the rules give {actual}",
+        "turn": "there are only {players}",
+        "hands": "{hands} for {players}", "scores": "{scores} for {players}",
+        "impossible": "impossible position: {reason}",
+        "step": "step {number}", "step_play": "step {number} (P{player}: {play})", "step_end": "step {number} (end of round)",
+        "by": "{label}: expected P{expected} to act, but it is P{actor}'s decision",
+        "refused": "{label}: the rules refuse it: {reason}",
+        "error_alone": "`error` needs an action to refuse",
+        "differs": "{label}{note}: {problems}",
+        "refused_otherwise": "{label}: refused with {got!r}, expected a message containing {text!r}",
+        "changed": "{label}: the refused action changed the game",
+        "allowed": "{label}: the rules allow it, but it should be refused ({text!r})",
+        "explanation": "expected the explanation to say {wanted!r}; it says {got!r}",
+        "expected": "expected {what} {wanted}, the rules give {got}",
+        "unchecked": "{keys} cannot be checked in {games}",
+        "sum": "the sum of the ends", "points": "points", "scores": "scores", "legal": "legal moves",
+        "actor": "next to decide", "contributions": "contributions", "ends": "open ends",
+        "continuation": "continuation points", "round_over": "round over", "winner": "winner",
+        "next_opener": "next opener", "penalties": "leftover-pip penalties", "total": "running total",
+    },
+    "es": {
+        "one_of": "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)",
+        "rules_fail": "sus reglas no se pueden cargar: {problem}",
+        "no_formula": "{rules} no tiene {name}",
+        "not_read": "{formula} no lee {name!r} (nombres: {names})",
+        "row": "{formula} con {given}: se esperaba {expect}, las reglas dan {actual}",
+        "turn": "solo hay {players}",
+        "hands": "{hands} para {players}", "scores": "{scores} para {players}",
+        "impossible": "posición imposible: {reason}",
+        "step": "paso {number}", "step_play": "paso {number} (J{player}: {play})", "step_end": "paso {number} (fin de ronda)",
+        "by": "{label}: se esperaba que actuara J{expected}, pero decide J{actor}",
+        "refused": "{label}: las reglas lo rechazan: {reason}",
+        "error_alone": "`error` necesita una acción que rechazar",
+        "differs": "{label}{note}: {problems}",
+        "refused_otherwise": "{label}: rechazada con {got!r}; se esperaba un mensaje que contuviera {text!r}",
+        "changed": "{label}: la acción rechazada cambió la partida",
+        "allowed": "{label}: las reglas lo permiten, pero debería rechazarse ({text!r})",
+        "explanation": "se esperaba que la explicación dijera {wanted!r}; dice {got!r}",
+        "expected": "{what}: se esperaba {wanted}, las reglas dan {got}",
+        "unchecked": "{keys}: no se puede comprobar en los {games}",
+        "sum": "la suma de los extremos", "points": "puntos", "scores": "puntuaciones", "legal": "jugadas legales",
+        "actor": "quien decide a continuación", "contributions": "aportaciones", "ends": "extremos abiertos",
+        "continuation": "puntos de continuación", "round_over": "fin de ronda", "winner": "ganador",
+        "next_opener": "quien sale en la ronda siguiente", "penalties": "penalizaciones por puntos sobrantes",
+        "total": "suma en curso",
+    },
+}
 
 
 @dataclass
@@ -66,7 +123,7 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     problems = []
     for error in _validator().iter_errors(doc.data):
         if error.validator == "oneOf":
-            problems.append(Problem(doc.where(()), "a scenario has `steps`, or a `formula` with `rows` (not both)"))
+            problems.append(Problem(doc.where(()), say(WORDS, "one_of")))
         else:
             problems.append(schema_problem(doc, error))
     if problems:
@@ -80,12 +137,13 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     except RuleFileError as exc:
         if any(p.location.file == doc.file for p in exc.problems):
             raise
-        raise RuleFileError([Problem(doc.where(("rules",)), f"its rules do not load: {exc.problems[0].one_line()}")]) from None
+        problem = said_each(exc.problems[0].one_line)
+        raise RuleFileError([Problem(doc.where(("rules",)), say(WORDS, "rules_fail", problem=problem))]) from None
     players = data.get("players", rules.player_counts[0])
     try:
         game = make_game(rules, players)
     except IllegalMoveError as exc:
-        raise RuleFileError([Problem(doc.where(("players",)), str(exc))]) from None
+        raise RuleFileError([Problem(doc.where(("players",)), said_reason(exc))]) from None
     return Scenario(data["title"], data["source"], path, doc, rules, players, game)
 
 
@@ -123,7 +181,7 @@ def _formula(scenario: Scenario) -> tuple[Any, Any]:
         **family.formulas(rules),
     }
     if name not in table:
-        raise RuleFileError([Problem(scenario.doc.where(("formula",)), f"{rules.name} has no {name}")])
+        raise RuleFileError([Problem(scenario.doc.where(("formula",)), say(WORDS, "no_formula", rules=rules.name, name=name))])
     return table[name]
 
 
@@ -144,19 +202,19 @@ def _run_row(scenario: Scenario, index: int) -> None:
     for name, value in row["given"].items():
         if name not in context:
             raise RuleFileError([Problem(scenario.doc.where(("rows", index, "given", name), key=True),
-                                         f"{name!r} is not read by {scenario.doc.data['formula']} "
-                                         f"(names: {', '.join(sorted(context))})")])
+                                         say(WORDS, "not_read", name=name, formula=scenario.doc.data["formula"],
+                                             names=", ".join(sorted(context))))])
         env[name] = tuple(value) if isinstance(value, list) else value
     actual = function(env)
     if actual != row["expect"]:
         given = ", ".join(f"{k} = {v}" for k, v in row["given"].items())
-        raise ScenarioFailure(f"{scenario.doc.data['formula']} with {given}: expected {row['expect']}, "
-                              f"the rules give {actual}")
+        raise ScenarioFailure(say(WORDS, "row", formula=scenario.doc.data["formula"], given=given,
+                                  expect=row["expect"], actual=actual))
 
 
 # -- positions -----------------------------------------------------------------------------------
 
-def located(scenario: Scenario, path: tuple, message: str) -> RuleFileError:
+def located(scenario: Scenario, path: tuple, message: Said) -> RuleFileError:
     """A problem with a scenario, at `path` in its file."""
     return RuleFileError([Problem(scenario.doc.where(path), message)])
 
@@ -168,7 +226,7 @@ def parse_pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]
         try:
             result.append(parse(text))
         except IllegalMoveError as exc:
-            raise located(scenario, path + (i,), str(exc)) from None
+            raise located(scenario, path + (i,), said_reason(exc)) from None
     return result
 
 
@@ -178,19 +236,21 @@ def build_state(scenario: Scenario) -> Any:
     n = scenario.players
     turn = position.get("turn", 1) - 1
     if turn >= n:
-        raise located(scenario, ("position", "turn"), f"there are only {n} players")
+        raise located(scenario, ("position", "turn"), say(WORDS, "turn", players=counted(n, "player")))
     listed = position.get("hands", [])
     if len(listed) > n:
-        raise located(scenario, ("position", "hands"), f"{len(listed)} hands for {n} players")
+        raise located(scenario, ("position", "hands"), say(WORDS, "hands", hands=counted(len(listed), "hand"),
+                                                           players=counted(n, "player")))
     hands = [parse_pieces(scenario, ("position", "hands", i), h) for i, h in enumerate(listed)]
     scores = position.get("scores", [0] * n)
     if len(scores) != n:
-        raise located(scenario, ("position", "scores"), f"{len(scores)} scores for {n} players")
+        raise located(scenario, ("position", "scores"), say(WORDS, "scores", scores=counted(len(scores), "score"),
+                                                            players=counted(n, "player")))
     seed = scenario.doc.data.get("seed", 0)
     try:
         return family_of(scenario.rules).position(scenario, position, hands, scores, turn, seed)
     except IllegalMoveError as exc:
-        raise located(scenario, ("position",), f"impossible position: {exc}") from None
+        raise located(scenario, ("position",), say(WORDS, "impossible", reason=said_reason(exc))) from None
 
 
 def fill_hands(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[Any, ...], stock: list[Any] | None) -> tuple[list[list[Any]], list[Any]]:
@@ -212,49 +272,49 @@ def _run_steps(scenario: Scenario) -> None:
     for index, step in enumerate(scenario.doc.data["steps"]):
         expect = step.get("expect", {})
         actor = state.actor
-        label = f"step {index + 1}"
+        label = say(WORDS, "step", number=index + 1)
         events: list[Any] = []
         if "play" in step:
             try:
                 move = game.parse_move(step["play"])
             except IllegalMoveError as exc:
-                raise located(scenario, ("steps", index, "play"), str(exc)) from None
-            label += f" (P{actor + 1}: {step['play']})"
+                raise located(scenario, ("steps", index, "play"), said_reason(exc)) from None
+            label = say(WORDS, "step_play", number=index + 1, player=actor + 1, play=step["play"])
             if "by" in step and step["by"] - 1 != actor:
-                raise ScenarioFailure(f"{label}: expected P{step['by']} to act, but it is P{actor + 1}'s decision")
+                raise ScenarioFailure(say(WORDS, "by", label=label, expected=step["by"], actor=actor + 1))
             if "error" in expect:
                 _expect_refusal(state, move, expect["error"], label)
                 continue
             try:
                 events = state.play(move)
             except IllegalMoveError as exc:
-                raise ScenarioFailure(f"{label}: the rules refuse it: {exc}") from None
+                raise ScenarioFailure(say(WORDS, "refused", label=label, reason=said_reason(exc))) from None
         elif "end_round" in step:
-            label += " (end of round)"
+            label = say(WORDS, "step_end", number=index + 1)
             spec = step["end_round"]
             try:
                 events = state.end_round(spec["dominoed_by"] - 1) if isinstance(spec, dict) else state.end_round()
             except IllegalMoveError as exc:
-                raise located(scenario, ("steps", index, "end_round"), str(exc)) from None
+                raise located(scenario, ("steps", index, "end_round"), said_reason(exc)) from None
         elif "error" in expect:
-            raise located(scenario, ("steps", index, "expect", "error"), "`error` needs an action to refuse")
+            raise located(scenario, ("steps", index, "expect", "error"), say(WORDS, "error_alone"))
         problems = _compare(scenario, state, events, expect, actor)
         if problems:
             note = f" ({step['note']})" if "note" in step else ""
-            raise ScenarioFailure(f"{label}{note}: " + "; ".join(problems))
+            raise ScenarioFailure(say(WORDS, "differs", label=label, note=note, problems=said_list(problems, "; ")))
 
 
-def _expect_refusal(state: Any, move: Any, text: str, label: str) -> None:
+def _expect_refusal(state: Any, move: Any, text: str, label: Said) -> None:
     before = _fingerprint(state)
     try:
         state.play(move)
     except IllegalMoveError as exc:
         if text.lower() not in str(exc).lower():
-            raise ScenarioFailure(f"{label}: refused with {str(exc)!r}, expected a message containing {text!r}") from None
+            raise ScenarioFailure(say(WORDS, "refused_otherwise", label=label, got=str(exc), text=text)) from None
         if _fingerprint(state) != before:
-            raise ScenarioFailure(f"{label}: the refused action changed the game") from None
+            raise ScenarioFailure(say(WORDS, "changed", label=label)) from None
         return
-    raise ScenarioFailure(f"{label}: the rules allow it, but it should be refused ({text!r})")
+    raise ScenarioFailure(say(WORDS, "allowed", label=label, text=text))
 
 
 def _fingerprint(state: Any) -> tuple:
@@ -262,7 +322,7 @@ def _fingerprint(state: Any) -> tuple:
     return (tuple(map(tuple, state.hands)), tuple(pieces), tuple(state.scores), len(state.events), state.actor)
 
 
-def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int) -> list[str]:
+def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int) -> list[Said]:
     actual = _observe(scenario, state, events, actor, expect.keys())
     problems = []
     for key, wanted in expect.items():
@@ -274,17 +334,17 @@ def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str
             got = [{k: v for k, v in item.items() if k in want} for item, want in zip(got, wanted)]
         elif key in ("explanation", "explanation_es"):
             if got is None or wanted not in got:
-                problems.append(f"expected the explanation to say {wanted!r}; it says {got!r}")
+                problems.append(say(WORDS, "explanation", wanted=wanted, got=got))
             continue
         if got != wanted:
-            problems.append(f"expected {_WORDS.get(key, key)} {_show(wanted)}, the rules give {_show(got)}")
+            what = say(WORDS, key) if key in _OBSERVED else Said(key)
+            problems.append(say(WORDS, "expected", what=what, wanted=_show(wanted), got=_show(got)))
     return problems
 
 
-_WORDS = {"sum": "the sum of the ends", "points": "points", "scores": "scores", "legal": "legal moves",
-          "actor": "next to decide", "contributions": "contributions", "ends": "open ends",
-          "continuation": "continuation points", "round_over": "round over", "winner": "winner",
-          "next_opener": "next opener", "penalties": "leftover-pip penalties", "total": "running total"}
+# The expectation keys that have a name in words (the others are named by their key).
+_OBSERVED = ("sum", "points", "scores", "legal", "actor", "contributions", "ends", "continuation", "round_over",
+             "winner", "next_opener", "penalties", "total")
 
 
 def _show(value: Any) -> str:
@@ -316,7 +376,8 @@ def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys
     seen.update(family_of(scenario.rules).observe(scenario, state, events))
     missing = [key for key in keys if key not in seen and key not in ("error",)]
     if missing:
-        raise located(scenario, ("steps",), f"{', '.join(missing)} cannot be checked in {family_of(scenario.rules).description}")
+        raise located(scenario, ("steps",), say(WORDS, "unchecked", keys=", ".join(missing),
+                                                games=family_of(scenario.rules).description))
     return seen
 
 

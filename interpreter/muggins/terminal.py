@@ -11,11 +11,10 @@ replays them (the bots choosing again, which restores their random state exactly
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Mapping, TextIO
+from typing import Any, TextIO
 
 from .bots import make_bots
 from .engine import make_game
@@ -147,17 +146,6 @@ _QUIET_EVENTS = (T.NotClaimed, T.Forfeited)  # without the coach, nobody announc
 def _command(text: str) -> str | None:
     """The command a person typed, in either language (`Ayuda`, `¿por qué?`, `help`), or None."""
     return _COMMANDS.get(" ".join(text.lower().strip("¿?¡!. ").split()) or text.lower())
-
-
-def lang_from_environment(environ: Mapping[str, str] | None = None) -> str:
-    """The language the locale asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
-    (as POSIX reads them); Spanish for `es` or `es_*`, English otherwise."""
-    environ = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            return "es" if value.split(".")[0].split("_")[0].lower() == "es" else "en"
-    return "en"
 
 
 class _Events:

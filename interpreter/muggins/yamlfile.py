@@ -25,6 +25,8 @@ from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
 from .errors import Location, Problem, RuleFileError
+from .files import reason
+from .messages import Said, say
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -42,6 +44,124 @@ _LONG_INT = re.compile(r"[-+]?[0-9]+\Z")
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+
+# What is wrong with the YAML of a file, in both languages (keys, tags and values as written).
+WORDS = {
+    "en": {
+        "unreadable": "cannot read file: {reason}",
+        "too_large": "file is larger than {kib} KiB",
+        "not_utf8": "file is not UTF-8 text: byte 0x{byte:02x} cannot be decoded",
+        "alias": "anchors and aliases are not allowed here; use `extends` to share rules",
+        "too_many": "more than {most} values in one file",
+        "too_deep": "nesting deeper than {most} levels",
+        "syntax": "YAML syntax: {message}",
+        "tabs": "{message} (indent with spaces, not tabs)",
+        "character": "character {code} is not allowed in YAML (a control character or a non-character)",
+        "yaml": "YAML: {message}",
+        "empty": "file is empty: expected a mapping of rules",
+        "top_level": "the top level must be a mapping of keys, not a {kind}",
+        "kind:mapping": "mapping", "kind:list": "list", "kind:scalar": "single value",
+        "tag": "explicit YAML tag {tag!r} is not allowed; write the plain value",
+        "plain_key": "a key must be a plain name",
+        "key_character": "character {code} is not allowed in a key",
+        "merge_key": "merge keys (<<) are not allowed; use `extends` to share rules",
+        "duplicate": "duplicate key {key!r} (first defined at line {line})",
+        "value_character": "character {code} is not allowed in a value (a control character or a non-character, "
+                           "here from an escape)",
+        "huge_integer": "integer with {digits} digits is too large (at most {most})",
+        "yes_no": "a yes/no word is text here; write true or false",
+        "leading_zero": "a number with a leading zero is text here; write it without the zero",
+        "colon": "a colon-separated number is text here, not a count",
+        "decimal": "decimals are not used in rule files; write a whole number",
+    },
+    "es": {
+        "unreadable": "no se puede leer el fichero: {reason}",
+        "too_large": "el fichero ocupa más de {kib} KiB",
+        "not_utf8": "el fichero no es texto UTF-8: el byte 0x{byte:02x} no se puede descodificar",
+        "alias": "aquí no se admiten anclas ni alias; usa `extends` para compartir reglas",
+        "too_many": "más de {most} valores en un solo fichero",
+        "too_deep": "anidamiento de más de {most} niveles",
+        "syntax": "sintaxis YAML: {message}",
+        "tabs": "{message} (sangra con espacios, no con tabuladores)",
+        "character": "el carácter {code} no se admite en YAML (un carácter de control o un no-carácter)",
+        "yaml": "YAML: {message}",
+        "empty": "el fichero está vacío: se esperaba un diccionario de reglas",
+        "top_level": "el nivel superior debe ser un diccionario de claves, no {kind}",
+        "kind:mapping": "un diccionario", "kind:list": "una lista", "kind:scalar": "un valor suelto",
+        "tag": "no se admite la etiqueta YAML explícita {tag!r}; escribe el valor tal cual",
+        "plain_key": "una clave debe ser un nombre simple",
+        "key_character": "el carácter {code} no se admite en una clave",
+        "merge_key": "no se admiten claves de fusión (<<); usa `extends` para compartir reglas",
+        "duplicate": "clave repetida {key!r} (definida antes en la línea {line})",
+        "value_character": "el carácter {code} no se admite en un valor (un carácter de control o un no-carácter, "
+                           "aquí salido de una secuencia de escape)",
+        "huge_integer": "un entero de {digits} cifras es demasiado grande (como mucho {most})",
+        "yes_no": "aquí una palabra de sí/no es texto; escribe true o false",
+        "leading_zero": "aquí un número con un cero delante es texto; escríbelo sin el cero",
+        "colon": "aquí un número separado por dos puntos es texto, no una cantidad",
+        "decimal": "los ficheros de reglas no usan decimales; escribe un número entero",
+    },
+}
+
+# PyYAML's own messages (its format strings, %r and %s the parts it fills in) and how they are
+# said in Spanish; the parts are YAML's own signs and names, shown as PyYAML writes them.
+_PYYAML_ES = [
+    ("while scanning for the next token", "al buscar el siguiente elemento"),
+    ("found character %r that cannot start any token", "se encontró el carácter %r, que no puede empezar ningún elemento"),
+    ("while scanning a simple key", "al leer una clave simple"),
+    ("could not find expected ':'", "no se encontró el ':' esperado"),
+    ("while scanning a quoted scalar", "al leer un valor entre comillas"),
+    ("while scanning a double-quoted scalar", "al leer un valor entre comillas dobles"),
+    ("found unexpected end of stream", "el fichero termina inesperadamente"),
+    ("found unexpected document separator", "se encontró un separador de documentos inesperado"),
+    ("found unknown escape character %r", "se encontró un carácter de escape desconocido %r"),
+    ("expected escape sequence of %s hexadecimal numbers, but found %r",
+     "se esperaba una secuencia de escape de %s cifras hexadecimales, pero se encontró %r"),
+    ("while scanning a block scalar", "al leer un valor de bloque"),
+    ("expected chomping or indentation indicators, but found %r",
+     "se esperaban indicadores de recorte o de sangría, pero se encontró %r"),
+    ("expected indentation indicator in the range 1-9, but found 0",
+     "se esperaba un indicador de sangría entre 1 y 9, pero se encontró 0"),
+    ("expected a comment or a line break, but found %r", "se esperaba un comentario o un salto de línea, pero se encontró %r"),
+    ("while scanning a directive", "al leer una directiva"),
+    ("expected alphabetic or numeric character, but found %r", "se esperaba una letra o una cifra, pero se encontró %r"),
+    ("expected a digit, but found %r", "se esperaba una cifra, pero se encontró %r"),
+    ("expected a digit or '.', but found %r", "se esperaba una cifra o '.', pero se encontró %r"),
+    ("expected a digit or ' ', but found %r", "se esperaba una cifra o ' ', pero se encontró %r"),
+    ("expected ' ', but found %r", "se esperaba ' ', pero se encontró %r"),
+    ("expected '!', but found %r", "se esperaba '!', pero se encontró %r"),
+    ("expected '>', but found %r", "se esperaba '>', pero se encontró %r"),
+    ("expected URI, but found %r", "se esperaba un URI, pero se encontró %r"),
+    ("expected URI escape sequence of 2 hexadecimal numbers, but found %r",
+     "se esperaba una secuencia de escape de URI de 2 cifras hexadecimales, pero se encontró %r"),
+    ("while scanning an anchor", "al leer un ancla"),
+    ("while scanning an alias", "al leer un alias"),
+    ("while scanning a tag", "al leer una etiqueta"),
+    ("while parsing a tag", "al analizar una etiqueta"),
+    ("mapping values are not allowed here", "aquí no se admiten valores de diccionario"),
+    ("mapping keys are not allowed here", "aquí no se admiten claves de diccionario"),
+    ("sequence entries are not allowed here", "aquí no se admiten elementos de lista"),
+    ("while parsing a block mapping", "al analizar un diccionario de bloque"),
+    ("while parsing a block collection", "al analizar una colección de bloque"),
+    ("while parsing a flow sequence", "al analizar una lista entre corchetes"),
+    ("while parsing a flow mapping", "al analizar un diccionario entre llaves"),
+    ("while parsing a block node", "al analizar un nodo de bloque"),
+    ("while parsing a flow node", "al analizar un nodo entre corchetes o llaves"),
+    ("while parsing a node", "al analizar un nodo"),
+    ("expected <block end>, but found %r", "se esperaba el final del bloque (<block end>), pero se encontró %r"),
+    ("expected the node content, but found %r", "se esperaba el contenido del nodo, pero se encontró %r"),
+    ("expected ',' or ']', but got %r", "se esperaba ',' o ']', pero se encontró %r"),
+    ("expected ',' or '}', but got %r", "se esperaba ',' o '}', pero se encontró %r"),
+    ("expected '<document start>', but found %r", "se esperaba el inicio de un documento ('---'), pero se encontró %r"),
+    ("expected a single document in the stream", "se esperaba un solo documento en el fichero,"),
+    ("but found another document", "pero se encontró otro"),
+    ("found undefined tag handle %r", "se encontró un prefijo de etiqueta sin definir %r"),
+    ("found duplicate YAML directive", "se encontró la directiva YAML repetida"),
+    ("found incompatible YAML document (version 1.* is required)",
+     "se encontró un documento YAML incompatible (hace falta la versión 1.*)"),
+    ("duplicate tag handle %r", "prefijo de etiqueta repetido %r"),
+    ("invalid indentation or unclosed '[' or '{'", "sangría no válida o '[' o '{' sin cerrar"),
+]
 
 
 @dataclass
@@ -66,7 +186,7 @@ class Document:
 
 
 class _Refused(Exception):
-    def __init__(self, mark: yaml.Mark, message: str):
+    def __init__(self, mark: yaml.Mark, message: Said):
         self.mark = mark
         self.message = message
 
@@ -89,13 +209,13 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
     def compose_node(self, parent, index):  # noqa: D102 - PyYAML hook
         event = self.peek_event()
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Refused(event.start_mark, "anchors and aliases are not allowed here; use `extends` to share rules")
+            raise _Refused(event.start_mark, say(WORDS, "alias"))
         self._depth += 1
         self._nodes += 1
         if self._nodes > MAX_NODES:
-            raise _Refused(event.start_mark, f"more than {MAX_NODES} values in one file")
+            raise _Refused(event.start_mark, say(WORDS, "too_many", most=MAX_NODES))
         if self._depth > MAX_DEPTH:
-            raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels")
+            raise _Refused(event.start_mark, say(WORDS, "too_deep", most=MAX_DEPTH))
         try:
             return super().compose_node(parent, index)
         finally:
@@ -109,14 +229,15 @@ def read_yaml_file(path: str | Path, display: str | None = None) -> Document:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise RuleFileError([Problem(Location(name, 1, 1), f"cannot read file: {exc.strerror or exc}")]) from None
+        why = Said(reason(exc), es=reason(exc, "es"))
+        raise RuleFileError([Problem(Location(name, 1, 1), say(WORDS, "unreadable", reason=why))]) from None
     return read_yaml_bytes(raw, name)
 
 
 def read_yaml_bytes(raw: bytes, name: str) -> Document:
     """Read a YAML mapping from bytes; see read_yaml_file."""
     if len(raw) > MAX_BYTES:
-        raise _error(name, [], 1, 1, f"file is larger than {MAX_BYTES // 1024} KiB")
+        raise _error(name, [], 1, 1, say(WORDS, "too_large", kib=MAX_BYTES // 1024))
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -126,7 +247,7 @@ def read_yaml_bytes(raw: bytes, name: str) -> Document:
         line = before.count(b"\n") + 1
         column = exc.start - (before.rfind(b"\n") + 1) + 1
         lines = [_FORBIDDEN.sub("\ufffd", line) for line in raw.decode("utf-8", "replace").splitlines()]
-        raise _error(name, lines, line, column, f"file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded") from None
+        raise _error(name, lines, line, column, say(WORDS, "not_utf8", byte=raw[exc.start])) from None
     return read_yaml_text(text, name)
 
 
@@ -142,26 +263,23 @@ def read_yaml_text(text: str, name: str) -> Document:
         raise _error(name, lines, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        message = " ".join(part for part in (exc.context, exc.problem) if part)
-        if "\t" in message or "'\\t'" in message:
-            message += " (indent with spaces, not tabs)"
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise _error(name, lines, line, column, f"YAML syntax: {message}") from None
+        raise _error(name, lines, line, column, say(WORDS, "syntax", message=_pyyaml_message(exc))) from None
     except yaml.YAMLError as exc:  # ReaderError: a character YAML does not allow
         position = getattr(exc, "position", 0) or 0
         line = text.count("\n", 0, position) + 1
         column = position - (text.rfind("\n", 0, position) + 1) + 1
         character = getattr(exc, "character", None)
         if isinstance(character, int):
-            message = f"character {_codepoint(character)} is not allowed in YAML (a control character or a non-character)"
+            message = say(WORDS, "character", code=_codepoint(character))
         else:
-            message = f"YAML: {getattr(exc, 'reason', None) or exc}"
+            message = say(WORDS, "yaml", message=getattr(exc, "reason", None) or exc)
         raise _error(name, lines, line, column, message) from None
     finally:
         if loader is not None:
             loader.dispose()
     if root is None:
-        raise _error(name, lines, 1, 1, "file is empty: expected a mapping of rules")
+        raise _error(name, lines, 1, 1, say(WORDS, "empty"))
     doc = Document(name, {}, lines)
     builder = _Builder(doc)
     data = builder.build(root, ())
@@ -169,7 +287,7 @@ def read_yaml_text(text: str, name: str) -> Document:
         raise RuleFileError(builder.problems)
     if not isinstance(data, dict):
         raise _error(name, lines, root.start_mark.line + 1, root.start_mark.column + 1,
-                     f"the top level must be a mapping of keys, not a {_kind(root)}")
+                     say(WORDS, "top_level", kind=say(WORDS, _kind(root))))
     doc.data = data
     return doc
 
@@ -186,13 +304,13 @@ class _Builder:
         source = self.doc.lines[line] if line < len(self.doc.lines) else ""
         return Location(self.doc.file, line + 1, node.start_mark.column + 1, source)
 
-    def complain(self, node: Node, message: str) -> None:
+    def complain(self, node: Node, message: Said) -> None:
         self.problems.append(Problem(self.location(node), message))
 
     def build(self, node: Node, path: Path_) -> Any:
         self.doc.values[path] = self.location(node)
         if node.tag != _IMPLICIT and not (isinstance(node, ScalarNode) and node.tag == _STR_TAG):
-            self.complain(node, f"explicit YAML tag {node.tag!r} is not allowed; write the plain value")
+            self.complain(node, say(WORDS, "tag", tag=node.tag))
             return None
         if isinstance(node, MappingNode):
             return self.mapping(node, path)
@@ -205,19 +323,19 @@ class _Builder:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag not in (_IMPLICIT, _STR_TAG):
-                self.complain(key_node, "a key must be a plain name")
+                self.complain(key_node, say(WORDS, "plain_key"))
                 continue
             key = key_node.value
             bad = _FORBIDDEN.search(key)
             if bad:
-                self.complain(key_node, f"character {_codepoint(ord(bad.group()))} is not allowed in a key")
+                self.complain(key_node, say(WORDS, "key_character", code=_codepoint(ord(bad.group()))))
                 continue
             if key == "<<" and key_node.style is None:
-                self.complain(key_node, "merge keys (<<) are not allowed; use `extends` to share rules")
+                self.complain(key_node, say(WORDS, "merge_key"))
                 continue
             if key in result:
                 first = self.doc.keys[path + (key,)]
-                self.complain(key_node, f"duplicate key {key!r} (first defined at line {first.line})")
+                self.complain(key_node, say(WORDS, "duplicate", key=key, line=first.line))
                 continue
             self.doc.keys[path + (key,)] = self.location(key_node)
             result[key] = self.build(value_node, path + (key,))
@@ -227,8 +345,7 @@ class _Builder:
         text = node.value
         bad = _FORBIDDEN.search(text)
         if bad:
-            self.complain(node, f"character {_codepoint(ord(bad.group()))} is not allowed in a value "
-                                "(a control character or a non-character, here from an escape)")
+            self.complain(node, say(WORDS, "value_character", code=_codepoint(ord(bad.group()))))
             return None
         if node.style is not None or node.tag == _STR_TAG:
             return text
@@ -239,7 +356,7 @@ class _Builder:
             return _BOOLS[text]
         if _INT.match(text):
             if len(text.lstrip("+-")) > MAX_INT_DIGITS:
-                self.complain(node, f"integer with {len(text.lstrip('+-'))} digits is too large (at most {MAX_INT_DIGITS})")
+                self.complain(node, say(WORDS, "huge_integer", digits=len(text.lstrip("+-")), most=MAX_INT_DIGITS))
                 return None
             return int(text)
         return text
@@ -250,24 +367,41 @@ def _codepoint(code: int) -> str:
 
 
 def _kind(node: Node) -> str:
-    kinds: dict[type[Node], str] = {MappingNode: "mapping", SequenceNode: "list"}
-    return kinds.get(type(node), "single value")
+    """The key of how messages name the kind of a node."""
+    kinds: dict[type[Node], str] = {MappingNode: "kind:mapping", SequenceNode: "kind:list"}
+    return kinds.get(type(node), "kind:scalar")
 
 
-def _error(name: str, lines: list[str], line: int, column: int, message: str) -> RuleFileError:
+def _pyyaml_message(exc: yaml.MarkedYAMLError) -> Said:
+    """PyYAML's complaint (what it was reading, then what went wrong), in both languages."""
+    parts = [part for part in (exc.context, exc.problem) if part]
+    message = Said(" ".join(parts), es=" ".join(_pyyaml_spanish(part) for part in parts))
+    return say(WORDS, "tabs", message=message) if "\t" in message or "'\\t'" in message else message
+
+
+def _pyyaml_spanish(text: str) -> str:
+    """One of PyYAML's messages in Spanish (as written when it is not one that we know)."""
+    for english, spanish in _PYYAML_ES:
+        match = re.fullmatch(re.escape(english).replace("%r", "(.*)").replace("%s", "(.*)"), text, re.DOTALL)
+        if match:
+            return spanish.replace("%r", "{}").replace("%s", "{}").format(*match.groups())
+    return text
+
+
+def _error(name: str, lines: list[str], line: int, column: int, message: Said) -> RuleFileError:
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     return RuleFileError([Problem(Location(name, line, column, source), message)])
 
 
-def looks_like_yaml11(text: str) -> str | None:
+def looks_like_yaml11(text: str) -> Said | None:
     """What YAML 1.1 would have made of a plain scalar we kept as text, to explain a type error."""
     lowered = text.lower()
     if lowered in ("yes", "no", "on", "off", "y", "n"):
-        return "a yes/no word is text here; write true or false"
+        return say(WORDS, "yes_no")
     if _LONG_INT.match(text):
-        return "a number with a leading zero is text here; write it without the zero"
+        return say(WORDS, "leading_zero")
     if re.match(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\Z", text):
-        return "a colon-separated number is text here, not a count"
+        return say(WORDS, "colon")
     if re.match(r"[-+]?([0-9][0-9_]*)?\.[0-9]*([eE][-+]?[0-9]+)?\Z", text):
-        return "decimals are not used in rule files; write a whole number"
+        return say(WORDS, "decimal")
     return None

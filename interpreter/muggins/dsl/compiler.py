@@ -22,11 +22,94 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ExpressionError, Location, Problem, RuleError
+from ..messages import Said, said_list, say
 
 MAX_LENGTH = 1000       # characters in one expression
 MAX_DEPTH = 32          # nesting of the parse tree: parentheses, unary operators, calls
 MAX_INT_DIGITS = 18     # digits of an integer literal
 RESULT_LIMIT = 2**63 - 1
+
+# What is wrong with an expression, in both languages (names, operators and functions as written).
+WORDS = {
+    "en": {
+        "type:integer": "integer", "type:condition": "condition", "type:list of integers": "list of integers",
+        "a:integer": "an integer", "a:condition": "a condition", "a:list of integers": "a list of integers",
+        "expression": "expression", "expression_at": "`{path}`",
+        "too_long": "{what} is {length} characters long; the limit is {most}",
+        "empty": "{what} is empty",
+        "result_type": "{what} must be {wanted}, but this is {got}",
+        "failure": "{reason} in {source!r}", "failure_at": "{where}: {detail}",
+        "too_deep": "expression nested deeper than {most} levels",
+        "wrong_type": "{role} must be {wanted}, but {text!r} is {got}",
+        "role:minus": "the operand of unary minus", "role:plus": "the operand of unary plus",
+        "role:left": "the left operand of {op!r}", "role:operand": "the operand of {op!r}",
+        "role:side": "each side of {op!r}", "role:not": "the operand of not",
+        "role:condition": "the condition after 'if'", "role:item": "a list item",
+        "long_literal": "integer literal with more than {most} digits",
+        "leading_zero": "a number with a leading zero ({text}) is ambiguous; write {value}",
+        "unknown_name": "unknown name {name!r}{hint} (available here: {available})",
+        "did_you_mean": "; did you mean {close!r}?", "did_you_mean_function": "; did you mean {close}?",
+        "none": "none", "nothing": "nothing",
+        "by_zero": "division or modulo by zero", "by_zero_always": "division or modulo by zero: {text!r} is always 0",
+        "out_of_range": "result out of range",
+        "compares": "{op!r} compares {need}, not {left} and {right}",
+        "need:in": "an integer 'in' a list", "need:same": "two values of the same type", "need:integers": "two integers",
+        "branches": "both branches of 'if ... else' must have one type, not {then} and {otherwise}",
+        "unknown_function": "unknown function {name!r}{hint} (available: {names})",
+        "takes": "{name}() takes {wanted}; got {got}", "or": " or ",
+        "integers": "two or more integers",
+        "empty_list": "{name}() of an empty list",
+        "step": "{name}() needs a positive step, got {step}",
+        "count": "last() needs a count of 0 or more, got {count}",
+        "power": "syntax error: there is no power operator; write the multiplication out",
+        "character": "syntax error: unexpected character {char!r}{hint}",
+        "hint:/": " (use // for whole-number division)", "hint:=": " (use == to compare)", "hint:&": " (use and)",
+        "hint:|": " (use or)", "hint:!": " (use not)", "hint:'": " (there is no text value)",
+        "unexpected": "syntax error: unexpected {found!r}{expected}", "unexpected_end": "syntax error: unexpected end "
+        "of expression{expected}", "expected": "; expected {names}",
+        "INT": "a number", "NAME": "a name", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'",
+        "MUL_OP": "'*', '//' or '%'", "$END": "the end",
+    },
+    "es": {
+        "type:integer": "entero", "type:condition": "condición", "type:list of integers": "lista de enteros",
+        "a:integer": "un entero", "a:condition": "una condición", "a:list of integers": "una lista de enteros",
+        "expression": "la expresión", "expression_at": "la expresión de `{path}`",
+        "too_long": "{what} tiene {length} caracteres; el límite es {most}",
+        "empty": "{what} está vacía",
+        "result_type": "{what} debe ser {wanted}, pero es {got}",
+        "failure": "{reason} en {source!r}", "failure_at": "{where}: {detail}",
+        "too_deep": "expresión anidada en más de {most} niveles",
+        "wrong_type": "{role} debe ser {wanted}, pero {text!r} es {got}",
+        "role:minus": "el operando del menos unario", "role:plus": "el operando del más unario",
+        "role:left": "el operando izquierdo de {op!r}", "role:operand": "el operando de {op!r}",
+        "role:side": "cada lado de {op!r}", "role:not": "el operando de 'not'",
+        "role:condition": "la condición que sigue a 'if'", "role:item": "un elemento de una lista",
+        "long_literal": "número entero de más de {most} cifras",
+        "leading_zero": "un número con un cero delante ({text}) es ambiguo; escribe {value}",
+        "unknown_name": "nombre desconocido {name!r}{hint} (disponibles aquí: {available})",
+        "did_you_mean": "; ¿querías decir {close!r}?", "did_you_mean_function": "; ¿querías decir {close}?",
+        "none": "ninguno", "nothing": "nada",
+        "by_zero": "división o módulo entre cero", "by_zero_always": "división o módulo entre cero: {text!r} siempre vale 0",
+        "out_of_range": "resultado fuera de rango",
+        "compares": "{op!r} compara {need}, no {left} y {right}",
+        "need:in": "un entero 'in' una lista", "need:same": "dos valores del mismo tipo", "need:integers": "dos enteros",
+        "branches": "las dos ramas de 'if ... else' deben ser del mismo tipo, no {then} y {otherwise}",
+        "unknown_function": "función desconocida {name!r}{hint} (disponibles: {names})",
+        "takes": "{name}() espera {wanted}; recibe {got}", "or": " o ",
+        "integers": "dos o más enteros",
+        "empty_list": "{name}() de una lista vacía",
+        "step": "{name}() necesita un paso positivo, no {step}",
+        "count": "last() necesita una cantidad de 0 o más, no {count}",
+        "power": "error de sintaxis: no hay operador de potencia; escribe la multiplicación",
+        "character": "error de sintaxis: carácter inesperado {char!r}{hint}",
+        "hint:/": " (usa // para la división entera)", "hint:=": " (usa == para comparar)", "hint:&": " (usa 'and')",
+        "hint:|": " (usa 'or')", "hint:!": " (usa 'not')", "hint:'": " (no hay valores de texto)",
+        "unexpected": "error de sintaxis: {found!r} inesperado{expected}", "unexpected_end": "error de sintaxis: "
+        "la expresión termina antes de tiempo{expected}", "expected": "; se esperaba {names}",
+        "INT": "un número", "NAME": "un nombre", "COMP_OP": "una comparación", "ADD_OP": "'+' o '-'",
+        "MUL_OP": "'*', '//' o '%'", "$END": "el final",
+    },
+}
 
 
 class Type(Enum):
@@ -37,8 +120,14 @@ class Type(Enum):
     LIST = "list of integers"
 
     @property
-    def article(self) -> str:
-        return ("an " if self.value[0] in "aeiou" else "a ") + self.value
+    def said(self) -> Said:
+        """The type's name, in both languages."""
+        return say(WORDS, "type:" + self.value)
+
+    @property
+    def article(self) -> Said:
+        """The type's name with its article, in both languages."""
+        return say(WORDS, "a:" + self.value)
 
 
 Context = Mapping[str, Type]
@@ -96,6 +185,7 @@ class ExpressionFailure(RuleError):
 
     location: Location | None = None
     reason: str = ""
+    detail: str = ""  # the reason and the expression, without where it is written
 
 
 def fails_somewhere(table: list[Any]) -> bool:
@@ -149,14 +239,18 @@ def _parser_cache() -> str | None:
     return os.path.join(folder, f"grammar-{hashlib.sha256(grammar).hexdigest()[:16]}.lark-cache")
 
 
-# How terminals are spelled in messages.
+# How terminals are spelled in messages: as written, or in words (WORDS) for those in words.
 _SPELLING = {
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'",
-    "INT": "a number", "NAME": "a name", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '//' or '%'", "MINUS": "'-'", "PLUS": "'+'", "IN": "'in'", "IF": "'if'",
-    "ELSE": "'else'", "AND": "'and'", "OR": "'or'", "NOT": "'not'", "TRUE": "'true'",
-    "FALSE": "'false'", "$END": "the end",
+    "MINUS": "'-'", "PLUS": "'+'", "IN": "'in'", "IF": "'if'", "ELSE": "'else'", "AND": "'and'", "OR": "'or'",
+    "NOT": "'not'", "TRUE": "'true'", "FALSE": "'false'",
 }
+_IN_WORDS = ("INT", "NAME", "COMP_OP", "ADD_OP", "MUL_OP", "$END")
+
+
+def _spelled(terminal: str) -> Said:
+    """How a terminal of the grammar is named in messages."""
+    return say(WORDS, terminal) if terminal in _IN_WORDS else Said(_SPELLING.get(terminal, terminal))
 
 
 def compile_expression(
@@ -164,7 +258,7 @@ def compile_expression(
     context: Context,
     expected: Type,
     location: Location | None = None,
-    what: str = "expression",
+    what: Said = say(WORDS, "expression"),
 ) -> Expression:
     """Parse, check and compile `source` for use where the names in `context` are bound."""
     if isinstance(source, bool):
@@ -173,9 +267,9 @@ def compile_expression(
         source = str(source)
     checker = _Checker(source, context, location)
     if len(source) > MAX_LENGTH:
-        checker.fail(0, f"{what} is {len(source)} characters long; the limit is {MAX_LENGTH}")
+        checker.fail(0, say(WORDS, "too_long", what=what, length=len(source), most=MAX_LENGTH))
     if not source.strip():
-        checker.fail(0, f"{what} is empty")
+        checker.fail(0, say(WORDS, "empty", what=what))
     try:
         tree = expression_parser().parse(source)
     except UnexpectedInput as exc:
@@ -183,13 +277,13 @@ def compile_expression(
     checker.check_depth(tree)
     code, kind = checker.compile(tree)
     if kind is not expected:
-        checker.fail(0, f"{what} must be {expected.article}, but this is {kind.article}")
+        checker.fail(0, say(WORDS, "result_type", what=what, wanted=expected.article, got=kind.article))
     function = _build(source, code, kind, location)
     if not checker.names:
         try:
             value = function({})
-        except RuleError as exc:
-            checker.fail(0, str(exc).split(": ", 1)[-1])
+        except ExpressionFailure as exc:
+            checker.fail(0, exc.detail)
         function = _constant(value)
     return Expression(source, kind, frozenset(checker.names), location, function)
 
@@ -205,24 +299,19 @@ def _offset(source: str, exc: UnexpectedInput) -> int:
     return position
 
 
-def _syntax_message(source: str, exc: UnexpectedInput) -> str:
+def _syntax_message(source: str, exc: UnexpectedInput) -> Said:
     position = _offset(source, exc)
     if source.startswith("**", max(position - 1, 0)) or source.startswith("**", position):
-        return "syntax error: there is no power operator; write the multiplication out"
+        return say(WORDS, "power")
     if isinstance(exc, UnexpectedCharacters):
         char = source[position]
-        hint = {"/": " (use // for whole-number division)", "=": " (use == to compare)",
-                "&": " (use and)", "|": " (use or)", "!": " (use not)", "'": " (there is no text value)",
-                '"': " (there is no text value)"}.get(char, "")
-        return f"syntax error: unexpected character {char!r}{hint}"
-    expected = sorted({_SPELLING.get(name, name) for name in getattr(exc, "expected", ()) or ()})
+        hint = "hint:" + ("'" if char == '"' else char)
+        return say(WORDS, "character", char=char, hint=say(WORDS, hint) if hint in WORDS["en"] else "")
+    expected = sorted({_spelled(name) for name in getattr(exc, "expected", ()) or ()})
+    listed = say(WORDS, "expected", names=said_list(expected)) if expected and len(expected) <= 8 else ""
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        found = f"unexpected {exc.token.value!r}"
-    else:
-        found = "unexpected end of expression"
-    if expected and len(expected) <= 8:
-        found += f"; expected {', '.join(expected)}"
-    return f"syntax error: {found}"
+        return say(WORDS, "unexpected", found=exc.token.value, expected=listed)
+    return say(WORDS, "unexpected_end", expected=listed)
 
 
 class _Checker:
@@ -242,7 +331,7 @@ class _Checker:
         while stack:
             node, depth = stack.pop()
             if depth > MAX_DEPTH:
-                self.fail(_start(node), f"expression nested deeper than {MAX_DEPTH} levels")
+                self.fail(_start(node), say(WORDS, "too_deep", most=MAX_DEPTH))
             if isinstance(node, Tree):
                 stack.extend((child, depth + 1) for child in node.children)
 
@@ -251,20 +340,20 @@ class _Checker:
             raise AssertionError(node)
         return getattr(self, "_" + node.data)(node)
 
-    def expect(self, node: Any, wanted: Type, role: str) -> str:
+    def expect(self, node: Any, wanted: Type, role: Said) -> str:
         code, kind = self.compile(node)
         if kind is not wanted:
-            self.fail(_start(node), f"{role} must be {wanted.article}, but {_text(self.source, node)!r} is {kind.article}")
+            self.fail(_start(node), say(WORDS, "wrong_type", role=role, wanted=wanted.article,
+                                        text=_text(self.source, node), got=kind.article))
         return code
 
     def _int(self, node: Tree) -> tuple[str, Type]:
         token = _token(node.children[0])
         if len(token.value) > MAX_INT_DIGITS:
-            self.fail(_start(token), f"integer literal with more than {MAX_INT_DIGITS} digits")
+            self.fail(_start(token), say(WORDS, "long_literal", most=MAX_INT_DIGITS))
         if len(token.value) > 1 and token.value.startswith("0"):
             # YAML 1.1 and older languages read 010 as eight: refuse to guess which was meant
-            self.fail(_start(token), f"a number with a leading zero ({token.value}) is ambiguous; "
-                                       f"write {int(token.value)}")
+            self.fail(_start(token), say(WORDS, "leading_zero", text=token.value, value=int(token.value)))
         return str(int(token.value)), Type.INT
 
     def _true(self, node: Tree) -> tuple[str, Type]:
@@ -277,28 +366,28 @@ class _Checker:
         name = ".".join(_token(token).value for token in node.children)
         if name not in self.context:
             close = difflib.get_close_matches(name, list(self.context), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            available = ", ".join(sorted(self.context)) or "none"
-            self.fail(_start(node.children[0]), f"unknown name {name!r}{hint} (available here: {available})")
+            hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
+            available = ", ".join(sorted(self.context)) or say(WORDS, "none")
+            self.fail(_start(node.children[0]), say(WORDS, "unknown_name", name=name, hint=hint, available=available))
         self.names.add(name)
         return f"_env[{name!r}]", self.context[name]
 
     def _neg(self, node: Tree) -> tuple[str, Type]:
-        return f"(-{self.expect(node.children[0], Type.INT, 'the operand of unary minus')})", Type.INT
+        return f"(-{self.expect(node.children[0], Type.INT, say(WORDS, 'role:minus'))})", Type.INT
 
     def _pos(self, node: Tree) -> tuple[str, Type]:
-        return self.expect(node.children[0], Type.INT, "the operand of unary plus"), Type.INT
+        return self.expect(node.children[0], Type.INT, say(WORDS, "role:plus")), Type.INT
 
     def _arith(self, node: Tree) -> tuple[str, Type]:
         children = node.children
         ops = [_token(op) for op in children[1::2]]
-        parts = [self.expect(children[0], Type.INT, f"the left operand of {ops[0].value!r}")]
+        parts = [self.expect(children[0], Type.INT, say(WORDS, "role:left", op=ops[0].value))]
         for op, operand in zip(ops, children[2::2]):
             parts.append(op.value)
-            parts.append(self.expect(operand, Type.INT, f"the operand of {op.value!r}"))
+            parts.append(self.expect(operand, Type.INT, say(WORDS, "role:operand", op=op.value)))
             if op.value in ("//", "%") and self.constant(operand) == 0:
                 text = _text(self.source, operand)
-                self.fail(_start(operand), "division or modulo by zero" + ("" if text == "0" else f": {text!r} is always 0"))
+                self.fail(_start(operand), say(WORDS, "by_zero") if text == "0" else say(WORDS, "by_zero_always", text=text))
         return "(" + " ".join(parts) + ")", Type.INT
 
     def constant(self, node: Any) -> Any:
@@ -322,15 +411,16 @@ class _Checker:
             operator = op.value
             if operator == "in":
                 ok = left is Type.INT and right is Type.LIST
-                need = "an integer 'in' a list"
+                need = "need:in"
             elif operator in ("==", "!="):
                 ok = left is right
-                need = "two values of the same type"
+                need = "need:same"
             else:
                 ok = left is Type.INT and right is Type.INT
-                need = "two integers"
+                need = "need:integers"
             if not ok:
-                self.fail(_start(op), f"{operator!r} compares {need}, not {left.article} and {right.article}")
+                self.fail(_start(op), say(WORDS, "compares", op=operator, need=say(WORDS, need), left=left.article,
+                                          right=right.article))
         parts = [compiled[0][0]]
         for op, (code, _) in zip(ops, compiled[1:]):
             parts += [op.value, code]
@@ -343,23 +433,23 @@ class _Checker:
         return self._logic(node, "or")
 
     def _logic(self, node: Tree, op: str) -> tuple[str, Type]:
-        codes = [self.expect(child, Type.BOOL, f"each side of {op!r}") for child in node.children]
+        codes = [self.expect(child, Type.BOOL, say(WORDS, "role:side", op=op)) for child in node.children]
         return "(" + f" {op} ".join(codes) + ")", Type.BOOL
 
     def _not_(self, node: Tree) -> tuple[str, Type]:
-        return f"(not {self.expect(node.children[0], Type.BOOL, 'the operand of not')})", Type.BOOL
+        return f"(not {self.expect(node.children[0], Type.BOOL, say(WORDS, 'role:not'))})", Type.BOOL
 
     def _ternary(self, node: Tree) -> tuple[str, Type]:
         then, condition, otherwise = node.children
         then_code, then_type = self.compile(then)
-        cond_code = self.expect(condition, Type.BOOL, "the condition after 'if'")
+        cond_code = self.expect(condition, Type.BOOL, say(WORDS, "role:condition"))
         else_code, else_type = self.compile(otherwise)
         if then_type is not else_type:
-            self.fail(_start(otherwise), f"both branches of 'if ... else' must have one type, not {then_type.article} and {else_type.article}")
+            self.fail(_start(otherwise), say(WORDS, "branches", then=then_type.article, otherwise=else_type.article))
         return f"({then_code} if {cond_code} else {else_code})", then_type
 
     def _list(self, node: Tree) -> tuple[str, Type]:
-        items = [self.expect(child, Type.INT, "a list item") for child in node.children if child is not None]
+        items = [self.expect(child, Type.INT, say(WORDS, "role:item")) for child in node.children if child is not None]
         return "(" + "".join(item + ", " for item in items) + ")", Type.LIST
 
     def _call(self, node: Tree) -> tuple[str, Type]:
@@ -368,8 +458,9 @@ class _Checker:
         name = _token(name_token).value
         if name not in _FUNCTIONS:
             close = difflib.get_close_matches(name, list(_FUNCTIONS), n=1)
-            hint = f"; did you mean {close[0]}?" if close else ""
-            self.fail(_start(name_token), f"unknown function {name!r}{hint} (available: {', '.join(sorted(_FUNCTIONS))})")
+            hint = say(WORDS, "did_you_mean_function", close=close[0]) if close else ""
+            self.fail(_start(name_token), say(WORDS, "unknown_function", name=name, hint=hint,
+                                              names=", ".join(sorted(_FUNCTIONS))))
         compiled = [self.compile(arg) for arg in args]
         kinds = [kind for _, kind in compiled]
         signatures = _FUNCTIONS[name]
@@ -377,9 +468,9 @@ class _Checker:
             if kinds == list(params) or (params == ("*INT",) and len(kinds) >= 2 and all(k is Type.INT for k in kinds)):
                 break
         else:
-            wanted = " or ".join(_describe(params) for params in signatures)
-            got = ", ".join(kind.value for kind in kinds) or "nothing"
-            self.fail(_start(name_token), f"{name}() takes {wanted}; got {got}")
+            wanted = said_list([_describe(params) for params in signatures], say(WORDS, "or"))
+            got = said_list([kind.said for kind in kinds]) if kinds else say(WORDS, "nothing")
+            self.fail(_start(name_token), say(WORDS, "takes", name=name, wanted=wanted, got=got))
         self.check_arguments(name, args)
         codes = ", ".join(code for code, _ in compiled)
         return f"{_IMPLEMENTATION[name]}({codes})", _RESULT.get(name, Type.INT)
@@ -402,10 +493,11 @@ class _Checker:
                 self.fail(_start(args[0]) if args else 0, fault.args[0])
 
 
-def _describe(params: tuple) -> str:
+def _describe(params: tuple) -> Said:
     if params == ("*INT",):
-        return "two or more integers"
-    return "(" + ", ".join(p.value for p in params) + ")"
+        return say(WORDS, "integers")
+    listed = said_list([p.said for p in params])
+    return Said(f"({listed})", **{lang: f"({listed.said(lang)})" for lang in listed.by_lang if lang != "en"})
 
 
 _FUNCTIONS: dict[str, tuple[tuple, ...]] = {
@@ -440,20 +532,20 @@ class _Fault(Exception):
 def _min(*values: Any) -> int:
     items = values[0] if len(values) == 1 else values
     if not items:
-        raise _Fault("min() of an empty list")
+        raise _Fault(say(WORDS, "empty_list", name="min"))
     return min(items)
 
 
 def _max(*values: Any) -> int:
     items = values[0] if len(values) == 1 else values
     if not items:
-        raise _Fault("max() of an empty list")
+        raise _Fault(say(WORDS, "empty_list", name="max"))
     return max(items)
 
 
 def _step(step: int, name: str) -> None:
     if step <= 0:
-        raise _Fault(f"{name}() needs a positive step, got {step}")
+        raise _Fault(say(WORDS, "step", name=name, step=step))
 
 
 def round_nearest(value: int, step: int) -> int:
@@ -480,7 +572,7 @@ def _last(values: tuple[int, ...], n: int) -> tuple[int, ...]:
     lists games supply, so `==` between lists compares their values. `xs[-n:]` would give the
     whole list for n = 0, hence the explicit start."""
     if n < 0:
-        raise _Fault(f"last() needs a count of 0 or more, got {n}")
+        raise _Fault(say(WORDS, "count", count=n))
     return tuple(values[max(len(values) - n, 0):])
 
 
@@ -524,6 +616,7 @@ _NAMESPACE = {
     "_round_nearest": round_nearest, "_round_down": round_down, "_round_up": round_up,
     "_last": _last, "_distinct": _distinct, "_same_at_end": _same_at_end, "_run_at_end": _run_at_end,
     "_Fault": _Fault, "_LIMIT": RESULT_LIMIT, "ZeroDivisionError": ZeroDivisionError,
+    "_BY_ZERO": say(WORDS, "by_zero"), "_OUT_OF_RANGE": say(WORDS, "out_of_range"),
 }
 
 _TEMPLATE = """\
@@ -531,23 +624,24 @@ def _expression(_env):
     try:
         _result = {code}
     except ZeroDivisionError:
-        raise _fail("division or modulo by zero")
+        raise _fail(_BY_ZERO)
     except _Fault as fault:
         raise _fail(fault.args[0])
 {check}    return _result
 """
 _RANGE_CHECK = """\
     if not -_LIMIT <= _result <= _LIMIT:
-        raise _fail("result out of range")
+        raise _fail(_OUT_OF_RANGE)
 """
 
 
 def _build(source: str, code: str, kind: Type, location: Location | None) -> Callable[[Mapping[str, Any]], Any]:
     where = f"{location.file}:{location.line}" if location else "<expression>"
 
-    def fail(reason: str) -> RuleError:
-        error = ExpressionFailure(f"{where}: {reason} in {source!r}")
-        error.location, error.reason = location, reason
+    def fail(reason: Said) -> RuleError:
+        detail = say(WORDS, "failure", reason=reason, source=source)
+        error = ExpressionFailure(say(WORDS, "failure_at", where=where, detail=detail))
+        error.location, error.reason, error.detail = location, reason, detail
         return error
 
     namespace: dict[str, Any] = dict(_NAMESPACE, _fail=fail)

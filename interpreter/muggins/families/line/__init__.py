@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...dsl import Type
+from ...messages import Said
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as D
@@ -17,7 +18,7 @@ class LineFamily(Family):
     name = "line"
     pieces_key = "tiles"
     sections = ("opener", "line", "draw", "pass", "settlement")
-    description = "domino games"
+    description = Said("domino games", es="juegos de dominó")
     scoring_context = PLACEMENT_CONTEXT
     settlement_reasons = ("leftover pips", "opponents' pips")
     turn_events = (D.Placed, D.Passed)

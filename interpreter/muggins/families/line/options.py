@@ -7,6 +7,7 @@ from typing import Any
 from ... import rules as R
 from ...dsl import Expression, Type
 from ...errors import MugginsError, Problem
+from ...messages import Said, said_list, say
 from ...pieces import Tile, TileSet
 
 INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
@@ -21,6 +22,41 @@ SETTLEMENT_CONTEXT = {
     "dominoed": BOOL, "blocked": BOOL,
 }
 HOLDER_PIECES = ("highest_double", "heaviest")
+
+# What is wrong with the line options of a rule file, in both languages.
+WORDS = {
+    "en": {
+        "or": " or ", "nor": " nor ",
+        "needs_piece": "an opener chosen as the holder of a piece needs `opener.holder.piece`: {pieces} or a tile "
+                       "like {example}",
+        "not_in_set": "{piece} is not a tile of the double-{highest} set, whose halves go from 0 to {highest}; write "
+                      "a tile like {example}, or {pieces}",
+        "not_a_piece": "{piece} is neither {pieces} nor a tile of the double-{highest} set (like {example})",
+        "unused": "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder; set one of "
+                  "them to holder, or remove `opener.holder`",
+        "reserve": "keeps {kept} tiles out of play with {players}; it must be from 0 to the {size} tiles of the set",
+        "too_few": "keeps {kept} of the {size} tiles out of play with {players}, leaving {left}: too few to deal "
+                   "{dealt} to each ({need}); keep at most {most}, or deal fewer",
+    },
+    "es": {
+        "or": " o ", "nor": " ni ",
+        "needs_piece": "quien sale por tener una ficha necesita `opener.holder.piece`: {pieces} o una ficha como "
+                       "{example}",
+        "not_in_set": "{piece} no es una ficha del juego de doble {highest}, cuyas mitades van de 0 a {highest}; "
+                      "escribe una ficha como {example}, o {pieces}",
+        "not_a_piece": "{piece} no es {pieces} ni una ficha del juego de doble {highest} (como {example})",
+        "unused": "`opener.holder` solo se lee cuando `first.method`, `next` o `after_blocked` vale holder; pon uno "
+                  "de ellos a holder, o quita `opener.holder`",
+        "reserve": "deja {kept} fichas fuera de juego con {players}; debe ser de 0 a las {size} fichas del juego",
+        "too_few": "deja {kept} de las {size} fichas fuera de juego con {players}, y quedan {left}: no bastan para "
+                   "repartir {dealt} a cada uno ({need}); deja como mucho {most}, o reparte menos",
+    },
+}
+
+
+def _holder_pieces(joiner: str) -> Said:
+    """The holder pieces by name, joined by `joiner` ("or", "nor") in each language."""
+    return said_list(list(HOLDER_PIECES), say(WORDS, joiner))
 
 
 @dataclass(frozen=True)
@@ -81,8 +117,7 @@ def _holder(c: Any, tiles: TileSet) -> R.Holder | None:
     if data is None:
         if any(uses):
             where = ("opener", "first", "method") if uses[0] else ("opener", "next" if uses[1] else "after_blocked")
-            c.complain(where, "an opener chosen as the holder of a piece needs `opener.holder.piece`: "
-                              f"{' or '.join(HOLDER_PIECES)} or a tile like {example}")
+            c.complain(where, say(WORDS, "needs_piece", pieces=_holder_pieces("or"), example=example))
         return None
     piece = data["piece"]
     if piece not in HOLDER_PIECES:
@@ -91,16 +126,13 @@ def _holder(c: Any, tiles: TileSet) -> R.Holder | None:
         except MugginsError:  # not a tile: shaped like one (with too many digits), or not at all
             in_set = False if Tile.shaped(piece) else None
         if in_set is False:
-            c.complain(("opener", "holder", "piece"), f"{c.show(piece)} is not a tile of the double-{tiles.highest_pip} "
-                                                     f"set, whose halves go from 0 to {tiles.highest_pip}; write a tile "
-                                                     f"like {example}, or {' or '.join(HOLDER_PIECES)}")
+            c.complain(("opener", "holder", "piece"), say(WORDS, "not_in_set", piece=c.show(piece), example=example,
+                                                          highest=tiles.highest_pip, pieces=_holder_pieces("or")))
         elif in_set is None:
-            c.complain(("opener", "holder", "piece"), f"{c.show(piece)} is neither {' nor '.join(HOLDER_PIECES)} "
-                                                     f"nor a tile of the double-{tiles.highest_pip} set (like {example})")
+            c.complain(("opener", "holder", "piece"), say(WORDS, "not_a_piece", piece=c.show(piece), example=example,
+                                                          highest=tiles.highest_pip, pieces=_holder_pieces("nor")))
     if not any(uses):
-        c.problems.append(Problem(c.doc.where(("opener", "holder"), key=True),
-                                  "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is "
-                                  "holder; set one of them to holder, or remove `opener.holder`"))
+        c.problems.append(Problem(c.doc.where(("opener", "holder"), key=True), say(WORDS, "unused")))
     return R.Holder(piece, data.get("must_play", False))
 
 
@@ -111,11 +143,8 @@ def check_line_counts(c: Any, options: LineRules, tiles: TileSet, env: dict[str,
     if kept is None:
         return
     if not 0 <= kept <= size:
-        c.fails_with(("draw", "reserve"), players, "keeps {kept} tiles out of play with {players}; "
-                     "it must be from 0 to the {size} tiles of the set", kept=kept, size=size)
+        c.fails_with(("draw", "reserve"), players, WORDS, "reserve", kept=kept, size=size)
     elif dealt is not None and dealt * players > size - kept:
         # The hands fit the set; what is kept back leaves too few: the reserve is the count to change.
-        c.fails_with(("draw", "reserve"), players, "keeps {kept} of the {size} tiles out of play with {players}, "
-                     "leaving {left}: too few to deal {dealt} to each ({need}); keep at most {most}, or deal fewer",
-                     kept=kept, size=size, left=size - kept, dealt=dealt, need=dealt * players,
+        c.fails_with(("draw", "reserve"), players, WORDS, "too_few", kept=kept, size=size, left=size - kept, dealt=dealt, need=dealt * players,
                      most=size - dealt * players)

@@ -5,9 +5,15 @@ from typing import Any
 
 from ...engine.common import Scored
 from ...errors import IllegalMoveError
+from ...messages import said_reason, say
 from ...scenarios import fill_hands, located, parse_pieces
 from . import game as D
 from .words import connection_text, continuation_text, diagram_order, explain_placement
+
+
+# What is wrong with a domino scenario's position, in both languages.
+WORDS = {"en": {"not_placement": "{text!r} is not a placement"},
+         "es": {"not_placement": "{text!r} no es una colocación"}}
 
 
 def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int], turn: int,
@@ -19,9 +25,9 @@ def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any
         try:
             move = game.parse_move(text)
         except IllegalMoveError as exc:
-            raise located(scenario, ("position", "line", i), str(exc)) from None
+            raise located(scenario, ("position", "line", i), said_reason(exc)) from None
         if not isinstance(move, D.Place):
-            raise located(scenario, ("position", "line", i), f"{text!r} is not a placement")
+            raise located(scenario, ("position", "line", i), say(WORDS, "not_placement", text=text))
         line.append((move.tile, move.end))
     boneyard = parse_pieces(scenario, ("position", "boneyard"), position["boneyard"]) if "boneyard" in position else None
     hands, boneyard = fill_hands(game, hands, [t for t, _ in line], game.tiles, boneyard)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...dsl import Type
+from ...messages import Said
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as C
@@ -19,7 +20,7 @@ class PileFamily(Family):
     name = "pile"
     pieces_key = "cards"
     sections = ("dealer", "pile", "go", "refill", "last")
-    description = "card games"
+    description = Said("card games", es="juegos de naipes")
     scoring_context = CARD_PLAY_CONTEXT
     turn_events = (C.Played, C.SaidGo)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ... import rules as R
 from ...dsl import Expression, Type
+from ...messages import say
 from ...pieces import Deck
 
 INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
@@ -18,6 +19,31 @@ CARD_PLAY_CONTEXT = {
 }
 LAST_CONTEXT = {**R.TABLE_CONTEXT, "total": INT, "limit": INT, "pile_size": INT}
 MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up to it
+
+# What is wrong with the pile options of a rule file, in both languages.
+WORDS = {
+    "en": {
+        "card_value": "card value of rank {rank} is {worth}; every card must add at least 1",
+        "holder": "only a line game's opener can be the holder of a piece; a dealer is chosen by high_draw or random",
+        "below": "limit {limit} with {players} is below the highest card value {highest}, so such a card could never "
+                 "be played; it must be from {highest} to {most}",
+        "above": "limit {limit} with {players} is above {most}, the highest running total muggins plays to; it must "
+                 "be from {highest} to {most}",
+        "refill": "refills to {refill} cards with {players}; it must be from 1 to the {size} cards of the deck{hint}",
+        "no_refill": " (for no drawing after a play, set `refill.enabled: false`)",
+    },
+    "es": {
+        "card_value": "el valor de las cartas de rango {rank} es {worth}; cada carta debe sumar al menos 1",
+        "holder": "solo quien sale en un juego de línea puede elegirse por tener una pieza; quien reparte se elige "
+                  "con high_draw o random",
+        "below": "el límite {limit} con {players} es menor que el valor de carta más alto, {highest}, así que esa "
+                 "carta nunca se podría jugar; debe ser de {highest} a {most}",
+        "above": "el límite {limit} con {players} pasa de {most}, la suma en curso más alta con la que juega "
+                 "muggins; debe ser de {highest} a {most}",
+        "refill": "repone hasta {refill} cartas con {players}; debe ser de 1 a las {size} cartas de la baraja{hint}",
+        "no_refill": " (para no robar tras jugar, pon `refill.enabled: false`)",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -50,11 +76,10 @@ def compile_pile(c: Any) -> tuple[Deck, PileRules]:
     values = tuple(c.evaluate(("pieces", "cards", "value"), value, {"card.rank": r}) for r in range(1, len(cards["ranks"]) + 1))
     for rank, worth in zip(cards["ranks"], values):
         if worth is not None and worth < 1:
-            c.complain(("pieces", "cards", "value"), f"card value of rank {rank} is {worth}; every card must add at least 1")
+            c.complain(("pieces", "cards", "value"), say(WORDS, "card_value", rank=rank, worth=worth))
     deck = Deck(tuple(cards["suits"]), tuple(cards["ranks"]), tuple(v or 1 for v in values))
     if d["dealer"]["first"]["method"] == "holder":
-        c.complain(("dealer", "first", "method"), "only a line game's opener can be the holder of a piece; "
-                                                  "a dealer is chosen by high_draw or random")
+        c.complain(("dealer", "first", "method"), say(WORDS, "holder"))
     return deck, PileRules(
         first_dealer=c.lottery(("dealer", "first"), CARD_RANK_CONTEXT),
         next_dealer=c.get(("dealer", "next"), "next_seat"),
@@ -80,15 +105,11 @@ def check_pile_counts(c: Any, options: PileRules, deck: Deck, env: dict[str, int
     limit = c.evaluate(("pile", "limit"), options.limit, env)
     highest = max(deck.values)
     if limit is not None and limit < highest:
-        c.fails_with(("pile", "limit"), players, "limit {limit} with {players} is below the highest card value "
-                     "{highest}, so such a card could never be played; it must be from {highest} to {most}",
-                     limit=limit, highest=highest, most=MAX_LIMIT)
+        c.fails_with(("pile", "limit"), players, WORDS, "below", limit=limit, highest=highest, most=MAX_LIMIT)
     elif limit is not None and limit > MAX_LIMIT:
-        c.fails_with(("pile", "limit"), players, "limit {limit} with {players} is above {most}, the highest running "
-                     "total muggins plays to; it must be from {highest} to {most}", limit=limit, highest=highest,
+        c.fails_with(("pile", "limit"), players, WORDS, "above", limit=limit, highest=highest,
                      most=MAX_LIMIT)
     refill = c.evaluate(("refill", "to"), options.refill_to, env)
     if refill is not None and not 1 <= refill <= len(deck):
-        hint = " (for no drawing after a play, set `refill.enabled: false`)" if refill < 1 else ""
-        c.fails_with(("refill", "to"), players, "refills to {refill} cards with {players}; it must be from 1 to "
-                     "the {size} cards of the deck" + hint, refill=refill, size=len(deck))
+        hint = say(WORDS, "no_refill") if refill < 1 else ""
+        c.fails_with(("refill", "to"), players, WORDS, "refill", refill=refill, size=len(deck), hint=hint)

@@ -3,8 +3,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...messages import say
 from ...scenarios import fill_hands, located, parse_pieces
 from . import game as C
+
+
+# What is wrong with a card scenario's position, in both languages.
+WORDS = {
+    "en": {"both": "give the pile's cards or its total, not both", "no_pile": "no pile of unused cards totals {total}"},
+    "es": {"both": "da las cartas del montón o su suma, no ambas cosas",
+           "no_pile": "ningún montón de cartas sin usar suma {total}"},
+}
 
 
 def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any]], scores: list[int], turn: int,
@@ -17,7 +26,7 @@ def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any
     stock = parse_pieces(scenario, ("position", "stock"), position["stock"]) if "stock" in position else None
     if "total" in position:
         if pile:
-            raise located(scenario, ("position", "total"), "give the pile's cards or its total, not both")
+            raise located(scenario, ("position", "total"), say(WORDS, "both"))
         pile = _make_pile(scenario, position["total"], [p for h in hands for p in h] + (stock or []))
     hands, stock = fill_hands(game, hands, pile, game.cards, stock)
     last = position.get("last_player", (turn - 1) % n + 1) - 1
@@ -34,7 +43,7 @@ def _make_pile(scenario: Any, total: int, used: list[Any]) -> list[Any]:
             left -= game.value(card)
         if left == 0:
             return pile
-    raise located(scenario, ("position", "total"), f"no pile of unused cards totals {total}")
+    raise located(scenario, ("position", "total"), say(WORDS, "no_pile", total=total))
 
 
 def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:

@@ -1,0 +1,294 @@
+"""Rule: a rule or scenario file that is refused is refused in the reader's language.
+
+`validate`, `check` and every command that loads rules say each located problem in Spanish with
+`--lang es` (or a Spanish locale), the file's own keys, names and values as written, and in
+English otherwise; the summaries agree with their numbers, and a program stopped from outside
+says so in the same language.
+"""
+from __future__ import annotations
+
+import pickle
+import re
+import string
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from muggins import cli, launch, loader, messages, overrides, scenarios, yamlfile
+from muggins.dsl import compiler
+from muggins.errors import RuleFileError
+from muggins.families.line import options as line_options, scenarios as line_scenarios
+from muggins.families.pile import options as pile_options, scenarios as pile_scenarios
+from muggins.messages import stopped_line
+
+BROKEN = Path(__file__).parent / "broken"
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+
+# English words that no Spanish message may hold once the file's own names and values (quoted,
+# in backticks, or listed as the names a place allows) are taken out.
+ENGLISH = ["missing", "expected", "must", "unknown", "valid", "invalid", "allowed", "cannot", "did you mean",
+           "syntax", "while", "found", "the", "of", "and", "with", "is", "are", "not", "file", "key", "value",
+           "players", "tiles", "cards", "set", "deck", "number", "integer", "condition", "needs", "only", "write",
+           "or", "nor", "least", "most", "fails", "every", "deals", "keeps", "refills", "belongs", "this", "game",
+           "empty", "character", "characters", "duplicate", "nesting", "levels", "scenario", "step", "passed",
+           "failed", "rules", "load", "there", "but", "than", "text", "list", "mapping", "whole", "no such"]
+# Spanish words that no English message may hold.
+SPANISH = ["debe", "clave", "fichero", "desconocido", "desconocida", "querías", "jugadores", "entero", "válido",
+           "falta", "expresión", "sintaxis", "carácter", "reglas", "paso", "correcto", "fallido", "ninguno", "¿"]
+# Where a message lists names of the file or the language, up to the end of the list.
+_LISTS = re.compile(r"(disponibles aquí|disponibles|permitidas|ninguno de|entradas|incorporadas|nombres|"
+                    r"available here|available|allowed|not one of|entries|built-in|names):[^);]*")
+
+
+@pytest.fixture(autouse=True)
+def no_locale(monkeypatch):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+
+
+def messages_of(report: str) -> list[str]:
+    """The messages of a report, each without its location, caret and source line."""
+    return [line.split(": ", 1)[1] for line in report.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+
+
+def words_in(text: str, words: list[str]) -> list[str]:
+    """The words of `words` in `text` once the file's own names and values are taken out."""
+    text = _LISTS.sub(" ", text)
+    text = re.sub(r"'[^']*'|`[^`]*`|\"[^\"]*\"|'\S*\.\.\.|\b\w+[._]\w[\w.]*", " ", text)
+    return [word for word in words if re.search(rf"(?<![\w¿]){re.escape(word)}(?!\w)", text, re.IGNORECASE)]
+
+
+def validate(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["validate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("path", sorted(BROKEN.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, capsys):
+    code, _, spanish = validate(capsys, str(path), "--lang", "es")
+    assert code == 1 and messages_of(spanish), spanish
+    for message in messages_of(spanish):
+        assert words_in(message, ENGLISH) == [], message
+    code, _, english = validate(capsys, str(path))
+    assert code == 1
+    for message in messages_of(english):
+        assert words_in(message, SPANISH) == [], message
+    # the same places, in the same order: only the words differ
+    assert [line for line in spanish.splitlines() if not re.match(r"\S+:\d+:\d+: ", line)] == \
+           [line for line in english.splitlines() if not re.match(r"\S+:\d+:\d+: ", line)]
+
+
+@pytest.mark.parametrize("name, spanish", [
+    ("typo-key", "5:3: clave desconocida 'spinnner' en `line`; ¿querías decir 'spinner'? "
+                 "(permitidas: spinner, double_at_end, opening_double)"),
+    ("typo-top-level", "4:1: clave desconocida 'scorign' en el nivel superior; ¿querías decir 'scoring'?"),
+    ("pieces-both", "2:1: falta la clave 'dealer' en el nivel superior"),
+    ("wrong-type", "5:12: `line.spinner` debe ser true o false, no 1"),
+    ("yes-means-text", "5:12: `line.spinner` debe ser true o false, no 'no' (aquí una palabra de sí/no es texto; "
+                       "escribe true o false)"),
+    ("leading-zero", "5:10: `settlement.floor` debe ser un número entero o null, no '010'"),
+    ("tie-typo", "5:8: `win.tie` es 'seat', que no es ninguno de: opener_order, seat_order, play_on; "
+                 "¿querías decir 'seat_order'?"),
+    ("false-call-zero", "5:15: `muggins.false_call` es 0; debe ser al menos 1 (los puntos que cuesta un cante falso; "
+                        "null si no hay cantes falsos)"),
+    ("wrong-family", "4:1: 'pile' pertenece a los juegos de naipes (`pieces: cards`), no a este juego"),
+    ("unknown-name", "7:13: nombre desconocido 'end_sum'; ¿querías decir 'ends_sum'? (disponibles aquí: boneyard,"),
+    ("condition-for-number", "7:14: la expresión de `scoring.0.points` debe ser un entero, pero es una condición"),
+    ("and-of-numbers", "6:11: cada lado de 'and' debe ser una condición, pero '1' es un entero"),
+    ("wrong-arity", "5:13: round_nearest() espera (entero, entero); recibe entero"),
+    ("expression-syntax", "6:25: error de sintaxis: carácter inesperado '=' (usa == para comparar)"),
+    ("division-by-zero", "5:11: división o módulo entre cero en '250 // (players - players)'"),
+    ("guarded-division-by-zero", "7:13: falla con cualquier valor de ends_sum con el que se cumple `when` con 2, 3 "
+                                 "o 4 jugadores, así que siempre que puntúa; con ends_sum = 1: división o módulo "
+                                 "entre cero"),
+    ("sides-one", "5:10: `seating.sides` es 1 con 2, 3 o 4 jugadores: debe haber al menos 2 bandos"),
+    ("negative-deal", "5:9: reparte -1 piezas a cada uno de los 2 jugadores; una mano necesita al menos 1"),
+    ("reserve-larger-than-set", "5:12: deja 29 fichas fuera de juego con 3 jugadores; debe ser de 0 a las 28 fichas"),
+    ("refill-larger-than-deck", "5:7: repone hasta 53 cartas con 2 jugadores; debe ser de 1 a las 52 cartas de la "
+                                "baraja"),
+    ("holder-piece-joker", "7:12: 'joker' no es highest_double ni heaviest ni una ficha del juego de doble 6"),
+    ("duplicate-key", "6:1: clave repetida 'line' (definida antes en la línea 4)"),
+    ("tab-indentation", "5:1: sintaxis YAML: al buscar el siguiente elemento se encontró el carácter '\\t', que no "
+                        "puede empezar ningún elemento (sangra con espacios, no con tabuladores)"),
+    ("two-documents", "4:1: sintaxis YAML: se esperaba un solo documento en el fichero, pero se encontró otro"),
+    ("empty", "1:1: el fichero está vacío: se esperaba un diccionario de reglas"),
+    ("top-level-list", "2:1: el nivel superior debe ser un diccionario de claves, no una lista"),
+    ("non-utf8", "2:11: el fichero no es texto UTF-8: el byte 0xe9 no se puede descodificar"),
+    ("extends-without-name", "2:1: un fichero que amplía otro debe dar su propio `name`"),
+])
+def test_what_the_spanish_says(name: str, spanish: str, capsys):
+    _, _, err = validate(capsys, str(BROKEN / f"{name}.yaml"), "--lang", "es")
+    assert f"{name}.yaml:{spanish}" in err, err
+
+
+def test_a_spanish_locale_chooses_spanish_and_lang_en_wins_over_it(capsys, monkeypatch):
+    path = str(BROKEN / "typo-key.yaml")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert "clave desconocida 'spinnner'" in validate(capsys, path)[2]
+    assert "unknown key 'spinnner'" in validate(capsys, path, "--lang", "en")[2]
+    assert "unknown key 'spinnner'" in validate(capsys, "--lang", "en", path)[2]
+
+
+@pytest.mark.parametrize("text, spanish", [
+    ("name: x\nplayers: [2, 3\n", "sintaxis YAML: al analizar una lista entre corchetes se esperaba ',' o ']', "
+                                  "pero se encontró '<stream end>'"),
+    ("name: 'x\n", "sintaxis YAML: al leer un valor entre comillas el fichero termina inesperadamente"),
+    ("name: x: y\n", "sintaxis YAML: aquí no se admiten valores de diccionario"),
+    ("name: \"\\q\"\n", "sintaxis YAML: al leer un valor entre comillas dobles se encontró un carácter de escape "
+                        "desconocido 'q'"),
+    ("a: &x 1\nb: *x\n", "aquí no se admiten anclas ni alias"),
+    ("<<: {a: 1}\n", "no se admiten claves de fusión (<<); usa `extends` para compartir reglas"),
+])
+def test_yaml_mistakes_in_spanish(text: str, spanish: str, tmp_path: Path, capsys):
+    path = tmp_path / "house.yaml"
+    path.write_text(text)
+    _, _, err = validate(capsys, str(path), "--lang", "es")
+    assert spanish in err, err
+    assert words_in(messages_of(err)[0], ENGLISH) == [], err
+
+
+def test_a_missing_rule_file_in_spanish(capsys):
+    _, _, err = validate(capsys, "card-mugins", "--lang", "es")
+    assert err.startswith("card-mugins:1:1: no hay ningún fichero de reglas ni reglas incorporadas con el nombre "
+                          "'card-mugins'; ¿querías decir 'card-muggins'?"), err
+
+
+def test_play_and_simulate_refuse_a_broken_file_in_spanish(capsys):
+    for command in (["play"], ["simulate", "--games", "1", "--workers", "1"]):
+        assert cli.main([*command, str(BROKEN / "typo-key.yaml"), "--lang", "es"]) == 1
+        assert "clave desconocida 'spinnner' en `line`" in capsys.readouterr().err
+
+
+def test_a_located_problem_crosses_processes_in_both_languages():
+    with pytest.raises(RuleFileError) as caught:
+        loader.load_rules(BROKEN / "unknown-name.yaml")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert copy.report("es") == caught.value.report("es") and "nombre desconocido" in copy.report("es")
+    assert copy.report() == caught.value.report() and "unknown name" in copy.report()
+
+
+# -- validate and check: what they print besides the problems -------------------------------------
+
+def test_validate_summaries_agree_with_their_numbers(capsys):
+    code, out, _ = validate(capsys, "card-muggins", str(BROKEN / "typo-key.yaml"), "--lang", "es")
+    assert code == 1 and out.splitlines() == ["card-muggins: válido (card-muggins)", "1 válido, 1 no válido"]
+    code, out, _ = validate(capsys, "card-muggins", "domino-partnership-all-fives", "--lang", "es")
+    assert code == 0 and out.splitlines()[-1] == "2 válidos, 0 no válidos"
+    assert out.splitlines()[1] == ("domino-partnership-all-fives: válido (domino-partnership-all-fives, "
+                                   "amplía domino-muggins)")
+    code, out, _ = validate(capsys, "card-muggins", "domino-partnership-all-fives")
+    assert out.splitlines()[-1] == "2 valid, 0 invalid" and "extends domino-muggins" in out
+
+
+def _scenario(tmp_path: Path, name: str, expect: int) -> Path:
+    path = tmp_path / name
+    path.write_text('title: "Cards dealt"\nsource: "a test"\nrules: card-muggins\nformula: deal.hand\n'
+                    f'rows:\n  - {{given: {{players: 2}}, expect: {expect}}}\n')
+    return path
+
+
+def test_check_in_spanish(tmp_path: Path, capsys):
+    _scenario(tmp_path, "right.yaml", 5)
+    _scenario(tmp_path, "wrong.yaml", 7)
+    (tmp_path / "broken.yaml").write_text("title: x\nrules: card-muggins\nformula: deal.hand\nrows: []\nsteps: []\n")
+    assert cli.main(["check", str(tmp_path), "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("FALLO ") and lines[0].endswith("broken.yaml")
+    assert any(line.startswith("bien  ") and "right.yaml:6: Cards dealt [players=2]" in line for line in lines)
+    assert "deal.hand con players = 2: se esperaba 7, las reglas dan 5" in out
+    assert "falta la clave 'source' en el nivel superior" in out and "`rows` debe tener al menos 1 elemento" in out
+    assert lines[-1] == "1 correcto, 2 fallidos"
+    for line in lines:
+        assert words_in(re.sub(r"\S+\.yaml\S*|Cards dealt \[.*\]|players = 2", " ", line), ENGLISH) == [], line
+    assert cli.main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "1 passed, 2 failed" and "expected 7, the rules give 5" in out
+
+
+def test_check_of_a_scenario_step_that_fails_in_spanish(tmp_path: Path, capsys):
+    text = (SCENARIOS / "cards" / "fifteen-scores-fifteen.yaml").read_text()
+    (tmp_path / "fifteen.yaml").write_text(text.replace("points: 15", "points: 16"))
+    assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    assert "paso 2 (J1: claim): puntos: se esperaba 16, las reglas dan 15" in out, out
+    assert out.splitlines()[-1] == "0 correctos, 1 fallido"
+
+
+def test_check_help_names_the_summary_as_it_is_printed(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["check", "--help", "--lang", "es"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "`N correctos, N fallidos`" in out and "passed" not in out
+
+
+# -- stopped from outside ------------------------------------------------------------------------
+
+def test_the_stopped_lines_in_both_languages():
+    assert stopped_line(130, "es") == "muggins: interrumpido" and stopped_line(130, "en") == "muggins: interrupted"
+    assert stopped_line(143, "es") == "muggins: detenido (SIGTERM)"
+    assert stopped_line(129, "en") == "muggins: stopped (SIGHUP)"
+
+
+@pytest.mark.parametrize("argv, environment, said", [
+    (["muggins", "play", "x", "--lang", "es"], {}, "muggins: interrumpido"),
+    (["muggins", "play", "x"], {"LANG": "es_MX.UTF-8"}, "muggins: interrumpido"),
+    (["muggins", "play", "x", "--lang=en"], {"LANG": "es_MX.UTF-8"}, "muggins: interrupted"),
+])
+def test_ctrl_c_before_the_arguments_are_read_is_said_in_their_language(argv, environment, said, monkeypatch, capsys):
+    class Interrupting(types.ModuleType):
+        def __getattr__(self, name: str):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "argv", argv)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setitem(sys.modules, "muggins.cli", Interrupting("muggins.cli"))
+    assert launch.main() == 130
+    assert capsys.readouterr().err.strip() == said
+
+
+def test_sigterm_during_a_command_is_said_in_its_language(monkeypatch, capsys):
+    from muggins.errors import Terminated
+
+    def stopped(args):
+        raise Terminated(143)
+
+    monkeypatch.setattr(cli, "_validate", stopped)
+    assert cli.main(["validate", "card-muggins", "--lang", "es"]) == 143
+    assert capsys.readouterr().err.strip() == "muggins: detenido (SIGTERM)"
+
+
+# -- the tables of words -------------------------------------------------------------------------
+
+TABLES = {"yamlfile": yamlfile.WORDS, "loader": loader.WORDS, "compiler": compiler.WORDS,
+          "line options": line_options.WORDS, "pile options": pile_options.WORDS, "scenarios": scenarios.WORDS,
+          "line scenarios": line_scenarios.WORDS, "pile scenarios": pile_scenarios.WORDS, "cli": cli._WORDS,
+          "overrides": overrides.WORDS}
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_every_text_has_both_languages_with_the_same_blanks(name: str):
+    table = TABLES[name]
+    assert set(table) == {"en", "es"} and set(table["en"]) == set(table["es"]) and table["en"]
+    for key, english in table["en"].items():
+        assert _fields(english) == _fields(table["es"][key]), (name, key)
+        assert table["es"][key] != english or not re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}|`[^`]*`|null|true|false", "", english)), \
+            (name, key)  # a text whose words are the same in both is only signs and names
+
+
+def test_every_refusal_has_both_languages():
+    # (a refusal can name a card by its words in English and by its symbol in Spanish: no blanks compared)
+    assert set(messages.REASONS["en"]) == set(messages.REASONS["es"])
+
+
+def test_every_pyyaml_phrase_has_its_blanks_in_spanish():
+    for english, spanish in yamlfile._PYYAML_ES:
+        assert english.count("%r") == spanish.count("%r") and english.count("%s") == spanish.count("%s"), english
