@@ -292,3 +292,17 @@ def test_every_refusal_has_both_languages():
 def test_every_pyyaml_phrase_has_its_blanks_in_spanish():
     for english, spanish in yamlfile._PYYAML_ES:
         assert english.count("%r") == spanish.count("%r") and english.count("%s") == spanish.count("%s"), english
+
+
+@pytest.mark.parametrize("old, new, said, dicho", [
+    ("  hands:", "  scores: [0, 0, 0]\n  hands:", "3 scores for 2 players", "3 puntuaciones para 2 jugadores"),
+    ('hands: [["5S", "2C"], ["3C", "4C"]]', 'hands: [["5S", "2C"], ["3C", "4C"], ["AH"]]', "3 hands for 2 players",
+     "3 manos para 2 jugadores")])
+def test_a_position_with_the_wrong_number_of_hands_or_scores(old, new, said, dicho, tmp_path: Path, capsys):
+    text = (SCENARIOS / "cards" / "fifteen-scores-fifteen.yaml").read_text()
+    assert old in text
+    (tmp_path / "position.yaml").write_text(text.replace(old, new, 1))
+    assert cli.main(["check", str(tmp_path), "-q"]) == 1
+    assert said in capsys.readouterr().out
+    assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
+    assert dicho in capsys.readouterr().out

@@ -42,7 +42,7 @@ WORDS = {
         "not_read": "{name!r} is not read by {formula} (names: {names})",
         "row": "{formula} with {given}: expected {expect}, the rules give {actual}",
         "turn": "there are only {players}",
-        "hands": "{hands} for {players}", "scores": "{scores} for {players}",
+        "position_hands": "{hands} for {players}", "position_scores": "{scores} for {players}",
         "impossible": "impossible position: {reason}",
         "step": "step {number}", "step_play": "step {number} (P{player}: {play})", "step_end": "step {number} (end of round)",
         "by": "{label}: expected P{expected} to act, but it is P{actor}'s decision",
@@ -67,7 +67,7 @@ WORDS = {
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
         "row": "{formula} con {given}: se esperaba {expect}, las reglas dan {actual}",
         "turn": "solo hay {players}",
-        "hands": "{hands} para {players}", "scores": "{scores} para {players}",
+        "position_hands": "{hands} para {players}", "position_scores": "{scores} para {players}",
         "impossible": "posición imposible: {reason}",
         "step": "paso {number}", "step_play": "paso {number} (J{player}: {play})", "step_end": "paso {number} (fin de ronda)",
         "by": "{label}: se esperaba que actuara J{expected}, pero decide J{actor}",
@@ -239,12 +239,12 @@ def build_state(scenario: Scenario) -> Any:
         raise located(scenario, ("position", "turn"), say(WORDS, "turn", players=counted(n, "player")))
     listed = position.get("hands", [])
     if len(listed) > n:
-        raise located(scenario, ("position", "hands"), say(WORDS, "hands", hands=counted(len(listed), "hand"),
+        raise located(scenario, ("position", "hands"), say(WORDS, "position_hands", hands=counted(len(listed), "hand"),
                                                            players=counted(n, "player")))
     hands = [parse_pieces(scenario, ("position", "hands", i), h) for i, h in enumerate(listed)]
     scores = position.get("scores", [0] * n)
     if len(scores) != n:
-        raise located(scenario, ("position", "scores"), say(WORDS, "scores", scores=counted(len(scores), "score"),
+        raise located(scenario, ("position", "scores"), say(WORDS, "position_scores", scores=counted(len(scores), "score"),
                                                             players=counted(n, "player")))
     seed = scenario.doc.data.get("seed", 0)
     try:
