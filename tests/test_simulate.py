@@ -8,7 +8,8 @@ import pytest
 
 from muggins.cli import main
 from muggins.loader import load_rules
-from muggins.simulate import Tally, in_flight, simulate, summary, two_proportions, wilson
+from muggins.simulate import Tally, in_flight, simulate, summary
+from muggins.stats import two_proportions, wilson
 
 
 def run(workers=1, scheduler=None, spec="domino-muggins", games=24, players=3, bots=("greedy", "random", "greedy")):

@@ -13,7 +13,7 @@ from muggins.dsl.words import join
 from muggins.errors import RuleFileError
 from muggins.families import families
 from muggins.loader import builtin_rule_names, load_rules
-from muggins.narration import SHARED_GLOSSARY, glossary, reason_name, say, say_points, summarize_rules
+from muggins.narration import glossary, reason_name, say, say_points, summarize_rules
 from muggins.rules import PLAYERS_CONTEXT
 
 DOMINO, CARDS = load_rules("domino-muggins"), load_rules("card-muggins")

@@ -18,7 +18,7 @@ import jsonschema
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
 from .dsl.compiler import WORDS as EXPRESSION_WORDS, ExpressionFailure, Table, fails_everywhere
-from .errors import ExpressionError, Location, MugginsError, Problem, RuleError, RuleFileError
+from .errors import ExpressionError, Location, Problem, RuleError, RuleFileError
 from .messages import Said, Texts, counted, said_list, say
 from .families import Family, family_for_pieces, family_sections
 from .schema import rules_schema

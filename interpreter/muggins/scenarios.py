@@ -7,10 +7,8 @@ plugin and `muggins check` both run them through `cases` and `run_case`.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -356,7 +354,6 @@ def _show(value: Any) -> str:
 def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys: Any) -> dict[str, Any]:
     """What the game shows for each expectation key, after the step."""
     game = scenario.game
-    n = scenario.players
     scored = [e for e in events if isinstance(e, Scored)]
     ended = next((e for e in events if isinstance(e, GameEnded)), None)
     seen: dict[str, Any] = {

@@ -30,7 +30,7 @@ from .families.pile.game import Dealt
 from .errors import MugginsError
 from .overrides import label, load_settings
 from .rules import Rules
-from .stats import Z95, distribution, percentile, two_means, two_proportions, wilson  # noqa: F401 - re-exported
+from .stats import distribution, percentile, wilson
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10

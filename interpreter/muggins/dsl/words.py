@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Union
 
-from lark import Token, Tree
+from lark import Tree
 
 from .compiler import Expression, expression_parser
 

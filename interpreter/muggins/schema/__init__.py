@@ -8,7 +8,6 @@ writes them anew after a family's part changes.
 """
 from __future__ import annotations
 
-import copy
 import json
 from functools import lru_cache
 from importlib import resources

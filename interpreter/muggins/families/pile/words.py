@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...dsl.words import Condition, Noun, Series, Term
+from ...dsl.words import Noun, Series, Term
 from ...engine.common import Scored
 from ...narration import count, describe_common, player_name, reason_name, say, say_points, scores_text
 from ...pieces import SUIT_SYMBOLS, SUIT_WORDS
