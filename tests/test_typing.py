@@ -1,4 +1,5 @@
-"""Rule: the package's type hints are true (it ships py.typed): mypy finds no error in it.
+"""Rule: the package's type hints are true (it ships py.typed): mypy finds no error in it; and
+no code is dead: pyflakes finds no unused import or variable in the package, its tests or the bench.
 
 mypy reads its settings from pyproject.toml's [tool.mypy]; the stubs it needs are in the `test` extras.
 """
@@ -20,3 +21,14 @@ def test_mypy_finds_no_errors() -> None:
         str(ROOT / "interpreter" / "muggins"),
     ])
     assert status == 0, f"mypy reported errors:\n{stdout}{stderr}"
+
+
+def test_pyflakes_finds_nothing_unused() -> None:
+    reporter = pytest.importorskip("pyflakes.reporter", reason="pyflakes is not installed (pip install -e '.[test]')")
+    from io import StringIO
+
+    from pyflakes.api import checkRecursive
+    out, err = StringIO(), StringIO()
+    found = checkRecursive([str(ROOT / name) for name in ("interpreter", "tests", "bench")],
+                           reporter.Reporter(out, err))
+    assert found == 0, out.getvalue() + err.getvalue()
