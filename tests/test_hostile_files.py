@@ -157,6 +157,54 @@ def test_a_failure_in_spanish_says_so_in_spanish(tmp_path, monkeypatch):
     assert "La partida se detuvo por un error: KeyError: 'x'." in text and "Partida guardada en" in text
 
 
+class _GoneTerminal(io.StringIO):
+    """A terminal that fails with EIO from its `fail_at`-th write on, as a closed one does."""
+
+    def __init__(self, fail_at: int):
+        super().__init__()
+        self.left = fail_at
+
+    def write(self, text):
+        self.left -= 1
+        if self.left < 0:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return super().write(text)
+
+
+def test_a_terminal_that_fails_to_write_during_play_keeps_the_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = Session(load_rules("domino-muggins"), "domino-muggins", 2, 1, 50, ["human", "greedy"],
+                stdin=io.StringIO("1\n" * 200), stdout=_GoneTerminal(12))
+    assert s.run() == 1                               # a failure inside the game, said nowhere
+    saved = list(tmp_path.glob("*.save.json"))
+    assert len(saved) == 1
+    assert Session.resume(saved[0], stdout=io.StringIO(), stdin=io.StringIO()).moves == s.moves
+
+
+def test_a_sighup_while_the_game_is_kept_waits_for_the_save(tmp_path, monkeypatch):
+    import signal
+    from muggins.errors import Terminated
+
+    def closed(signum, frame):                        # as the console script handles SIGHUP
+        raise Terminated(128 + signum)
+
+    monkeypatch.chdir(tmp_path)
+    previous = signal.signal(signal.SIGHUP, closed)
+    s, out = table(["quit"])
+    save = s.autosave
+
+    def hung_up_while_saving():
+        os.kill(os.getpid(), signal.SIGHUP)           # the terminal closes in the middle of the save
+        return save()
+
+    monkeypatch.setattr(s, "autosave", hung_up_while_saving)
+    try:
+        assert s.run() == 129
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    assert len(list(tmp_path.glob("*.save.json"))) == 1 and "Game saved to" in out.getvalue()
+
+
 def test_the_autosave_goes_to_the_first_place_that_can_be_written(tmp_path, monkeypatch):
     afile = tmp_path / "afile"
     afile.write_text("a regular file: nothing can be written under it, not even by root")

@@ -170,3 +170,48 @@ def test_a_ctrl_c_wrapped_by_python_while_starting_is_still_one_line(monkeypatch
     monkeypatch.setitem(sys.modules, "muggins.cli", Wrapping("muggins.cli"))
     assert launch.main() == 130
     assert capsys.readouterr().err.strip() == "muggins: interrupted"
+
+
+# -- a terminal that closes: the kernel's SIGHUP, then reads and writes that fail with EIO --------
+
+def _until_prompt(master: int, prompt: bytes = b"P1> ", timeout: float = 60) -> bytes:
+    """What the game shows on the terminal up to its first prompt."""
+    import select
+    shown, start = b"", time.monotonic()
+    while prompt not in shown and time.monotonic() - start < timeout:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            shown += os.read(master, 65536)
+    assert prompt in shown, shown.decode(errors="replace")
+    return shown
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_closing_the_terminal_saves_the_game_and_exits_129(tmp_path: Path):
+    import pty
+    pid, master = pty.fork()        # the game is the session leader of a real terminal, as in a window
+    if pid == 0:
+        os.chdir(tmp_path)
+        os.execv(sys.executable, _LAUNCH + ["play", "card-muggins", "--human", "1", "--seed", "3"])
+    try:
+        _until_prompt(master)
+    finally:
+        os.close(master)            # the window is closed: SIGHUP, and the terminal fails with EIO
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 129
+    assert [path.name for path in tmp_path.iterdir()] == ["muggins-card-muggins-3.save.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_terminal_that_fails_with_eio_alone_still_saves_the_game(tmp_path: Path):
+    master, slave = os.openpty()    # not its controlling terminal: no SIGHUP, only the failing reads
+    process = subprocess.Popen(_LAUNCH + ["play", "domino-muggins", "--human", "1", "--seed", "3"], cwd=tmp_path,
+                               stdin=slave, stdout=slave, stderr=subprocess.PIPE, text=True)
+    os.close(slave)
+    try:
+        _until_prompt(master)
+    finally:
+        os.close(master)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 1 and "Traceback" not in err
+    assert [path.name for path in tmp_path.iterdir()] == ["muggins-domino-muggins-3.save.json"]
