@@ -105,6 +105,61 @@ def test_an_unknown_scheduler_address_is_one_line(capsys):
     assert len(err.strip().splitlines()) == 1 and "tcp://" in err
 
 
+class _NotDask:
+    """A TCP server on localhost that is no Dask scheduler: it answers every connection as an HTTP
+    server does to what it cannot read (`400 Bad Request`), or says nothing at all."""
+
+    def __init__(self, answer: bytes | None):
+        import socket
+        import threading
+        self.answer = answer
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.address = "tcp://127.0.0.1:%d" % self.server.getsockname()[1]
+        self.held: list = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(connection)
+            if self.answer is not None:
+                connection.recv(65536)
+                connection.sendall(self.answer)
+                connection.close()
+
+    def close(self) -> None:
+        for connection in self.held:
+            connection.close()
+        self.server.close()
+
+
+@pytest.mark.parametrize("answer, reason, lang", [
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+     "it does not answer as a Dask scheduler does (", "en"),
+    (None, "no answer within 1.5 seconds", "en"),
+    (None, "sin respuesta en 1.5 segundos", "es"),
+], ids=["HTTP 400", "silent", "silent, in Spanish"])
+def test_a_scheduler_address_that_is_not_dask_is_one_line_in_bounded_time(answer, reason, lang, monkeypatch, capsys):
+    pytest.importorskip("distributed")
+    from muggins import simulate
+    from muggins.cli import main
+    monkeypatch.setattr(simulate, "SCHEDULER_TIMEOUT", 0.5)  # Dask's connect; 1 s more for the handshake
+    server = _NotDask(answer)
+    started = time.monotonic()
+    try:
+        assert main(["simulate", "card-muggins", "--games", "10", "--lang", lang, "--scheduler", server.address]) == 1
+    finally:
+        server.close()
+    assert time.monotonic() - started < 20
+    err = capsys.readouterr().err
+    opening = {"en": f"muggins: cannot reach the Dask scheduler at '{server.address}': ",
+               "es": f"muggins: no se puede conectar con el planificador de Dask en '{server.address}': "}[lang]
+    assert err.startswith(opening + reason) and len(err.strip().splitlines()) == 1
+
+
 def test_ctrl_c_while_starting_up_is_one_line(monkeypatch, capsys):
     from muggins import launch
 
@@ -213,5 +268,7 @@ def test_a_terminal_that_fails_with_eio_alone_still_saves_the_game(tmp_path: Pat
     finally:
         os.close(master)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 1 and "Traceback" not in err
+    # the closed terminal reads as an error (EIO: a failure, 1) or, as the kernel may have it, as
+    # the end of input (130); either way the game is kept and no traceback is shown
+    assert process.returncode in (1, 130) and "Traceback" not in err
     assert [path.name for path in tmp_path.iterdir()] == ["muggins-domino-muggins-3.save.json"]

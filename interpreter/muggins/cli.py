@@ -729,6 +729,9 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         problem = check_target(path, args.force, args.lang) if path else None
         if problem:
             raise MugginsError(f"{option}: {problem}")
+    if args.scheduler:  # reached and answering as Dask does, before any progress is shown
+        from .simulate import check_scheduler
+        check_scheduler(args.scheduler, args.lang or "en")
 
 
 def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:
@@ -751,7 +754,7 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
             task = bar.add_task("games", total=games - start)
             return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
                             args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
-                            settings=tuple(settings), start=start)
+                            settings=tuple(settings), start=start, lang=args.lang or "en")
 
     games = args.games
     tally = run(games, 0)
