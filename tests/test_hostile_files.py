@@ -562,3 +562,51 @@ def test_a_bots_game_stopped_by_a_failing_rule_leaves_no_save(tmp_path, monkeypa
     assert 1 in codes                                    # 5 is a common sum: some game reaches it
     assert "division or modulo by zero" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["fail.yaml"]
+
+
+# -- what is read must be a regular file: a pipe or a device is refused, never waited on -----------
+
+NOT_REGULAR = "{path} is not a regular file (a device, a pipe or a socket)"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("command, shown", [
+    (["validate", "pipe.yaml"], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["check", "pipe.yaml"], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["check", "."], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),   # found walking a folder
+    (["replay", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["render", "pipe.json", "-o", "t.svg"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["resume", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["keep", "domino-muggins", "--resume", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["replay", "--lang", "es", "pipe.json"],
+     "muggins: pipe.json no es un fichero normal (un dispositivo, una tubería o un socket)"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else None)
+def test_a_pipe_given_to_read_is_refused_at_once(command, shown, tmp_path):
+    import subprocess
+    import sys
+    os.mkfifo(tmp_path / "pipe.yaml")
+    os.mkfifo(tmp_path / "pipe.json")
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", *command], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60, stdin=subprocess.DEVNULL)   # it used to wait for a writer forever
+    assert result.returncode == 1
+    assert shown in result.stdout + result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_given_as_rules_or_extended_is_refused_for_what_it_is(tmp_path, capsys):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: /dev/zero\nname: house\n")
+    assert main(["validate", "/dev/zero", str(house)]) == 1
+    err = capsys.readouterr().err
+    assert "/dev/zero:1:1: " + NOT_REGULAR.format(path="/dev/zero") in err
+    assert "no rule file or built-in rules named" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_save_whose_rules_are_a_pipe_says_so(tmp_path, monkeypatch, capsys):
+    saved = _saved(tmp_path, monkeypatch)
+    os.mkfifo(tmp_path / "fifo.yaml")
+    _resign(saved, lambda d: d.update(rules=str(tmp_path / "fifo.yaml")))
+    assert main(["resume", str(saved)]) == 1
+    err = capsys.readouterr().err
+    assert NOT_REGULAR.format(path="fifo.yaml") in err and "no rule file" not in err

@@ -19,7 +19,7 @@ import jsonschema
 
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
-from .files import reason as write_reason
+from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
 from .loader import load_rules
 from .messages import reason as reason_in
 from .narration import count
@@ -66,8 +66,9 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
     """The JSON in a file of at most MAX_RECORD_BYTES, or a RecordError saying what is wrong."""
     kind = _say(lang, f"what:{what}")
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
+        raw = read_limited(path, MAX_RECORD_BYTES)
+    except NotRegularFile:
+        raise RecordError(file_words(lang)["not_regular_read"].format(path=path)) from None
     except OSError as exc:
         raise RecordError(f"{path}: " + _say(lang, "cannot_read", reason=write_reason(exc, lang))) from None
     if len(raw) > MAX_RECORD_BYTES:

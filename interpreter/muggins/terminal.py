@@ -24,7 +24,7 @@ from .engine.common import Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated
 from .launch import HeldSignals
-from .files import fallback_folders, fresh_name, reason as write_reason, words as file_words, write_atomic, write_first
+from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
 from .loader import load_rules
 from .messages import illegal, reason
 from .pieces import ascii_cards
@@ -273,7 +273,8 @@ class Session:
         asked: list[tuple[Path, bool]] = []
         if self.asked is not None and self._asked_text is not None:
             try:
-                if self.asked.read_text(encoding="utf-8") == self._asked_text:
+                ours = self._asked_text.encode("utf-8")
+                if read_limited(self.asked, len(ours)) == ours:  # never waits on a pipe put there
                     asked.append((self.asked, True))  # our own save of this game: brought up to date
             except (OSError, ValueError):
                 asked.append((self.asked, False))  # gone or unreadable: tried, never replaced

@@ -25,6 +25,7 @@ from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
 from .errors import Location, Problem, RuleFileError
+from .files import NotRegularFile, read_limited, words as file_words
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -106,8 +107,11 @@ def read_yaml_file(path: str | Path, display: str | None = None) -> Document:
     """Read a YAML mapping from a file, raising RuleFileError with a location on any problem."""
     name = display or str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_limited(path, MAX_BYTES)
+    except NotRegularFile:
+        raise RuleFileError([Problem(Location(name, 1, 1), file_words("en")["not_regular_read"].format(path=name))]) from None
+    except IsADirectoryError:
+        raise RuleFileError([Problem(Location(name, 1, 1), file_words("en")["is_folder"].format(path=name))]) from None
     except OSError as exc:
         raise RuleFileError([Problem(Location(name, 1, 1), f"cannot read file: {exc.strerror or exc}")]) from None
     return read_yaml_bytes(raw, name)
