@@ -27,6 +27,8 @@ from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, count, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
+from .output import fit_output, shows_suits
+from .pieces import ascii_cards
 from .overrides import UsageError, combinations, load_settings
 from .rules import Rules
 from .records import make_record, read_record, record_schema, replay, save_schema
@@ -93,6 +95,7 @@ MAX_WORKERS = 256  # local worker processes: more only fills the machine with id
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     lang = _help_language(sys.argv[1:] if argv is None else argv)
+    fit_output()  # a terminal that cannot show a symbol gets its plain form, never an error
     with _argparse_words(lang):
         return _main(argv, lang)
 
@@ -894,7 +897,7 @@ def _replay(args: argparse.Namespace) -> int:
         for event in state.events:
             line = describe(rules, event, args.lang, state.game.target, None)
             if line:
-                print(line)
+                print(line if shows_suits() else ascii_cards(line, args.lang))
     outcome, lang = state.outcome, args.lang
     known = _WORDS.get(lang, _WORDS["en"])
     print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),

@@ -27,6 +27,7 @@ from .launch import HeldSignals
 from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
 from .loader import load_rules
 from .messages import illegal, reason
+from .output import shows_suits
 from .pieces import ascii_cards
 from .families import family_of
 from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
@@ -223,7 +224,8 @@ class Session:
         self.delay = delay
         self.explain = explain
         self.coach = coach        # reminders of claims, every Muggins call offered, hints
-        self.ascii = ascii        # suit letters instead of symbols: 5H for 5♥
+        self.stdout = stdout or sys.stdout
+        self.ascii = ascii or not shows_suits(self.stdout)  # suit letters instead of symbols: 5H for 5♥
         self.notation = rules.notation if tally else None
         if stdin is None:
             stdin = sys.stdin
@@ -234,7 +236,6 @@ class Session:
             except (ValueError, OSError):
                 pass
         self.stdin = stdin
-        self.stdout = stdout or sys.stdout
         self.ui = ui_words(lang)
         self.game = make_game(rules, players, max_rounds)
         self.state = self.game.new_state(seed)
