@@ -712,7 +712,7 @@ class Session:
             ahead.play(move)
         except IllegalMoveError as exc:
             return exc
-        return illegal("not_a_move", text=str(move))
+        return illegal(self.game.NOT_A_MOVE, text=str(move))
 
     def _read_answer(self) -> str | None:
         """One answer, stripped; None when it was refused (and the reason given). Raises
