@@ -610,3 +610,70 @@ def test_a_save_whose_rules_are_a_pipe_says_so(tmp_path, monkeypatch, capsys):
     assert main(["resume", str(saved)]) == 1
     err = capsys.readouterr().err
     assert NOT_REGULAR.format(path="fifo.yaml") in err and "no rule file" not in err
+
+
+# -- what is shown back is what was meant: escaped, named, precise ---------------------------------
+
+def test_a_save_name_with_control_characters_is_shown_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table(["save \x00bad", "save a\x1b[2Jb", "quit"])
+    assert s.run() == 130
+    text = out.getvalue()
+    assert "Could not save to \\x00bad (invalid name)." in text
+    assert "Game saved to a\\x1b[2Jb." in text
+    assert "\x00" not in text and "\x1b" not in text                # nothing typed acts on the terminal
+
+
+def test_check_of_an_empty_file_says_it_holds_no_scenario(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty.yaml").write_text("")
+    assert main(["check", "empty.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert "empty.yaml:1:1: file is empty: it holds no scenario" in out and "rules" not in out
+
+
+@pytest.mark.parametrize("command", [["replay"], ["render", "-o", "t.svg"]], ids=["replay", "render"])
+def test_an_illegal_move_in_a_record_names_the_file(command, tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    data["moves"][3] = "6-6 left"                                     # a tile nobody holds then
+    path.write_text(json.dumps(data))
+    assert main([command[0], "game.json", *command[1:]]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("muggins: game.json: move 4 ('6-6 left') is illegal: ") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang, said", [("en", "not a record: the key 'seed' is given twice"),
+                                        ("es", "no es un registro de partida: la clave 'seed' aparece dos veces")])
+def test_a_key_given_twice_in_a_record_is_refused_by_name(lang, said, tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    text = path.read_text()
+    path.write_text(text.replace('{', '{"seed": 999, ', 1))           # then the real seed: the last would win
+    assert main(["replay", "game.json", "--lang", lang]) == 1
+    assert capsys.readouterr().err.strip() == f"muggins: game.json: {said}"
+
+
+def test_a_key_given_twice_in_a_save_is_refused_by_name(tmp_path, monkeypatch, capsys):
+    path = _saved(tmp_path, monkeypatch)
+    path.write_text(path.read_text().replace('{', '{"lang": "es", ', 1))
+    assert main(["resume", str(path)]) == 1
+    assert "not a save file: the key 'lang' is given twice" in capsys.readouterr().err
+
+
+def test_a_record_and_a_save_with_a_byte_order_mark_are_read(tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    capsys.readouterr()
+    assert main(["replay", "game.json"]) == 0
+    assert capsys.readouterr().out.startswith("game.json: ")
+    saved = _saved(tmp_path, monkeypatch)
+    saved.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())
+    assert Session.resume(saved, stdout=io.StringIO(), stdin=io.StringIO()).moves
+
+
+def test_a_record_to_a_dangling_link_is_refused_as_a_link_not_a_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dangling.json").symlink_to(tmp_path / "nowhere" / "x.json")
+    assert main(["play", "domino-muggins", "--seed", "1", "--record", "dangling.json", "--force"]) == 1
+    err = capsys.readouterr().err
+    assert "dangling.json is not a plain file (a device, a pipe or a link)" in err and "folder" not in err

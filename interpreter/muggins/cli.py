@@ -15,13 +15,13 @@ import random
 import signal
 import sys
 from pathlib import Path
-from typing import AbstractSet, Callable, Iterator, Sequence
+from typing import AbstractSet, Any, Callable, Iterator, Sequence
 
 import yaml
 
 from . import __version__
 from .bots import BOTS
-from .errors import MugginsError, RuleFileError, Terminated
+from .errors import MugginsError, RecordError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
 from .narration import LANGUAGES, count, describe, player_name, words
@@ -31,7 +31,7 @@ from .output import fit_output, shows_suits
 from .pieces import ascii_cards
 from .overrides import UsageError, combinations, load_settings
 from .rules import Rules
-from .records import make_record, read_record, record_schema, replay, save_schema
+from .records import Record, make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay, lang_from_environment
 from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
@@ -883,15 +883,24 @@ def _render(args: argparse.Namespace) -> int:
     if problem:
         raise MugginsError(problem)
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move, args.lang)
+    state = _replayed(args.record, record, args.rules, len(record.moves) if args.move is None else args.move,
+                      args.lang)
     svg = family_of(state.rules).render_svg(state.rules, state, args.lang)
     write_atomic(args.output, svg, args.force)
     return EXIT_OK
 
 
+def _replayed(path: str, record: Record, rules: str | None, moves: int | None, lang: str) -> Any:
+    """The record replayed (to `moves`); what goes wrong names the file, as its reading does."""
+    try:
+        return replay(record, rules, moves, lang)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
 def _replay(args: argparse.Namespace) -> int:
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules, lang=args.lang)
+    state = _replayed(args.record, record, args.rules, None, args.lang)
     rules = state.rules
     if args.log:
         for event in state.events:

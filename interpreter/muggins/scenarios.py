@@ -25,7 +25,7 @@ from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
 from .families import family_of
 from .loader import schema_problem, load_rules_with
 from .schema import scenario_schema
-from .yamlfile import Document, read_yaml_file
+from .yamlfile import EMPTY_SCENARIO, Document, read_yaml_file
 
 
 class ScenarioFailure(MugginsError):
@@ -62,7 +62,7 @@ def _validator() -> jsonschema.protocols.Validator:
 def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     """Read and check a scenario file and load its rules (with any inline options)."""
     path = Path(path)
-    doc = read_yaml_file(path, display or str(path))
+    doc = read_yaml_file(path, display or str(path), EMPTY_SCENARIO)
     problems = []
     for error in _validator().iter_errors(doc.data):
         if error.validator == "oneOf":

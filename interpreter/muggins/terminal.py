@@ -126,6 +126,12 @@ def _shown(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _visible(text: object) -> str:
+    """`text` as shown back to a person: a control character (a NUL, an escape) as its escape, so
+    nothing typed acts on the terminal."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
+
+
 def _near(path: Path) -> Path:
     """A path as shown to the person: relative when it is in the current folder."""
     try:
@@ -294,12 +300,12 @@ class Session:
     def _report_save(self, path: Path | None, text: str, failures: list[tuple[Path, BaseException]]) -> None:
         """Say where the game went (and where it could not go), in the person's language."""
         for place, exc in failures if path is not None else []:
-            self.print(self.ui["not_saved_at"].format(path=place, reason=write_reason(exc, self.lang)))
+            self.print(self.ui["not_saved_at"].format(path=_visible(place), reason=write_reason(exc, self.lang)))
         if path is None:
             self.print(file_words(self.lang)["nowhere"].format(reason=write_reason(failures[-1][1], self.lang)))
             self.print(text.rstrip("\n"))
             return
-        shown = _near(path)
+        shown = _visible(_near(path))
         self.print(self.ui["saved"].format(path=shown))
         self.print(self.ui["resume_hint"].format(path=shown))
 
@@ -755,11 +761,11 @@ class Session:
         except RuntimeError:  # no home folder to expand ~ to
             target = Path(argument)
         try:
-            self.print(ui["saved"].format(path=self.save(target, force)))
+            self.print(ui["saved"].format(path=_visible(self.save(target, force))))
         except FileExistsError:
-            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=target)))
+            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=_visible(target))))
         except (OSError, ValueError) as exc:
-            self.print(ui["not_saved_at"].format(path=target, reason=write_reason(exc, self.lang)))
+            self.print(ui["not_saved_at"].format(path=_visible(target), reason=write_reason(exc, self.lang)))
 
     def _show_table(self, player: int) -> None:
         state, ui, lang = self.state, self.ui, self.lang

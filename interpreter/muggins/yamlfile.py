@@ -103,8 +103,13 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
             self._depth -= 1
 
 
-def read_yaml_file(path: str | Path, display: str | None = None) -> Document:
-    """Read a YAML mapping from a file, raising RuleFileError with a location on any problem."""
+EMPTY_RULES = "file is empty: expected a mapping of rules"
+EMPTY_SCENARIO = "file is empty: it holds no scenario"
+
+
+def read_yaml_file(path: str | Path, display: str | None = None, empty: str = EMPTY_RULES) -> Document:
+    """Read a YAML mapping from a file, raising RuleFileError with a location on any problem
+    (`empty`: what is said of an empty file)."""
     name = display or str(path)
     try:
         raw = read_limited(path, MAX_BYTES)
@@ -114,10 +119,10 @@ def read_yaml_file(path: str | Path, display: str | None = None) -> Document:
         raise RuleFileError([Problem(Location(name, 1, 1), file_words("en")["is_folder"].format(path=name))]) from None
     except OSError as exc:
         raise RuleFileError([Problem(Location(name, 1, 1), f"cannot read file: {exc.strerror or exc}")]) from None
-    return read_yaml_bytes(raw, name)
+    return read_yaml_bytes(raw, name, empty)
 
 
-def read_yaml_bytes(raw: bytes, name: str) -> Document:
+def read_yaml_bytes(raw: bytes, name: str, empty: str = EMPTY_RULES) -> Document:
     """Read a YAML mapping from bytes; see read_yaml_file."""
     if len(raw) > MAX_BYTES:
         raise _error(name, [], 1, 1, f"file is larger than {MAX_BYTES // 1024} KiB")
@@ -131,10 +136,10 @@ def read_yaml_bytes(raw: bytes, name: str) -> Document:
         column = exc.start - (before.rfind(b"\n") + 1) + 1
         lines = [_FORBIDDEN.sub("\ufffd", line) for line in raw.decode("utf-8", "replace").splitlines()]
         raise _error(name, lines, line, column, f"file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded") from None
-    return read_yaml_text(text, name)
+    return read_yaml_text(text, name, empty)
 
 
-def read_yaml_text(text: str, name: str) -> Document:
+def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
     """Read a YAML mapping from text; see read_yaml_file."""
     # the lines as messages quote them: a character the terminal would act on is shown as U+FFFD
     lines = [_FORBIDDEN.sub("\ufffd", line) for line in text.splitlines()]
@@ -165,7 +170,7 @@ def read_yaml_text(text: str, name: str) -> Document:
         if loader is not None:
             loader.dispose()
     if root is None:
-        raise _error(name, lines, 1, 1, "file is empty: expected a mapping of rules")
+        raise _error(name, lines, 1, 1, empty)
     doc = Document(name, {}, lines)
     builder = _Builder(doc)
     data = builder.build(root, ())
