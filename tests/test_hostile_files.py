@@ -157,6 +157,54 @@ def test_a_failure_in_spanish_says_so_in_spanish(tmp_path, monkeypatch):
     assert "La partida se detuvo por un error: KeyError: 'x'." in text and "Partida guardada en" in text
 
 
+class _GoneTerminal(io.StringIO):
+    """A terminal that fails with EIO from its `fail_at`-th write on, as a closed one does."""
+
+    def __init__(self, fail_at: int):
+        super().__init__()
+        self.left = fail_at
+
+    def write(self, text):
+        self.left -= 1
+        if self.left < 0:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return super().write(text)
+
+
+def test_a_terminal_that_fails_to_write_during_play_keeps_the_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = Session(load_rules("domino-muggins"), "domino-muggins", 2, 1, 50, ["human", "greedy"],
+                stdin=io.StringIO("1\n" * 200), stdout=_GoneTerminal(12))
+    assert s.run() == 1                               # a failure inside the game, said nowhere
+    saved = list(tmp_path.glob("*.save.json"))
+    assert len(saved) == 1
+    assert Session.resume(saved[0], stdout=io.StringIO(), stdin=io.StringIO()).moves == s.moves
+
+
+def test_a_sighup_while_the_game_is_kept_waits_for_the_save(tmp_path, monkeypatch):
+    import signal
+    from muggins.errors import Terminated
+
+    def closed(signum, frame):                        # as the console script handles SIGHUP
+        raise Terminated(128 + signum)
+
+    monkeypatch.chdir(tmp_path)
+    previous = signal.signal(signal.SIGHUP, closed)
+    s, out = table(["quit"])
+    save = s.autosave
+
+    def hung_up_while_saving():
+        os.kill(os.getpid(), signal.SIGHUP)           # the terminal closes in the middle of the save
+        return save()
+
+    monkeypatch.setattr(s, "autosave", hung_up_while_saving)
+    try:
+        assert s.run() == 129
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    assert len(list(tmp_path.glob("*.save.json"))) == 1 and "Game saved to" in out.getvalue()
+
+
 def test_the_autosave_goes_to_the_first_place_that_can_be_written(tmp_path, monkeypatch):
     afile = tmp_path / "afile"
     afile.write_text("a regular file: nothing can be written under it, not even by root")
@@ -514,3 +562,118 @@ def test_a_bots_game_stopped_by_a_failing_rule_leaves_no_save(tmp_path, monkeypa
     assert 1 in codes                                    # 5 is a common sum: some game reaches it
     assert "division or modulo by zero" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["fail.yaml"]
+
+
+# -- what is read must be a regular file: a pipe or a device is refused, never waited on -----------
+
+NOT_REGULAR = "{path} is not a regular file (a device, a pipe or a socket)"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("command, shown", [
+    (["validate", "pipe.yaml"], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["check", "pipe.yaml"], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["check", "."], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),   # found walking a folder
+    (["replay", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["render", "pipe.json", "-o", "t.svg"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["resume", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["keep", "domino-muggins", "--resume", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
+    (["replay", "--lang", "es", "pipe.json"],
+     "muggins: pipe.json no es un fichero normal (un dispositivo, una tubería o un socket)"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else None)
+def test_a_pipe_given_to_read_is_refused_at_once(command, shown, tmp_path):
+    import subprocess
+    import sys
+    os.mkfifo(tmp_path / "pipe.yaml")
+    os.mkfifo(tmp_path / "pipe.json")
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", *command], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60, stdin=subprocess.DEVNULL)   # it used to wait for a writer forever
+    assert result.returncode == 1
+    assert shown in result.stdout + result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_given_as_rules_or_extended_is_refused_for_what_it_is(tmp_path, capsys):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: /dev/zero\nname: house\n")
+    assert main(["validate", "/dev/zero", str(house)]) == 1
+    err = capsys.readouterr().err
+    assert "/dev/zero:1:1: " + NOT_REGULAR.format(path="/dev/zero") in err
+    assert "no rule file or built-in rules named" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_save_whose_rules_are_a_pipe_says_so(tmp_path, monkeypatch, capsys):
+    saved = _saved(tmp_path, monkeypatch)
+    os.mkfifo(tmp_path / "fifo.yaml")
+    _resign(saved, lambda d: d.update(rules=str(tmp_path / "fifo.yaml")))
+    assert main(["resume", str(saved)]) == 1
+    err = capsys.readouterr().err
+    assert NOT_REGULAR.format(path="fifo.yaml") in err and "no rule file" not in err
+
+
+# -- what is shown back is what was meant: escaped, named, precise ---------------------------------
+
+def test_a_save_name_with_control_characters_is_shown_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = table(["save \x00bad", "save a\x1b[2Jb", "quit"])
+    assert s.run() == 130
+    text = out.getvalue()
+    assert "Could not save to \\x00bad (invalid name)." in text
+    assert "Game saved to a\\x1b[2Jb." in text
+    assert "\x00" not in text and "\x1b" not in text                # nothing typed acts on the terminal
+
+
+def test_check_of_an_empty_file_says_it_holds_no_scenario(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty.yaml").write_text("")
+    assert main(["check", "empty.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert "empty.yaml:1:1: file is empty: it holds no scenario" in out and "rules" not in out
+
+
+@pytest.mark.parametrize("command", [["replay"], ["render", "-o", "t.svg"]], ids=["replay", "render"])
+def test_an_illegal_move_in_a_record_names_the_file(command, tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    data["moves"][3] = "6-6 left"                                     # a tile nobody holds then
+    path.write_text(json.dumps(data))
+    assert main([command[0], "game.json", *command[1:]]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("muggins: game.json: move 4 ('6-6 left') is illegal: ") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang, said", [("en", "not a record: the key 'seed' is given twice"),
+                                        ("es", "no es un registro de partida: la clave 'seed' aparece dos veces")])
+def test_a_key_given_twice_in_a_record_is_refused_by_name(lang, said, tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    text = path.read_text()
+    path.write_text(text.replace('{', '{"seed": 999, ', 1))           # then the real seed: the last would win
+    assert main(["replay", "game.json", "--lang", lang]) == 1
+    assert capsys.readouterr().err.strip() == f"muggins: game.json: {said}"
+
+
+def test_a_key_given_twice_in_a_save_is_refused_by_name(tmp_path, monkeypatch, capsys):
+    path = _saved(tmp_path, monkeypatch)
+    path.write_text(path.read_text().replace('{', '{"lang": "es", ', 1))
+    assert main(["resume", str(path)]) == 1
+    assert "not a save file: the key 'lang' is given twice" in capsys.readouterr().err
+
+
+def test_a_record_and_a_save_with_a_byte_order_mark_are_read(tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    capsys.readouterr()
+    assert main(["replay", "game.json"]) == 0
+    assert capsys.readouterr().out.startswith("game.json: ")
+    saved = _saved(tmp_path, monkeypatch)
+    saved.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())
+    assert Session.resume(saved, stdout=io.StringIO(), stdin=io.StringIO()).moves
+
+
+def test_a_record_to_a_dangling_link_is_refused_as_a_link_not_a_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dangling.json").symlink_to(tmp_path / "nowhere" / "x.json")
+    assert main(["play", "domino-muggins", "--seed", "1", "--record", "dangling.json", "--force"]) == 1
+    err = capsys.readouterr().err
+    assert "dangling.json is not a plain file (a device, a pipe or a link)" in err and "folder" not in err

@@ -388,3 +388,72 @@ def test_a_hand_set_position_with_impossible_scores_or_round_is_refused(name, sc
     hands = [[game.rules.pieces.parse("1-2" if name.startswith("domino") else "5H")], []]
     with pytest.raises(IllegalMoveError):
         game.setup(hands, scores=scores, round=round_number)
+
+
+# -- the API's other inputs: the project's own error, saying what was given ----------------------
+
+@pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
+@pytest.mark.parametrize("players, shown", [(2.0, "not 2.0, of type float"), ("2", "not '2', of type str"),
+                                            (True, "not True, of type bool"), (None, "not None, of type NoneType")],
+                         ids=repr)
+def test_a_player_count_that_is_no_whole_number_is_refused_as_what_it_is(name, players, shown):
+    with pytest.raises(IllegalMoveError) as caught:
+        make_game(load_rules(name), players)
+    assert str(caught.value) == f"the number of players must be a whole number, {shown}"
+
+
+@pytest.mark.parametrize("max_rounds", [0, 2.5, "10", None], ids=repr)
+def test_a_round_cap_that_is_no_whole_number_from_1_is_refused(max_rounds):
+    with pytest.raises(IllegalMoveError, match="max_rounds must be a whole number from 1"):
+        make_game(load_rules("domino-muggins"), 2, max_rounds)
+
+
+@pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
+@pytest.mark.parametrize("seed", [[1, 2], object(), None, {"a": 1}], ids=lambda seed: type(seed).__name__)
+def test_a_seed_that_is_no_number_or_text_is_refused(name, seed):
+    game = make_game(load_rules(name), 2)
+    with pytest.raises(IllegalMoveError, match=f"a seed is an integer or a text, not .*, of type {type(seed).__name__}"):
+        game.new_state(seed)
+    with pytest.raises(IllegalMoveError, match="a seed is an integer or a text"):
+        game.setup([[], []], seed=seed)
+    assert game.new_state("7").actor == game.new_state("7").actor        # a text or a number seeds alike
+
+
+@pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
+@pytest.mark.parametrize("hands", [None, [None, None], "ab", [[], "x"]], ids=repr)
+def test_hands_that_are_not_lists_of_pieces_are_refused(name, hands):
+    game = make_game(load_rules(name), 2)
+    with pytest.raises(IllegalMoveError, match="`hands` must be a list of 2 lists of pieces"):
+        game.setup(hands)
+
+
+@pytest.mark.parametrize("where, value, message", [
+    ("line", "xx", "`line` must be a list, not 'xx'"),
+    ("line", ["xx"], "`line` holds (tile, end) pairs, not 'xx'"),
+    ("boneyard", 5, "`boneyard` must be a list, not 5"),
+])
+def test_a_domino_position_with_a_line_or_boneyard_that_is_no_list_is_refused(where, value, message):
+    game = make_game(load_rules("domino-muggins"), 2)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.setup([[Tile(1, 2)], [Tile(3, 4)]], **{where: value})
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("where, value", [("stock", 5), ("pile", "5H")])
+def test_a_card_position_with_a_stock_or_pile_that_is_no_list_is_refused(where, value):
+    game = make_game(load_rules("card-muggins"), 2)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.setup([[], []], **{where: value})
+    assert str(caught.value) == f"`{where}` must be a list, not {value!r}"
+
+
+@pytest.mark.parametrize("refused", [lambda g: g.parse_move(None), lambda g: g.new_state(1).play(Card(14, "Z")),
+                                     lambda g: g.new_state(1).play(Tile(1, 2))],
+                         ids=["parse_move(None)", "play(Card(14, 'Z'))", "play(a tile)"])
+def test_a_card_games_refusal_hints_at_cards_not_tiles(refused):
+    from muggins.messages import reason
+    game = make_game(load_rules("card-muggins"), 2)
+    with pytest.raises(IllegalMoveError) as caught:
+        refused(game)
+    assert "(write a card like 5H or 10♥, or go)" in str(caught.value) and "tile" not in str(caught.value)
+    assert "(escribe una carta, como 5C o 10♥, o paso)" in reason(caught.value, "es")

@@ -105,6 +105,61 @@ def test_an_unknown_scheduler_address_is_one_line(capsys):
     assert len(err.strip().splitlines()) == 1 and "tcp://" in err
 
 
+class _NotDask:
+    """A TCP server on localhost that is no Dask scheduler: it answers every connection as an HTTP
+    server does to what it cannot read (`400 Bad Request`), or says nothing at all."""
+
+    def __init__(self, answer: bytes | None):
+        import socket
+        import threading
+        self.answer = answer
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.address = "tcp://127.0.0.1:%d" % self.server.getsockname()[1]
+        self.held: list = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(connection)
+            if self.answer is not None:
+                connection.recv(65536)
+                connection.sendall(self.answer)
+                connection.close()
+
+    def close(self) -> None:
+        for connection in self.held:
+            connection.close()
+        self.server.close()
+
+
+@pytest.mark.parametrize("answer, reason, lang", [
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+     "it does not answer as a Dask scheduler does (", "en"),
+    (None, "no answer within 1.5 seconds", "en"),
+    (None, "sin respuesta en 1.5 segundos", "es"),
+], ids=["HTTP 400", "silent", "silent, in Spanish"])
+def test_a_scheduler_address_that_is_not_dask_is_one_line_in_bounded_time(answer, reason, lang, monkeypatch, capsys):
+    pytest.importorskip("distributed")
+    from muggins import simulate
+    from muggins.cli import main
+    monkeypatch.setattr(simulate, "SCHEDULER_TIMEOUT", 0.5)  # Dask's connect; 1 s more for the handshake
+    server = _NotDask(answer)
+    started = time.monotonic()
+    try:
+        assert main(["simulate", "card-muggins", "--games", "10", "--lang", lang, "--scheduler", server.address]) == 1
+    finally:
+        server.close()
+    assert time.monotonic() - started < 20
+    err = capsys.readouterr().err
+    opening = {"en": f"muggins: cannot reach the Dask scheduler at '{server.address}': ",
+               "es": f"muggins: no se puede conectar con el planificador de Dask en '{server.address}': "}[lang]
+    assert err.startswith(opening + reason) and len(err.strip().splitlines()) == 1
+
+
 def test_ctrl_c_while_starting_up_is_one_line(monkeypatch, capsys):
     from muggins import launch
 
@@ -181,3 +236,50 @@ def test_a_ctrl_c_wrapped_by_python_while_starting_is_still_one_line(monkeypatch
     monkeypatch.setitem(sys.modules, "muggins.cli", Wrapping("muggins.cli"))
     assert launch.main() == 130
     assert capsys.readouterr().err.strip() == "muggins: interrupted"
+
+
+# -- a terminal that closes: the kernel's SIGHUP, then reads and writes that fail with EIO --------
+
+def _until_prompt(master: int, prompt: bytes = b"P1> ", timeout: float = 60) -> bytes:
+    """What the game shows on the terminal up to its first prompt."""
+    import select
+    shown, start = b"", time.monotonic()
+    while prompt not in shown and time.monotonic() - start < timeout:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            shown += os.read(master, 65536)
+    assert prompt in shown, shown.decode(errors="replace")
+    return shown
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_closing_the_terminal_saves_the_game_and_exits_129(tmp_path: Path):
+    import pty
+    pid, master = pty.fork()        # the game is the session leader of a real terminal, as in a window
+    if pid == 0:
+        os.chdir(tmp_path)
+        os.execv(sys.executable, _LAUNCH + ["play", "card-muggins", "--human", "1", "--seed", "3"])
+    try:
+        _until_prompt(master)
+    finally:
+        os.close(master)            # the window is closed: SIGHUP, and the terminal fails with EIO
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 129
+    assert [path.name for path in tmp_path.iterdir()] == ["muggins-card-muggins-3.save.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_a_terminal_that_fails_with_eio_alone_still_saves_the_game(tmp_path: Path):
+    master, slave = os.openpty()    # not its controlling terminal: no SIGHUP, only the failing reads
+    process = subprocess.Popen(_LAUNCH + ["play", "domino-muggins", "--human", "1", "--seed", "3"], cwd=tmp_path,
+                               stdin=slave, stdout=slave, stderr=subprocess.PIPE, text=True)
+    os.close(slave)
+    try:
+        _until_prompt(master)
+    finally:
+        os.close(master)
+    _, err = process.communicate(timeout=60)
+    # the closed terminal reads as an error (EIO: a failure, 1) or, as the kernel may have it, as
+    # the end of input (130); either way the game is kept and no traceback is shown
+    assert process.returncode in (1, 130) and "Traceback" not in err
+    assert [path.name for path in tmp_path.iterdir()] == ["muggins-domino-muggins-3.save.json"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -240,3 +241,44 @@ def test_reasons_are_given_in_the_players_language(tmp_path, monkeypatch):
     text = out.getvalue()
     assert "No se permite: nada que reclamar" in text
     assert "no es una carta: 'xyz'" in text
+
+
+# -- a terminal whose encoding cannot show the suits: the --ascii spelling, never an error ---------
+
+def _muggins(arguments, encoding, cwd, stdin=""):
+    """Run the command with its output in `encoding`; its output as bytes, and its status."""
+    environment = dict(os.environ, PYTHONIOENCODING=encoding)
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", *arguments], input=stdin.encode(),
+                            capture_output=True, cwd=cwd, timeout=120, env=environment)
+    return result.stdout, result.stderr, result.returncode
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("arguments, stdin, status", [
+    (["play", "card-muggins", "--human", "1", "--seed", "3"], "quit\n", 130),
+    (["play", "card-muggins", "--seed", "3"], "", 0),
+], ids=["at the terminal", "bots only"])
+def test_a_terminal_that_cannot_show_suits_gets_the_ascii_spelling(arguments, stdin, status, encoding, tmp_path):
+    for folder in ("utf8", encoding):  # each run saves its game in its own folder
+        (tmp_path / folder).mkdir()
+    wanted, _, _ = _muggins(arguments + ["--ascii"], "utf-8", tmp_path / "utf8", stdin)
+    out, err, code = _muggins(arguments, encoding, tmp_path / encoding, stdin)
+    assert code == status and b"Traceback" not in err and b"Error" not in out + err
+    expected = wanted.decode("utf-8").replace("—", "-")   # a dash neither encoding has, as a hyphen
+    if encoding == "ascii":                                 # and the middle dot Latin-1 has
+        expected = expected.replace("·", "-")
+    assert out.decode(encoding) == expected
+
+
+def test_replay_log_in_ascii_names_cards_by_letter(tmp_path):
+    out, err, code = _muggins(["play", "card-muggins", "--seed", "3", "--record", "r.json"], "utf-8", tmp_path)
+    assert code == 0
+    wanted, _, _ = _muggins(["replay", "r.json", "--log"], "utf-8", tmp_path)
+    out, err, code = _muggins(["replay", "r.json", "--log", "--lang", "es"], "ascii", tmp_path)
+    assert code == 0 and b"Traceback" not in err
+    spanish, _, _ = _muggins(["replay", "r.json", "--log", "--lang", "es"], "utf-8", tmp_path)
+    # Spanish suit letters (H is C, corazones; C is T, tréboles), accents written plain
+    letters = str.maketrans({"♠": "P", "♥": "C", "♦": "D", "♣": "T", "á": "a", "é": "e", "í": "i", "ó": "o",
+                             "ú": "u", "ñ": "n", "·": "-", "—": "-"})
+    assert out.decode("ascii") == spanish.decode("utf-8").translate(letters)
+    assert "♥" in wanted.decode("utf-8")

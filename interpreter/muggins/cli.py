@@ -14,21 +14,23 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import AbstractSet, Callable, Iterator, Sequence
+from typing import AbstractSet, Any, Callable, Iterator, Sequence
 
 import yaml
 
 from . import __version__
 from .bots import BOTS
-from .errors import MugginsError, RuleFileError, Terminated
+from .errors import MugginsError, RecordError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
 from .narration import count, describe, player_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
+from .output import fit_output, shows_suits
+from .pieces import ascii_cards
 from .overrides import UsageError, combinations, load_settings
 from .rules import Rules
-from .records import make_record, read_record, record_schema, replay, save_schema
+from .records import Record, make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay
 from .messages import LANGUAGES, lang_from_arguments, lang_from_environment, stopped_line
@@ -114,6 +116,7 @@ MAX_WORKERS = 256  # local worker processes: more only fills the machine with id
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     lang = _help_language(sys.argv[1:] if argv is None else argv)
+    fit_output()  # a terminal that cannot show a symbol gets its plain form, never an error
     with _argparse_words(lang):
         return _main(argv, lang)
 
@@ -746,6 +749,9 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         problem = check_target(path, args.force, args.lang) if path else None
         if problem:
             raise MugginsError(f"{option}: {problem}")
+    if args.scheduler:  # reached and answering as Dask does, before any progress is shown
+        from .simulate import check_scheduler
+        check_scheduler(args.scheduler, args.lang or "en")
 
 
 def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:
@@ -769,7 +775,7 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
             task = bar.add_task("games", total=games - start)
             return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
                             args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
-                            settings=tuple(settings), start=start)
+                            settings=tuple(settings), start=start, lang=args.lang or "en")
 
     games = args.games
     tally = run(games, 0)
@@ -895,21 +901,30 @@ def _render(args: argparse.Namespace) -> int:
     if problem:
         raise MugginsError(problem)
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules, len(record.moves) if args.move is None else args.move, args.lang)
+    state = _replayed(args.record, record, args.rules, len(record.moves) if args.move is None else args.move,
+                      args.lang)
     svg = family_of(state.rules).render_svg(state.rules, state, args.lang)
     write_atomic(args.output, svg, args.force)
     return EXIT_OK
 
 
+def _replayed(path: str, record: Record, rules: str | None, moves: int | None, lang: str) -> Any:
+    """The record replayed (to `moves`); what goes wrong names the file, as its reading does."""
+    try:
+        return replay(record, rules, moves, lang)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
 def _replay(args: argparse.Namespace) -> int:
     record = read_record(args.record, args.lang)
-    state = replay(record, args.rules, lang=args.lang)
+    state = _replayed(args.record, record, args.rules, None, args.lang)
     rules = state.rules
     if args.log:
         for event in state.events:
             line = describe(rules, event, args.lang, state.game.target, None)
             if line:
-                print(line)
+                print(line if shows_suits() else ascii_cards(line, args.lang))
     outcome, lang = state.outcome, args.lang
     known = _WORDS.get(lang, _WORDS["en"])
     print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),

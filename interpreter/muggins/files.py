@@ -26,6 +26,8 @@ _WORDS = {
         "exists_save": "{path} already exists: type `save {path} force` to replace it",
         "is_folder": "{path} is a folder, not a file",
         "not_regular": "{path} is not a plain file (a device, a pipe or a link): it is never replaced",
+        "not_regular_read": "{path} is not a regular file (a device, a pipe or a socket)",
+        "not_regular_reason": "not a regular file",
         "no_folder": "the folder {folder} does not exist",
         "not_folder": "{folder} is not a folder",
         "cannot_write": "cannot write in {folder} ({reason})",
@@ -45,6 +47,8 @@ _WORDS = {
         "exists_save": "{path} ya existe: escribe `save {path} force` para reemplazarlo",
         "is_folder": "{path} es una carpeta, no un fichero",
         "not_regular": "{path} no es un fichero normal (un dispositivo, una tubería o un enlace): nunca se sustituye",
+        "not_regular_read": "{path} no es un fichero normal (un dispositivo, una tubería o un socket)",
+        "not_regular_reason": "no es un fichero normal",
         "no_folder": "la carpeta {folder} no existe",
         "not_folder": "{folder} no es una carpeta",
         "cannot_write": "no se puede escribir en {folder} ({reason})",
@@ -68,13 +72,45 @@ def words(lang: str) -> dict[str, str]:
 
 
 def reason(exc: BaseException, lang: str = "en") -> str:
-    """Why a write failed, in the person's language (the system's words when we have none)."""
+    """Why a write (or a read) failed, in the person's language (the system's words when we have none)."""
+    if isinstance(exc, NotRegularFile):
+        return words(lang)["not_regular_reason"]
     if isinstance(exc, OSError):
         known = words(lang).get(f"errno:{exc.errno}")
         return known or exc.strerror or str(exc) or type(exc).__name__
     if isinstance(exc, ValueError):  # a NUL in the name, a name the system cannot encode
         return words(lang)[f"errno:{errno.EINVAL}"]
     return str(exc) or type(exc).__name__
+
+
+class NotRegularFile(OSError):
+    """A path to read that names a device, a pipe or a socket: reading one could wait forever or
+    never end, so no reader of muggins takes one."""
+
+
+def read_limited(path: str | Path, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of the regular file at `path` (a link to one is followed), so
+    that the caller can tell a file longer than `limit`. A pipe, device or socket raises
+    NotRegularFile at once (opened without waiting for a writer), a folder IsADirectoryError;
+    the other reasons a file cannot be read are the system's OSError."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(handle, True)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
 
 
 def _read_umask() -> int:

@@ -28,7 +28,7 @@ from .dsl import Expression
 from .engine.table import TableState
 from .errors import MugginsError
 from .families import family_of
-from .files import write_atomic
+from .files import NotRegularFile, read_limited, reason as file_reason, words as file_words, write_atomic
 from .narration import describe_common, player_name, summarize_rules, tally
 from .rules import Rules
 
@@ -475,10 +475,11 @@ class Keeper:
         """Take the entries of a save made under these rules (checked by digest) and replay them."""
         w = self.w
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read(MAX_SAVE_BYTES + 1)
+            raw = read_limited(path, MAX_SAVE_BYTES)
+        except NotRegularFile:
+            raise MugginsError(file_words(self.lang)["not_regular_read"].format(path=path)) from None
         except OSError as exc:
-            raise MugginsError(w["bad_save"].format(path=path, reason=exc.strerror or exc)) from None
+            raise MugginsError(w["bad_save"].format(path=path, reason=file_reason(exc, self.lang))) from None
         try:
             data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SAVE_BYTES else None
         except (UnicodeDecodeError, json.JSONDecodeError):

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import signal
 import sys
-from types import FrameType
+from types import FrameType, TracebackType
 
 EXIT_INTERRUPTED = 130
+STOPPING_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 def _terminated(signum: int, frame: FrameType | None) -> None:
@@ -37,3 +38,33 @@ def _stopped(stop: KeyboardInterrupt) -> int:
     status = int(getattr(stop, "status", EXIT_INTERRUPTED))
     print(stopped_line(status, lang_from_arguments(sys.argv[1:])), file=sys.stderr)
     return status
+
+
+class HeldSignals:
+    """While inside, Ctrl-C, SIGTERM and SIGHUP are noted instead of raised, so that what must
+    finish (a game's save) is not cut short; `statuses` holds the exit status each would have
+    given (130, 143, 129), in order. Outside the main thread, where no handler can be set, it
+    holds nothing."""
+
+    def __init__(self) -> None:
+        self.statuses: list[int] = []
+        self._saved: dict[int, object] = {}
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        self.statuses.append(128 + signum)
+
+    def __enter__(self) -> HeldSignals:
+        for name in STOPPING_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                self._saved[number] = signal.signal(number, self._note)
+            except ValueError:  # not the main thread
+                break
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        for number, handler in self._saved.items():
+            signal.signal(number, handler)  # type: ignore[arg-type]

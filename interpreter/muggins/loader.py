@@ -163,10 +163,19 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+def _is_there(path: Path) -> bool:
+    """Whether `path` names anything (a file, a folder, a pipe, a device): what is there but is
+    no regular file is read, and refused for what it is, by the YAML reader."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def load_rules(spec: str | Path) -> Rules:
     """Load, validate and compile the rules named by `spec`, a built-in name or a path."""
     path = resolve_rule_path(str(spec))
-    if not _is_file(path):
+    if not _is_there(path):
         known = builtin_rule_names()
         close = difflib.get_close_matches(str(spec), known, n=1)
         hint = say(WORDS, "did_you_mean", close=close[0]) if close else say(WORDS, "builtin", names=", ".join(known))
@@ -210,7 +219,7 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
     if "name" not in doc.data:
         raise RuleFileError([Problem(doc.where(("extends",), key=True), say(WORDS, "extends_name"))])
     base_path = resolve_rule_path(spec, path.parent)
-    if not _is_file(base_path):
+    if not _is_there(base_path):
         raise RuleFileError([Problem(where, say(WORDS, "extends_missing", spec=spec, path=_display(base_path)))])
     base_path = base_path.resolve()
     if base_path in chain + (path,):

@@ -46,6 +46,7 @@ REASONS = {
         "not_in_set": "{tile} is not in a double-{highest} set",
         "not_a_card": "not a card: {text!r} (write the rank then the suit, like 5♥, {example} or 5 of hearts; ranks {ranks}; suits {suits} or {letters})",
         "not_a_move": "not a move: {text!r} (write a tile and an end like 3-4 left, or draw, or pass)",
+        "not_a_card_move": "not a move: {text!r} (write a card like 5H or 10♥, or go)",
         "not_an_end": "not an end: {text!r} (ends: {ends})",
     },
     "es": {
@@ -77,6 +78,7 @@ REASONS = {
         "not_in_set": "{tile} no está en un juego de doble {highest}",
         "not_a_card": "no es una carta: {text!r} (escribe el valor y el palo, como 5♥, {example} o 5 de corazones; valores {ranks}; palos {suits} o {letters})",
         "not_a_move": "no es una jugada: {text!r} (escribe una ficha y un extremo, como 3-4 izquierda, o robar, o paso)",
+        "not_a_card_move": "no es una jugada: {text!r} (escribe una carta, como 5C o 10♥, o paso)",
         "not_an_end": "no es un extremo: {text!r} (extremos: {ends})",
     },
 }

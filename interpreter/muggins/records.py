@@ -13,13 +13,13 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jsonschema
 
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
-from .files import reason as write_reason
+from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
 from .loader import load_rules
 from .messages import reason as reason_in
 from .narration import count
@@ -66,14 +66,16 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
     """The JSON in a file of at most MAX_RECORD_BYTES, or a RecordError saying what is wrong."""
     kind = _say(lang, f"what:{what}")
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
+        raw = read_limited(path, MAX_RECORD_BYTES)
+    except NotRegularFile:
+        raise RecordError(file_words(lang)["not_regular_read"].format(path=path)) from None
     except OSError as exc:
         raise RecordError(f"{path}: " + _say(lang, "cannot_read", reason=write_reason(exc, lang))) from None
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{path}: " + _say(lang, "too_large", what=kind))
     try:
-        data = json.loads(raw.decode("utf-8"), parse_int=_json_int)
+        # a byte-order mark, as some editors write, is no part of the JSON
+        data = json.loads(raw.decode("utf-8-sig"), parse_int=_json_int, object_pairs_hook=_single_keys(lang))
     except _JSONRefused as exc:
         raise RecordError(f"{path}: " + _say(lang, "not_a", what=kind) + f": {exc}") from None
     except RecursionError:  # the decoder's own bound, far below what the file could hold
@@ -87,6 +89,18 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
 
 class _JSONRefused(Exception):
     """A JSON value no record or save holds, refused while the file is parsed."""
+
+
+def _single_keys(lang: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """The JSON decoder's hook for objects: a key given twice is refused, not silently the last."""
+    def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in data:
+                raise _JSONRefused(_say(lang, "duplicate", name=key))
+            data[key] = value
+        return data
+    return build
 
 
 def _json_int(text: str) -> int:
@@ -161,7 +175,7 @@ _SCHEMA_WORDS = {
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
         "what:record": "record", "what:save file": "save file",
-        "cannot_read": "cannot read: {reason}", "too_large": "too large for a {what}", "not_a": "not a {what}",
+        "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
         "incomplete": "not a complete {what} (corrupt or truncated)",
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
@@ -188,7 +202,7 @@ _SCHEMA_WORDS = {
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
         "what:record": "registro de partida", "what:save file": "fichero de partida guardada",
-        "cannot_read": "no se puede leer: {reason}", "too_large": "demasiado grande para un {what}",
+        "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
         "incomplete": "no es un {what} completo (dañado o cortado)",
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",

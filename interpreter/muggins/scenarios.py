@@ -24,7 +24,7 @@ from .families import family_of
 from .loader import schema_problem, load_rules_with
 from .messages import Said, counted, said_each, said_list, said_reason, say
 from .schema import scenario_schema
-from .yamlfile import Document, read_yaml_file
+from .yamlfile import EMPTY_SCENARIO, Document, read_yaml_file
 
 
 class ScenarioFailure(MugginsError):
@@ -117,7 +117,7 @@ def _validator() -> jsonschema.protocols.Validator:
 def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     """Read and check a scenario file and load its rules (with any inline options)."""
     path = Path(path)
-    doc = read_yaml_file(path, display or str(path))
+    doc = read_yaml_file(path, display or str(path), EMPTY_SCENARIO)
     problems = []
     for error in _validator().iter_errors(doc.data):
         if error.validator == "oneOf":

@@ -320,7 +320,7 @@ def shards(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
 def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: int | str, max_rounds: int = 1000,
              forget: float = 0.0, attention: float = 1.0, workers: int = 1, scheduler: str | None = None,
              shard_size: int | None = None, progress: Callable[[int], None] | None = None,
-             settings: tuple[str, ...] = (), start: int = 0) -> Tally:
+             settings: tuple[str, ...] = (), start: int = 0, lang: str = "en") -> Tally:
     """Play the seeded games `start`..`games - 1` and merge their statistics; the result does
     not depend on how the shards are spread over workers."""
     rules = load_settings(rules_spec, settings)
@@ -337,7 +337,7 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
             progress(tally.games)
 
     if scheduler:
-        _on_dask(scheduler, arguments, done)
+        _on_dask(scheduler, arguments, done, lang)
     elif workers <= 1:
         for args in arguments:
             done(play_shard(*args))
@@ -406,16 +406,68 @@ def in_flight(submit: Callable[..., Future], arguments: Iterable[tuple], limit: 
         done(future.result())
 
 
-def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], None]) -> None:
+# Seconds to connect to a Dask scheduler and hear its handshake: a server that is not one (or
+# says nothing) is refused within this time.
+SCHEDULER_TIMEOUT = 10.0
+
+_WORDS = {
+    "en": {
+        "needs_dask": "--scheduler needs Dask: pip install 'muggins[cluster]'",
+        "unreachable": "cannot reach the Dask scheduler at {address!r}: {reason} (an address looks like "
+                       "tcp://HOST:8786)",
+        "silent": "no answer within {seconds:g} seconds",
+        "not_dask": "it does not answer as a Dask scheduler does ({error})",
+    },
+    "es": {
+        "needs_dask": "--scheduler requiere Dask: pip install 'muggins[cluster]'",
+        "unreachable": "no se puede conectar con el planificador de Dask en {address!r}: {reason} (una dirección "
+                       "es como tcp://HOST:8786)",
+        "silent": "sin respuesta en {seconds:g} segundos",
+        "not_dask": "no responde como lo hace un planificador de Dask ({error})",
+    },
+}
+
+
+def _unreachable(address: str, reason: str, lang: str) -> MugginsError:
+    words = _WORDS.get(lang, _WORDS["en"])
+    return MugginsError(words["unreachable"].format(address=address, reason=reason))
+
+
+def check_scheduler(address: str, lang: str = "en") -> None:
+    """Connect to `address` and hear its handshake as a Dask client does, within
+    SCHEDULER_TIMEOUT seconds (Dask bounds the connection, not what follows it); whatever goes
+    wrong is one MugginsError naming the address."""
+    import asyncio
     try:
-        from distributed import Client, as_completed as dask_completed
+        from distributed.comm import connect
     except ImportError:
-        raise MugginsError("--scheduler needs Dask: pip install 'muggins[cluster]'") from None
+        raise MugginsError(_WORDS.get(lang, _WORDS["en"])["needs_dask"]) from None
+
+    async def handshake() -> None:
+        comm = await connect(address, timeout=SCHEDULER_TIMEOUT)
+        await comm.close()
+
+    words = _WORDS.get(lang, _WORDS["en"])
+    bound = SCHEDULER_TIMEOUT + 1  # Dask's connect gives up by itself first, with its own reason
     try:
-        client = Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise MugginsError(f"cannot reach the Dask scheduler at {address!r}: {exc} "
-                           "(an address looks like tcp://HOST:8786)") from None
+        asyncio.run(asyncio.wait_for(handshake(), bound))
+    except asyncio.TimeoutError:  # connected, and then nothing (before OSError: in 3.11 it is one)
+        raise _unreachable(address, words["silent"].format(seconds=bound), lang) from None
+    except (OSError, ValueError, TypeError) as exc:  # refused, no route, timed out connecting, a bad address
+        raise _unreachable(address, " ".join(str(exc).split()) or type(exc).__name__, lang) from None
+    except Exception as exc:  # it answered, but not Dask's protocol (an HTTP server, a proxy)
+        error = " ".join(f"{type(exc).__name__}: {exc}".split())
+        error = error if len(error) <= 80 else error[:77] + "..."
+        raise _unreachable(address, words["not_dask"].format(error=error), lang) from None
+
+
+def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], None], lang: str = "en") -> None:
+    from distributed import Client, as_completed as dask_completed
+    check_scheduler(address, lang)
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except Exception as exc:  # the scheduler went away (or changed) since it answered the probe
+        raise _unreachable(address, " ".join(str(exc).split()) or type(exc).__name__, lang) from None
     with client:
         limit = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
         first = [client.submit(play_shard, *args, pure=False) for _, args in zip(range(limit), arguments)]

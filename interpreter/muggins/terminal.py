@@ -11,6 +11,7 @@ replays them (the bots choosing again, which restores their random state exactly
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -22,9 +23,11 @@ from .engine import table as T
 from .engine.common import Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated
-from .files import fallback_folders, fresh_name, reason as write_reason, words as file_words, write_atomic, write_first
+from .launch import HeldSignals
+from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
 from .loader import load_rules
 from .messages import illegal, reason
+from .output import shows_suits
 from .pieces import ascii_cards
 from .families import family_of
 from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
@@ -123,6 +126,12 @@ def _shown(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _visible(text: object) -> str:
+    """`text` as shown back to a person: a control character (a NUL, an escape) as its escape, so
+    nothing typed acts on the terminal."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
+
+
 def _near(path: Path) -> Path:
     """A path as shown to the person: relative when it is in the current folder."""
     try:
@@ -163,6 +172,32 @@ class _Stop(Exception):
     """The person asked to stop (quit, end of input, Ctrl-C): save and leave."""
 
 
+def _status(stop: BaseException) -> int:
+    """The exit status of a game at the terminal that stopped on `stop`."""
+    if isinstance(stop, Terminated):
+        return stop.status
+    if isinstance(stop, BrokenPipeError):
+        return 141
+    if isinstance(stop, (_Stop, EOFError, KeyboardInterrupt)):
+        return 130
+    return 1
+
+
+def _mute(stream: TextIO) -> None:
+    """After a write to the terminal failed (it is gone): whatever is still buffered for it goes
+    nowhere, so that leaving Python does not fail again flushing it (and exit with 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    finally:
+        os.close(null)
+
+
 class Session:
     """One game at the terminal: its rules, seats, state and the moves so far."""
 
@@ -184,7 +219,8 @@ class Session:
         self.delay = delay
         self.explain = explain
         self.coach = coach        # reminders of claims, every Muggins call offered, hints
-        self.ascii = ascii        # suit letters instead of symbols: 5H for 5♥
+        self.stdout = stdout or sys.stdout
+        self.ascii = ascii or not shows_suits(self.stdout)  # suit letters instead of symbols: 5H for 5♥
         self.notation = rules.notation if tally else None
         if stdin is None:
             stdin = sys.stdin
@@ -195,7 +231,6 @@ class Session:
             except (ValueError, OSError):
                 pass
         self.stdin = stdin
-        self.stdout = stdout or sys.stdout
         self.ui = ui_words(lang)
         self.game = make_game(rules, players, max_rounds)
         self.state = self.game.new_state(seed)
@@ -210,6 +245,7 @@ class Session:
         self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
         self.asked: Path | None = None     # the file the person last saved to with `save FILE`
         self._asked_text: str | None = None  # and what was written there
+        self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
 
     # -- save and resume -----------------------------------------------------------------------
 
@@ -233,7 +269,8 @@ class Session:
         asked: list[tuple[Path, bool]] = []
         if self.asked is not None and self._asked_text is not None:
             try:
-                if self.asked.read_text(encoding="utf-8") == self._asked_text:
+                ours = self._asked_text.encode("utf-8")
+                if read_limited(self.asked, len(ours)) == ours:  # never waits on a pipe put there
                     asked.append((self.asked, True))  # our own save of this game: brought up to date
             except (OSError, ValueError):
                 asked.append((self.asked, False))  # gone or unreadable: tried, never replaced
@@ -252,12 +289,12 @@ class Session:
     def _report_save(self, path: Path | None, text: str, failures: list[tuple[Path, BaseException]]) -> None:
         """Say where the game went (and where it could not go), in the person's language."""
         for place, exc in failures if path is not None else []:
-            self.print(self.ui["not_saved_at"].format(path=place, reason=write_reason(exc, self.lang)))
+            self.print(self.ui["not_saved_at"].format(path=_visible(place), reason=write_reason(exc, self.lang)))
         if path is None:
             self.print(file_words(self.lang)["nowhere"].format(reason=write_reason(failures[-1][1], self.lang)))
             self.print(text.rstrip("\n"))
             return
-        shown = _near(path)
+        shown = _visible(_near(path))
         self.print(self.ui["saved"].format(path=shown))
         self.print(self.ui["resume_hint"].format(path=shown))
 
@@ -317,7 +354,23 @@ class Session:
 
     def run(self, resumed: bool = False) -> int:
         """Play to the end; returns the exit code: 0, or after saving the game, 130 on a stop
-        (quit, end of input, Ctrl-C) and 1 on a failure inside the game."""
+        (quit, end of input, Ctrl-C), 143 or 129 on SIGTERM or a closed terminal (SIGHUP), and 1
+        on a failure inside the game (a terminal that fails to read or write included)."""
+        try:
+            self._play(resumed)
+        except (Exception, KeyboardInterrupt) as exc:
+            stop: BaseException = exc
+        else:
+            return 0
+        status: int | None = None
+        while status is None:
+            try:
+                status = self._stopped(stop)
+            except KeyboardInterrupt as late:  # a signal that came before the others were held
+                stop = late
+        return status
+
+    def _play(self, resumed: bool) -> None:
         ui, lang = self.ui, self.lang
         if resumed:
             self.print(ui["resumed"].format(n=len(self.moves)))
@@ -327,37 +380,47 @@ class Session:
             title_in = getattr(self.rules, "title_in", None)  # a rule file's own words, where it has them
             title = title_in(lang) if callable(title_in) else self.rules.title
             self.print(ui["title"].format(title=title, name=self.rules.name, seed=self.seed, seats=seats))
+        self._show_events()
+        while not self.state.is_terminal():
+            actor = self.state.actor
+            if actor in self.bots:
+                if self.waiting is not None and self.state.decision is None:
+                    self._wait(self.waiting)  # the next player is about to act: the window closes
+                    continue
+                if self.humans and self.delay > 0:
+                    time.sleep(self.delay)
+                self._apply(self.bots[actor].choose(self.state.view(actor), self.state.legal_moves()))
+            else:
+                self._person(actor)
+
+    def _stopped(self, stop: BaseException) -> int:
+        """Keep the game after `stop`, with Ctrl-C, SIGTERM and SIGHUP held until it is kept: a
+        closing terminal fails its reads and then sends SIGHUP, which must not cut the save
+        short (nor start a second one: a game is kept once)."""
+        with HeldSignals() as held:
+            status = self._end(stop)
+        return held.statuses[-1] if held.statuses else status
+
+    def _end(self, stop: BaseException) -> int:
+        status = _status(stop)
+        if self.kept:
+            return status
+        self.kept = True
+        if not self.humans and status in (1, 141):
+            # a bots' game: nobody to resume it (its reader went away, or resuming fails alike)
+            if status == 1:
+                self._tell(sys.stderr, f"muggins: {self.ui['failed'].format(error=_one_line(stop))}")
+            return status
+        self._keep(stop if status == 1 else None)
+        return status
+
+    def _tell(self, stream: TextIO, text: str) -> None:
+        """Print, unless the terminal is gone: then say nothing, and let nothing wait to be written."""
         try:
-            self._show_events()
-            while not self.state.is_terminal():
-                actor = self.state.actor
-                if actor in self.bots:
-                    if self.waiting is not None and self.state.decision is None:
-                        self._wait(self.waiting)  # the next player is about to act: the window closes
-                        continue
-                    if self.humans and self.delay > 0:
-                        time.sleep(self.delay)
-                    self._apply(self.bots[actor].choose(self.state.view(actor), self.state.legal_moves()))
-                else:
-                    self._person(actor)
-        except BrokenPipeError:
-            if not self.humans:
-                return 141  # the reader of a bots' game went away (`| head`): nothing to keep for anyone
-            self._keep(None)
-            return 141
-        except Terminated as stop:  # SIGTERM or a closed terminal (SIGHUP): saved, with their status
-            self._keep(None)
-            return stop.status
-        except (_Stop, EOFError, KeyboardInterrupt):
-            self._keep(None)
-            return 130
-        except Exception as exc:  # a failure inside the game: keep it, say where, no traceback
-            if not self.humans:  # a bots' game: nobody to resume it, and resuming fails alike
-                print(f"muggins: {self.ui['failed'].format(error=_one_line(exc))}", file=sys.stderr)
-                return 1
-            self._keep(exc)
-            return 1
-        return 0
+            stream.write(text + "\n")
+            stream.flush()
+        except (OSError, ValueError):
+            _mute(stream)
 
     def _apply(self, move: Any) -> None:
         """Play a move (checked), record it in the game's notation and show what followed."""
@@ -374,7 +437,7 @@ class Session:
                 self.print(self.ui["failed"].format(error=_one_line(failure)))
             self._report_save(path, text, failures)
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
-            pass
+            _mute(self.stdout)
 
     def _show_events(self) -> None:
         events = self.state.events
@@ -644,7 +707,7 @@ class Session:
             ahead.play(move)
         except IllegalMoveError as exc:
             return exc
-        return illegal("not_a_move", text=str(move))
+        return illegal(self.game.NOT_A_MOVE, text=str(move))
 
     def _read_answer(self) -> str | None:
         """One answer, stripped; None when it was refused (and the reason given). Raises
@@ -687,11 +750,11 @@ class Session:
         except RuntimeError:  # no home folder to expand ~ to
             target = Path(argument)
         try:
-            self.print(ui["saved"].format(path=self.save(target, force)))
+            self.print(ui["saved"].format(path=_visible(self.save(target, force))))
         except FileExistsError:
-            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=target)))
+            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=_visible(target))))
         except (OSError, ValueError) as exc:
-            self.print(ui["not_saved_at"].format(path=target, reason=write_reason(exc, self.lang)))
+            self.print(ui["not_saved_at"].format(path=_visible(target), reason=write_reason(exc, self.lang)))
 
     def _show_table(self, player: int) -> None:
         state, ui, lang = self.state, self.ui, self.lang

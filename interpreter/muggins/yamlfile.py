@@ -25,7 +25,7 @@ from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
 from .errors import Location, Problem, RuleFileError
-from .files import reason
+from .files import NotRegularFile, read_limited, reason, words as file_words
 from .messages import Said, say
 
 MAX_BYTES = 1 << 20
@@ -59,6 +59,7 @@ WORDS = {
         "character": "character {code} is not allowed in YAML (a control character or a non-character)",
         "yaml": "YAML: {message}",
         "empty": "file is empty: expected a mapping of rules",
+        "empty_scenario": "file is empty: it holds no scenario",
         "top_level": "the top level must be a mapping of keys, not a {kind}",
         "kind:mapping": "mapping", "kind:list": "list", "kind:scalar": "single value",
         "tag": "explicit YAML tag {tag!r} is not allowed; write the plain value",
@@ -86,6 +87,7 @@ WORDS = {
         "character": "el carácter {code} no se admite en YAML (un carácter de control o un no-carácter)",
         "yaml": "YAML: {message}",
         "empty": "el fichero está vacío: se esperaba un diccionario de reglas",
+        "empty_scenario": "el fichero está vacío: no contiene ningún escenario",
         "top_level": "el nivel superior debe ser un diccionario de claves, no {kind}",
         "kind:mapping": "un diccionario", "kind:list": "una lista", "kind:scalar": "un valor suelto",
         "tag": "no se admite la etiqueta YAML explícita {tag!r}; escribe el valor tal cual",
@@ -222,19 +224,31 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
             self._depth -= 1
 
 
-def read_yaml_file(path: str | Path, display: str | None = None) -> Document:
-    """Read a YAML mapping from a file, raising RuleFileError with a location on any problem."""
+EMPTY_RULES, EMPTY_SCENARIO = "empty", "empty_scenario"  # what is said of an empty file: a key of WORDS
+
+
+def read_yaml_file(path: str | Path, display: str | None = None, empty: str = EMPTY_RULES) -> Document:
+    """Read a YAML mapping from a file, raising RuleFileError with a location on any problem
+    (`empty`: the key of WORDS saying what an empty file lacks)."""
     name = display or str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_limited(path, MAX_BYTES)
+    except NotRegularFile:
+        raise RuleFileError([Problem(Location(name, 1, 1), _file_said("not_regular_read", name))]) from None
+    except IsADirectoryError:
+        raise RuleFileError([Problem(Location(name, 1, 1), _file_said("is_folder", name))]) from None
     except OSError as exc:
         why = Said(reason(exc), es=reason(exc, "es"))
         raise RuleFileError([Problem(Location(name, 1, 1), say(WORDS, "unreadable", reason=why))]) from None
-    return read_yaml_bytes(raw, name)
+    return read_yaml_bytes(raw, name, empty)
 
 
-def read_yaml_bytes(raw: bytes, name: str) -> Document:
+def _file_said(key: str, name: str) -> Said:
+    """One of the file readers' texts (`files.words`) about `name`, in every language."""
+    return Said(file_words("en")[key].format(path=name), es=file_words("es")[key].format(path=name))
+
+
+def read_yaml_bytes(raw: bytes, name: str, empty: str = EMPTY_RULES) -> Document:
     """Read a YAML mapping from bytes; see read_yaml_file."""
     if len(raw) > MAX_BYTES:
         raise _error(name, [], 1, 1, say(WORDS, "too_large", kib=MAX_BYTES // 1024))
@@ -248,10 +262,10 @@ def read_yaml_bytes(raw: bytes, name: str) -> Document:
         column = exc.start - (before.rfind(b"\n") + 1) + 1
         lines = [_FORBIDDEN.sub("\ufffd", line) for line in raw.decode("utf-8", "replace").splitlines()]
         raise _error(name, lines, line, column, say(WORDS, "not_utf8", byte=raw[exc.start])) from None
-    return read_yaml_text(text, name)
+    return read_yaml_text(text, name, empty)
 
 
-def read_yaml_text(text: str, name: str) -> Document:
+def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
     """Read a YAML mapping from text; see read_yaml_file."""
     # the lines as messages quote them: a character the terminal would act on is shown as U+FFFD
     lines = [_FORBIDDEN.sub("\ufffd", line) for line in text.splitlines()]
@@ -279,7 +293,7 @@ def read_yaml_text(text: str, name: str) -> Document:
         if loader is not None:
             loader.dispose()
     if root is None:
-        raise _error(name, lines, 1, 1, say(WORDS, "empty"))
+        raise _error(name, lines, 1, 1, say(WORDS, empty))
     doc = Document(name, {}, lines)
     builder = _Builder(doc)
     data = builder.build(root, ())

@@ -10,4 +10,6 @@ from ..rules import Rules
 def make_game(rules: Rules, players: int, max_rounds: int = 1000) -> Any:
     """The game object for `rules`' family: it makes states (`new_state(seed)`) and reads moves."""
     from ..families import family_of
+    from .table import check_table
+    check_table(rules, players, max_rounds)  # before any family reads them
     return family_of(rules).make_game(rules, players, max_rounds)

@@ -20,7 +20,7 @@ from typing import Any, Generator, Sequence
 
 from ..errors import IllegalMoveError
 from ..messages import illegal
-from ..pieces import shown
+from ..pieces import safe_repr, shown
 from ..rules import Rules
 from .common import GameEnded, Outcome, Scored
 
@@ -159,11 +159,53 @@ class Seats:
         return self.sides != self.count
 
 
-def checked_text(text: Any) -> str:
-    """A typed move as text: anything else (None, a number, a piece) is refused, not a traceback."""
+def checked_text(text: Any, refusal: str = "not_a_move") -> str:
+    """A typed move as text: anything else (None, a number, a piece) is refused, not a traceback,
+    with the family's own hint (`refusal`, a key of messages.REASONS)."""
     if not isinstance(text, str):
-        raise illegal("not_a_move", text=repr(text)[:40])
+        raise illegal(refusal, text=repr(text)[:40])
     return text
+
+
+def check_table(rules: Rules, players: Any, max_rounds: Any) -> None:
+    """What a game is made with: a whole number of players the rules allow and a whole number of
+    rounds from 1 (a float, a text or a boolean is refused, and named as what it is)."""
+    if type(players) is not int:
+        raise IllegalMoveError(f"the number of players must be a whole number, not {safe_repr(players)}, "
+                               f"of type {type(players).__name__}")
+    if players not in rules.player_counts:
+        allowed = ", ".join(map(str, rules.player_counts))
+        raise IllegalMoveError(f"{rules.name} is played by {allowed} players, not {players}")
+    if type(max_rounds) is not int or max_rounds < 1:
+        raise IllegalMoveError(f"max_rounds must be a whole number from 1, not {safe_repr(max_rounds)}")
+
+
+SEED_TYPES = (int, float, str, bytes, bytearray)  # what a random.Random takes, None aside
+
+
+def check_seed(seed: Any) -> None:
+    """A seed a game's chance can come from: an integer, a number or a text (bytes too)."""
+    if isinstance(seed, bool) or not isinstance(seed, SEED_TYPES):
+        raise IllegalMoveError(f"a seed is an integer or a text, not {safe_repr(seed)}, of type {type(seed).__name__}")
+
+
+def check_pieces(name: str, value: Any) -> list[Any]:
+    """A list of pieces given to `setup` (the stock, the pile, the line): a list or a tuple, or None
+    for none; anything else is refused."""
+    if value is None:
+        return []
+    if not isinstance(value, (list, tuple)):
+        raise IllegalMoveError(f"`{name}` must be a list, not {safe_repr(value)}")
+    return list(value)
+
+
+def check_hands(hands: Any, players: int) -> list[list[Any]]:
+    """The hands given to `setup`: one list (or tuple) of pieces per player."""
+    if not isinstance(hands, (list, tuple)) or not all(isinstance(hand, (list, tuple)) for hand in hands):
+        raise IllegalMoveError(f"`hands` must be a list of {players} lists of pieces, not {safe_repr(hands)}")
+    if len(hands) != players:
+        raise IllegalMoveError(f"a position for {players} players needs {players} hands and {players} scores")
+    return [list(hand) for hand in hands]
 
 
 def check_position(scores: Sequence[Any] | None, round_number: Any) -> None:

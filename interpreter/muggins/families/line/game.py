@@ -18,11 +18,11 @@ from ...pieces import Tile, TileSet, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
 from .course import FIRST_ROUND, TURN, end_round, course
-from ...engine.table import Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
 from .physics import Line
-from ...engine.table import (DECISION_WORDS, Claim, Muggins, PendingScore, Seats, TableState, check_position,
+from ...engine.table import (DECISION_WORDS, Claim, Course, Muggins, PendingScore, Seats, TableState, check_hands,
+                             check_pieces, check_position, check_seed, check_table,
                              checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
@@ -130,12 +130,12 @@ Award = tuple[str, int, bool]  # a score's name, its points, and whether it must
 class DominoGame:
     """A domino game's fixed facts: the compiled rules and the number of players."""
 
+    NOT_A_MOVE = "not_a_move"  # the refusal of what is no move, with this family's hint
+
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, LineRules) or not isinstance(rules.pieces, TileSet):
             raise IllegalMoveError(f"{rules.name} is not a domino game")
-        if players not in rules.player_counts:
-            allowed = ", ".join(map(str, rules.player_counts))
-            raise IllegalMoveError(f"{rules.name} is played by {allowed} players, not {players}")
+        check_table(rules, players, max_rounds)
         self.rules = rules
         self.players = players
         self.max_rounds = max_rounds
@@ -246,6 +246,7 @@ class DominoGame:
 
     def new_state(self, seed: int | str) -> DominoState:
         """A game at its first decision: the first opener drawn by lot and the first round dealt."""
+        check_seed(seed)
         return DominoState(self, random.Random(seed))
 
     def setup(self, hands: list[list[Tile]], boneyard: list[Tile] | None = None,
@@ -257,20 +258,25 @@ class DominoGame:
         `turn` that is not a seat."""
         n = self.players
         check_position(scores, round)
-        if len(hands) != n or (scores is not None and len(scores) != n):
+        check_seed(seed)
+        hands, boneyard, line = check_hands(hands, n), check_pieces("boneyard", boneyard), check_pieces("line", line)
+        if scores is not None and len(scores) != n:
             raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
+        for placed in line:
+            if not isinstance(placed, (list, tuple)) or len(placed) != 2:
+                raise IllegalMoveError(f"`line` holds (tile, end) pairs, not {safe_repr(placed)}")
         for name, seat in (("turn", turn),):
             if seat is not None and (type(seat) is not int or not 0 <= seat < n):
                 raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
         pieces = self.rules.pieces
         assert isinstance(pieces, TileSet)  # checked when the game was made
-        for tile in [t for h in hands for t in h] + list(boneyard or []) + [t for t, _ in line or []]:
+        for tile in [t for h in hands for t in h] + boneyard + [t for t, _ in line]:
             pieces.check(tile)
         state = DominoState.__new__(DominoState)
         state._init_fields(self, random.Random(seed))
         state.hands = [sorted(h) for h in hands]
-        state.boneyard = list(boneyard or [])
-        for tile, end in line or []:
+        state.boneyard = boneyard
+        for tile, end in line:
             fits = end is None if state.line.empty else end in state.line.fits(tile)
             if not fits:
                 raise IllegalMoveError(f"{Place(tile, end)} does not fit the line {' '.join(map(str, state.line.tiles))}")
@@ -299,7 +305,7 @@ class DominoGame:
     def parse_move(self, text: str, lang: str | None = None) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`
         (in either language, whatever `lang`: a tile is written alike in both)."""
-        words = checked_text(text).strip().lower().split()
+        words = checked_text(text, self.NOT_A_MOVE).strip().lower().split()
         if len(words) == 1 and words[0] in DECISION_WORDS:
             return DECISION_WORDS[words[0]]
         if len(words) == 1 and words[0] in _DRAW_WORDS:
@@ -307,7 +313,7 @@ class DominoGame:
         if len(words) == 1 and words[0] in _PASS_WORDS:
             return PASS
         if not words or len(words) > 2:
-            raise illegal("not_a_move", text=text)
+            raise illegal(self.NOT_A_MOVE, text=text)
         tile = self.rules.pieces.parse(words[0])
         if len(words) == 1:
             return Place(tile)
@@ -444,7 +450,7 @@ class DominoState(TableState):
             value = self.line.ends[play.end].value if play.end is not None else "—"
             return illegal("draw_playable", tile=play.tile, value=value)
         if not isinstance(move, Pass):
-            return illegal("not_a_move", text=str(move))
+            return illegal(self.game.NOT_A_MOVE, text=str(move))
         if placements or self.must_play is not None:
             return illegal("pass_playable", tile=self.must_play or placements[0].tile)
         shown_values = [str(v) for v in sorted({e.value for e in self.line.ends})]

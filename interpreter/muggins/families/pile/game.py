@@ -23,7 +23,8 @@ from .options import PileRules
 from .physics import Pile
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Course, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen,
-                             TableState, check_position, checked_text)
+                             TableState, check_hands, check_pieces, check_position, check_seed, check_table,
+                             checked_text)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
@@ -90,12 +91,12 @@ Award = tuple[str, int, bool]  # a score's name, its points, and whether it must
 class CardGame:
     """A card game's fixed facts: compiled rules, player count, card values."""
 
+    NOT_A_MOVE = "not_a_card_move"  # the refusal of what is no move, with this family's hint
+
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, PileRules) or not isinstance(rules.pieces, Deck):
             raise IllegalMoveError(f"{rules.name} is not a card game")
-        if players not in rules.player_counts:
-            allowed = ", ".join(map(str, rules.player_counts))
-            raise IllegalMoveError(f"{rules.name} is played by {allowed} players, not {players}")
+        check_table(rules, players, max_rounds)
         self.rules = rules
         self.options: PileRules = rules.options
         o = self.options
@@ -180,6 +181,7 @@ class CardGame:
 
     def new_state(self, seed: int | str) -> CardState:
         """A game at its first decision: the first dealer drawn by high card, the first deal made."""
+        check_seed(seed)
         return CardState(self, random.Random(seed))
 
     def notation(self, move: CardMove, lang: str | None = None) -> str:
@@ -196,7 +198,7 @@ class CardGame:
         `paso`, `claim` or `reclamar`, `muggins`, `decline` or `declinar`. A card's suit letter is
         read as a person types it in `lang` (`5c` is 5♥ in Spanish); without `lang`, as records
         write it (`5C` is 5♣)."""
-        word = checked_text(text).strip().lower()
+        word = checked_text(text, self.NOT_A_MOVE).strip().lower()
         if word in _WORDS:
             return _WORDS[word]
         return Play(self.deck.parse(text, lang))
@@ -209,18 +211,20 @@ class CardGame:
         `dealer`, `turn` or `last_player` that is not a seat."""
         n = self.players
         check_position(scores, round)
-        if len(hands) != n or (scores is not None and len(scores) != n):
+        check_seed(seed)
+        hands, stock, pile = check_hands(hands, n), check_pieces("stock", stock), check_pieces("pile", pile)
+        if scores is not None and len(scores) != n:
             raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
         for name, seat in (("dealer", dealer), ("turn", turn), ("last_player", last_player),):
             if seat is not None and (type(seat) is not int or not 0 <= seat < n):
                 raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
-        for card in [c for h in hands for c in h] + list(stock or []) + list(pile or []):
+        for card in [c for h in hands for c in h] + stock + pile:
             self.deck.check(card)
         state = CardState.__new__(CardState)
         state._init_fields(self, random.Random(seed))
         state.hands = [list(h) for h in hands]
-        state.stock = list(stock or [])
-        for card in pile or []:
+        state.stock = stock
+        for card in pile:
             state.pile.add(card, self.value(card), last_player if last_player is not None else dealer)
         state.pile.last_player = last_player if pile else None
         state.scores = list(scores) if scores is not None else [0] * self.players
@@ -338,7 +342,7 @@ class CardState(TableState):
             return illegal("go_playable", card=game.deck.name(card),
                            card_words=Said(game.deck.long_name(card), es=game.deck.long_name(card, "es")))
         if not isinstance(move, Play):
-            return illegal("not_a_move", text=str(move))
+            return illegal(self.game.NOT_A_MOVE, text=str(move))
         if move.card not in self.hands[player]:
             return illegal("not_in_hand", piece=game.deck.name(move.card), player=player + 1)
         return illegal("exceeded", limit=self.pile.limit, total=self.pile.total, value=game.value(move.card))
