@@ -478,7 +478,21 @@ HOSTILE_SAVES = {
     "an unknown field": (lambda d: d.update(extra=1), "the file: unknown field 'extra'"),
     "a boolean for a number": (lambda d: d.update(max_rounds=True), "max_rounds: must be an integer, not true or false"),
     "rules that are not text": (lambda d: d.update(rules={"a": 1}), "rules: must be a string, not an object"),
+    "rules under another name": (lambda d: d.update(name="house"),
+                                 "saved under the rules named 'house', but 'domino-muggins' now names 'domino-muggins'"),
+    "rules with another digest": (lambda d: d.update(digest="0" * 64),
+                                  "saved under other rules than 'domino-muggins' now says (digest 000000000000, now "),
+    "rules that cannot be loaded": (lambda d: d.update(rules="no-such-rules"),
+                                    "its rules 'no-such-rules' cannot be loaded: "),
 }
+
+
+def test_a_save_under_other_rules_is_refused_in_spanish(tmp_path, monkeypatch, capsys):
+    path = _saved(tmp_path, monkeypatch)
+    _resign(path, lambda d: d.update(name="house"))
+    assert main(["resume", str(path), "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == (f"muggins: {path}: se guardó con las reglas llamadas 'house', pero "
+                                               f"'domino-muggins' se llama ahora 'domino-muggins'")
 
 
 @pytest.mark.parametrize("case", list(HOSTILE_SAVES))

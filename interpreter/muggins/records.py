@@ -183,6 +183,9 @@ _SCHEMA_WORDS = {
         "no_move": "the record has {moves}: there is no move {move}",
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
         "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
+        "save_unloadable": "its rules {rules!r} cannot be loaded: {problem}",
+        "save_other_name": "saved under the rules named {saved!r}, but {rules!r} now names {now!r}",
+        "save_other_rules": "saved under other rules than {rules!r} now says (digest {saved}, now {now})",
         "not_set_up": "the record cannot be set up: {problem}",
         "illegal_move": "move {number} ({text!r}) is illegal: {problem}",
         "unplayable": "move {number} ({text!r}) cannot be replayed: {problem}",
@@ -210,6 +213,9 @@ _SCHEMA_WORDS = {
         "no_move": "el registro tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del registro, {rules!r}: {problem}",
         "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
+        "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
+        "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
+        "save_other_rules": "se guardó con otras reglas que las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
         "not_set_up": "no se puede preparar la partida del registro: {problem}",
         "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
         "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",
@@ -307,6 +313,21 @@ def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en"
     if players not in rules.player_counts:
         counts = ", ".join(map(str, rules.player_counts))
         raise RecordError(f"{path}: players: " + _say(lang, "players", players=players, counts=counts))
+
+
+def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
+    """The rules a save was made under, loaded; refused (RecordError) when they cannot be loaded or
+    are no longer those rules (another name, another digest)."""
+    try:
+        rules = load_rules(save.rules)
+    except MugginsError as exc:
+        raise RecordError(f"{path}: " + _say(lang, "save_unloadable", rules=save.rules, problem=exc.said(lang))) from None
+    if rules.name != save.name:
+        raise RecordError(f"{path}: " + _say(lang, "save_other_name", rules=save.rules, saved=save.name, now=rules.name))
+    if rules.digest != save.digest:
+        raise RecordError(f"{path}: " + _say(lang, "save_other_rules", rules=save.rules, saved=save.digest[:12],
+                                             now=rules.digest[:12]))
+    return rules
 
 
 def replay(record: Record, rules_spec: str | None = None, moves: int | None = None, lang: str = "en") -> Any:

@@ -25,13 +25,12 @@ from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated
 from .launch import HeldSignals
 from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
-from .loader import load_rules
 from .messages import illegal, reason
 from .output import shows_suits
 from .pieces import ascii_cards
 from .families import family_of
 from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
-from .records import Save, check_players, read_save
+from .records import Save, check_players, read_save, save_rules
 from .rules import Rules
 
 HUMAN = "human"
@@ -303,13 +302,7 @@ class Session:
         """The session a save file describes, replayed to where it stopped."""
         lang = options.get("lang") or "en"
         save = read_save(path, lang)
-        try:
-            rules = load_rules(save.rules)
-        except MugginsError as exc:
-            raise RecordError(f"{path}: its rules {save.rules!r} cannot be loaded: {exc}") from None
-        if rules.digest != save.digest or rules.name != save.name:
-            raise RecordError(f"{path}: saved under other rules than {save.rules!r} now says "
-                              f"(digest {save.digest[:12]}, now {rules.digest[:12]})")
+        rules = save_rules(path, save, lang)
         check_players(path, save.players, rules, lang)
         options.setdefault("lang", save.lang)
         try:
