@@ -150,9 +150,9 @@ class DominoGame:
         first = rules.options.first_opener
         self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
-        self.awards_by_sum = tabulate(
-            [e for score in rules.scoring for e in (score.when, score.points)], "ends_sum",
-            range(8 * rules.pieces.highest_pip + 1), self.awards)
+        scoring = [e for score in rules.scoring for e in (score.when, score.points)]
+        self.awards_by_sum = tabulate(scoring, "ends_sum", range(8 * rules.pieces.highest_pip + 1), self.awards)
+        self.line_reads = frozenset(name for e in scoring for name in e.names if name.startswith("line."))
         # and the settlement's formulas by the one count each reads, when it reads only that one
         o, most = rules.options, range(sum(tile.pips for tile in self.tiles) + 1)
         self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
@@ -160,18 +160,21 @@ class DominoGame:
 
     def placement_env(self, line: Line, tile: Tile, hand_size: int, boneyard: int, score: int, round_number: int,
                       opening: bool) -> dict[str, Any]:
-        """What the scoring entries read once `tile` is on `line`."""
-        contributions = line.contributions()
-        amounts = tuple(amount for _, amount in contributions)
-        tiles = line.tiles
-        return {
-            "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(contributions),
+        """What the scoring entries read once `tile` is on `line` (the line's lists, the longest
+        to build, only when some entry reads them)."""
+        amounts = tuple(amount for _, amount in line.contributions())
+        env = {
+            "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(amounts),
             "tile.high": tile.high, "tile.low": tile.low, "tile.pips": tile.pips, "tile.is_double": tile.is_double,
             "opening": opening, "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": boneyard,
             "players": self.players, "score": score, "target": self.target, "round": round_number,
-            "line.highs": tuple(t.high for t in tiles), "line.lows": tuple(t.low for t in tiles),
-            "line.pips": tuple(t.pips for t in tiles),
         }
+        if self.line_reads:
+            tiles = line.tiles
+            env["line.highs"] = tuple(t.high for t in tiles)
+            env["line.lows"] = tuple(t.low for t in tiles)
+            env["line.pips"] = tuple(t.pips for t in tiles)
+        return env
 
     def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
         """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""

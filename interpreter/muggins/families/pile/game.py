@@ -117,6 +117,9 @@ class CardGame:
         if o.exact_limit_timing == "immediate":
             expressions.append(o.exact_limit_points)
         self.awards_by_total = tabulate(expressions, "total", range(self.limit + 1), self.awards)
+        # otherwise each card's scores are computed from the names they read; the pile's lists
+        # (the longest to build) only when some formula reads them
+        self.pile_reads = frozenset(name for e in expressions for name in e.names if name.startswith("pile."))
         # and the points for playing last, by the total the pile closes at
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
         self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
@@ -138,13 +141,16 @@ class CardGame:
         total = before + self.values[card.rank - 1]
         if self.awards_by_total is not None:
             return lookup(self.awards_by_total, total)
-        played = (*pile, card)
-        return self.awards({
-            "total": total, "limit": self.limit, "card.rank": card.rank, "card.value": self.value(card),
-            "card.suit": self.suits[card.suit], "pile_size": len(played), "hand_size": hand_size, "stock": stock,
-            "players": self.players, "score": score, "target": self.target,
-            "pile.ranks": tuple(c.rank for c in played), "pile.values": tuple(map(self.value, played)),
-            "pile.suits": tuple(self.suits[c.suit] for c in played)})
+        env = {"total": total, "limit": self.limit, "card.rank": card.rank, "card.value": total - before,
+               "card.suit": self.suits[card.suit], "pile_size": len(pile) + 1, "hand_size": hand_size, "stock": stock,
+               "players": self.players, "score": score, "target": self.target}
+        if self.pile_reads:
+            played = (*pile, card)
+            values, suits = self.values, self.suits
+            env["pile.ranks"] = tuple(c.rank for c in played)
+            env["pile.values"] = tuple(values[c.rank - 1] for c in played)
+            env["pile.suits"] = tuple(suits[c.suit] for c in played)
+        return self.awards(env)
 
     def awards(self, env: dict[str, Any]) -> list[Award]:
         """Every scoring entry that holds, in order, then an immediate exact limit; each reads what
