@@ -134,7 +134,9 @@ def test_a_spanish_locale_chooses_spanish_and_lang_en_wins_over_it(capsys, monke
 
 @pytest.mark.parametrize("text, spanish", [
     ("name: x\nplayers: [2, 3\n", "sintaxis YAML: al analizar una lista entre corchetes se esperaba ',' o ']', "
-                                  "pero se encontró '<stream end>'"),
+                                  "pero se encontró el final del fichero"),
+    ("name: x\nwin: {target: 100\n", "sintaxis YAML: al analizar un diccionario entre llaves se esperaba ',' o '}', "
+                                     "pero se encontró el final del fichero"),
     ("name: 'x\n", "sintaxis YAML: al leer un valor entre comillas el fichero termina inesperadamente"),
     ("name: x: y\n", "sintaxis YAML: aquí no se admiten valores de diccionario"),
     ("name: \"\\q\"\n", "sintaxis YAML: al leer un valor entre comillas dobles se encontró un carácter de escape "

@@ -393,12 +393,22 @@ def _pyyaml_message(exc: yaml.MarkedYAMLError) -> Said:
     return say(WORDS, "tabs", message=message) if "\t" in message or "'\\t'" in message else message
 
 
+# PyYAML's names for where a text ends, as a Spanish reader says them
+_PYYAML_TOKENS_ES = {"'<stream end>'": "el final del fichero", "<stream end>": "el final del fichero",
+                     "'<block end>'": "el final del bloque", "<block end>": "el final del bloque",
+                     "'<document start>'": "el comienzo de un documento", "'<document end>'": "el final de un documento"}
+
+
 def _pyyaml_spanish(text: str) -> str:
     """One of PyYAML's messages in Spanish (as written when it is not one that we know)."""
+    for token, spanish in _PYYAML_TOKENS_ES.items():
+        text = text.replace(token, spanish)
     for english, spanish in _PYYAML_ES:
         match = re.fullmatch(re.escape(english).replace("%r", "(.*)").replace("%s", "(.*)"), text, re.DOTALL)
         if match:
-            return spanish.replace("%r", "{}").replace("%s", "{}").format(*match.groups())
+            pieces = re.split(r"%[rs]", spanish)  # PyYAML's own words may hold braces: no str.format here
+            return "".join(piece + (group if i < len(match.groups()) else "")
+                           for i, (piece, group) in enumerate(zip(pieces, [*match.groups(), ""])))
     return text
 
 
