@@ -456,3 +456,56 @@ def test_play_option_errors_in_the_language(options, spanish, english, tmp_path,
     assert err.startswith("muggins: ") and spanish in err and err.count("\n") == 1, err
     assert main(["play", "card-muggins", *options, "--lang", "en"]) == 1
     assert english in capsys.readouterr().err
+
+
+def test_hand_in_the_window_shows_no_other_players_moves_and_no_claim(tmp_path, monkeypatch):
+    """`hand` typed in the window after one's own move shows the table and one's own hand only:
+    not the next player's legal moves (the cards of a hidden hand) nor `claim`/`decline` (a reminder)."""
+    monkeypatch.chdir(tmp_path)
+    shown = []
+
+    def answer(s, prompt, n):
+        if window(prompt):
+            if len(shown) < 6:
+                shown.append((s.state.decision, s._turn_moves()))
+                return "hand"
+            return ""
+        return "1" if n < 60 else None
+
+    s, out = sit("card-muggins", ["human", "greedy"], answer, seed=3, forget=0.0)
+    s.run()
+    text = out.getvalue()
+    windows = text.split("P1 (Enter: go on)> ")[1:len(shown) + 1]
+    assert shown and any(decision is not None for decision, _ in shown)   # a claim was due in some window
+    for (decision, theirs), after in zip(shown, windows):
+        table = after.split("\n", 8)
+        listed = "\n".join(line for line in table if line.startswith("Moves:"))
+        assert listed == "", listed                                         # no moves at all are listed
+        assert not any(f") {s.game.notation(move)}" in after for move in theirs)
+
+
+@pytest.mark.parametrize("typo, said", [("claimm", "Not a move or a command: 'claimm'"),
+                                        ("KH", "Not your turn: P2 plays next.")])
+def test_a_typo_in_the_window_keeps_it_open(typo, said, tmp_path, monkeypatch):
+    """A typo (or a move ahead of the turn) in the window is answered and the window stays open: the
+    person can still claim what is theirs before the next player acts."""
+    monkeypatch.chdir(tmp_path)
+    typed = {"typo": False, "claimed": False}
+
+    def answer(s, prompt, n):
+        state = s.state
+        if window(prompt):
+            if state.decision is not None and state.decision.actor == 0 and state.decision.kind == "claim":
+                if not typed["typo"]:
+                    typed["typo"] = True
+                    return typo
+                typed["claimed"] = True
+                return "claim"
+            return ""
+        return "1" if n < 80 else None
+
+    s, out = sit("card-muggins", ["human", "greedy"], answer, seed=3, forget=0.0, attention=1.0)
+    s.run()
+    text = out.getvalue()
+    assert typed["typo"] and typed["claimed"] and said in text
+    assert "claim" in s.moves and "P2: Muggins!" not in text.split(said, 1)[1].split("P1 scores", 1)[0]

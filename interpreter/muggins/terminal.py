@@ -576,10 +576,25 @@ class Session:
                 self._claim(player)
             elif word in _MUGGINS_WORDS:
                 self._call(player, on_turn=False)
-            elif text and self._next_actor() not in (player, None):
-                self.print(ui["not_your_turn"].format(player=player_name(int(self._next_actor() or 0), self.lang)))
+            elif text:
+                # a typo or a move ahead of the turn: said as such, and the window stays open (the
+                # answer is the same whether or not anything is due, so it tells nothing)
+                self._not_now(text)
+                continue
             self._let_pass(player)
             return
+
+    def _not_now(self, text: str) -> None:
+        """Why `text`, typed in the window after the person's own move, is not taken: a move waits
+        for its turn, anything else is not understood."""
+        ui, lang = self.ui, self.lang
+        try:
+            self.game.parse_move(text, lang)
+        except Exception as exc:  # whatever the text, the answer is that it is not a move
+            why = reason(exc, lang) if isinstance(exc, IllegalMoveError) else ui["not_understood"]
+            self.print(ui["unknown"].format(text=_shown(text), reason=why))
+            return
+        self.print(ui["not_your_turn"].format(player=player_name(int(self._next_actor() or 0), lang)))
 
     def _let_pass(self, player: int) -> None:
         """Answer every claim and call due to `player` now: a call they typed ahead is made, the rest pass."""
@@ -772,6 +787,13 @@ class Session:
             hint = family.coach_hint(self.rules, view, lang)
             if hint:
                 self.print(hint)
-        legal = list(state.legal_moves()) if asked else self._turn_moves()
+        # the moves are shown only when they are this person's: their turn, or (with the coach) the
+        # claim or call asked; never another player's (their hand's cards), never a claim's reminder
+        if asked and self.coach:
+            legal = list(state.legal_moves())
+        elif self._next_actor() == player:
+            legal = self._turn_moves()
+        else:
+            return
         self.print(ui["moves"].format(moves="  ".join(f"{i}) {self.game.notation(m, lang)}"
                                                       for i, m in enumerate(legal, 1))))
