@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from muggins.cli import main
 from muggins.engine import make_game
-from muggins.errors import IllegalMoveError, MugginsError, RecordError, RuleFileError
+from muggins.errors import IllegalMoveError, MugginsError, RecordError, RuleError, RuleFileError
 from muggins.families.line.game import Place
 from muggins.families.pile.game import Play
 from muggins.invariants import play_checked_game
@@ -409,14 +409,16 @@ def test_a_round_cap_that_is_no_whole_number_from_1_is_refused(max_rounds):
 
 
 @pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
-@pytest.mark.parametrize("seed", [[1, 2], object(), None, {"a": 1}], ids=lambda seed: type(seed).__name__)
+@pytest.mark.parametrize("seed", [[1, 2], object(), None, {"a": 1}, 1.5, b"x", True],
+                         ids=lambda seed: type(seed).__name__)
 def test_a_seed_that_is_no_number_or_text_is_refused(name, seed):
     game = make_game(load_rules(name), 2)
     with pytest.raises(IllegalMoveError, match=f"a seed is an integer or a text, not .*, of type {type(seed).__name__}"):
         game.new_state(seed)
     with pytest.raises(IllegalMoveError, match="a seed is an integer or a text"):
         game.setup([[], []], seed=seed)
-    assert game.new_state("7").actor == game.new_state("7").actor        # a text or a number seeds alike
+    for kept in (7, "7", "bench:12"):                                     # what records keep: a number or a text
+        assert game.new_state(kept).events
 
 
 @pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
@@ -429,7 +431,7 @@ def test_hands_that_are_not_lists_of_pieces_are_refused(name, hands):
 
 @pytest.mark.parametrize("where, value, message", [
     ("line", "xx", "`line` must be a list, not 'xx'"),
-    ("line", ["xx"], "`line` holds (tile, end) pairs, not 'xx'"),
+    ("line", ["xx"], "`line` holds (tile, end) pairs, the end None or an end's number from 0 to 3, not 'xx'"),
     ("boneyard", 5, "`boneyard` must be a list, not 5"),
 ])
 def test_a_domino_position_with_a_line_or_boneyard_that_is_no_list_is_refused(where, value, message):
@@ -457,3 +459,31 @@ def test_a_card_games_refusal_hints_at_cards_not_tiles(refused):
         refused(game)
     assert "(write a card like 5H or 10♥, or go)" in str(caught.value) and "tile" not in str(caught.value)
     assert "(escribe una carta, como 5C o 10♥, o paso)" in reason(caught.value, "es")
+
+
+@pytest.mark.parametrize("name", ["card-muggins", "domino-muggins"])
+def test_a_state_stopped_by_an_error_refuses_to_go_on(name):
+    """`apply` is unchecked: a move it cannot make raises, and the state then says it cannot go on
+    rather than take (and silently ignore) every later move."""
+    game = make_game(load_rules(name), 2)
+    state = game.new_state(1)
+    move = state.legal_moves()[0]
+    pieces = getattr(game, "cards", None) or game.tiles
+    stranger = type(move)(next(p for p in pieces if p not in state.hands[state.turn]))
+    with pytest.raises(ValueError):
+        state.apply(stranger)  # a piece not in the hand: list.remove fails inside the course
+    with pytest.raises(RuleError, match="cannot go on"):
+        state.apply(state.legal_moves()[0])
+
+
+@pytest.mark.parametrize("rules", [None, "card-muggins", {"name": "x"}], ids=repr)
+def test_make_game_takes_loaded_rules_only(rules):
+    with pytest.raises(MugginsError, match="make_game takes the rules that load_rules"):
+        make_game(rules, 2)
+
+
+@pytest.mark.parametrize("placed", [(Tile(1, 3), "left"), (Tile(1, 3), 7), (Tile(1, 3), 1.0)], ids=repr)
+def test_a_line_whose_ends_are_not_numbers_is_refused(placed):
+    game = make_game(load_rules("domino-muggins"), 2)
+    with pytest.raises(IllegalMoveError, match="`line` holds \\(tile, end\\) pairs"):
+        game.setup([[], []], line=[(Tile(3, 4), None), placed])

@@ -323,7 +323,7 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
              settings: tuple[str, ...] = (), start: int = 0, lang: str = "en") -> Tally:
     """Play the seeded games `start`..`games - 1` and merge their statistics; the result does
     not depend on how the shards are spread over workers."""
-    rules = load_settings(rules_spec, settings)
+    rules = load_settings(rules_spec, settings, lang)
     game = make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
     _keep_shard_rules((rules_spec, tuple(settings), rules.digest), rules)
     size = shard_size or max(1, min(500, (games - start) // max(1, workers * 8) or 1))
@@ -348,7 +348,10 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
         stopping = {signal.SIGINT, signal.SIGTERM}
         signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
         try:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_started)
+            # forked, not spawned (Python 3.14's default): a worker starts with the rules this
+            # process loaded (`_shard_rules`), and with the signals blocked above
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                       initializer=worker_started)
             pool.submit(os.getpid).result()  # every worker is forked with the first task
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
@@ -462,8 +465,8 @@ def check_scheduler(address: str, lang: str = "en") -> None:
 
 
 def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], None], lang: str = "en") -> None:
+    check_scheduler(address, lang)  # first: it also says when Dask is not installed
     from distributed import Client, as_completed as dask_completed
-    check_scheduler(address, lang)
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except Exception as exc:  # the scheduler went away (or changed) since it answered the probe

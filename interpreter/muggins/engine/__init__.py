@@ -9,7 +9,12 @@ from ..rules import Rules
 
 def make_game(rules: Rules, players: int, max_rounds: int = 1000) -> Any:
     """The game object for `rules`' family: it makes states (`new_state(seed)`) and reads moves."""
+    from ..errors import MugginsError
     from ..families import family_of
+    from ..pieces import safe_repr
+    from ..rules import Rules
     from .table import check_table
+    if not isinstance(rules, Rules):
+        raise MugginsError(f"make_game takes the rules that load_rules(...) returns, not {safe_repr(rules)}")
     check_table(rules, players, max_rounds)  # before any family reads them
     return family_of(rules).make_game(rules, players, max_rounds)

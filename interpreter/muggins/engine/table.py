@@ -18,8 +18,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Generator, Sequence
 
-from ..errors import IllegalMoveError
-from ..messages import illegal
+from ..errors import IllegalMoveError, RuleError
+from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
 from ..rules import Rules
 from .common import GameEnded, Outcome, Scored
@@ -180,11 +180,11 @@ def check_table(rules: Rules, players: Any, max_rounds: Any) -> None:
         raise IllegalMoveError(f"max_rounds must be a whole number from 1, not {safe_repr(max_rounds)}")
 
 
-SEED_TYPES = (int, float, str, bytes, bytearray)  # what a random.Random takes, None aside
+SEED_TYPES = (int, str)  # what a record can keep and replay
 
 
 def check_seed(seed: Any) -> None:
-    """A seed a game's chance can come from: an integer, a number or a text (bytes too)."""
+    """A seed a game's chance can come from: an integer or a text, as records keep it."""
     if isinstance(seed, bool) or not isinstance(seed, SEED_TYPES):
         raise IllegalMoveError(f"a seed is an integer or a text, not {safe_repr(seed)}, of type {type(seed).__name__}")
 
@@ -255,6 +255,7 @@ class TableState:
     unclaimed: list[PendingScore]
     outcome: Outcome | None
     events: list[Any]
+    _course: Course  # the family's course, suspended at the next decision
 
     def _init_table(self, game: Any, rng: random.Random) -> None:
         self.game = game
@@ -296,8 +297,6 @@ class TableState:
     def is_terminal(self) -> bool:
         return self.outcome is not None
 
-    _course: Course
-
     def _decision_moves(self, decision: Decision) -> list[Any]:
         return [CLAIM if decision.kind == "claim" else MUGGINS, DECLINE]
 
@@ -326,7 +325,9 @@ class TableState:
         try:
             self._course.send(move)
         except StopIteration:
-            pass  # the game is over
+            if self.outcome is None:  # the course ended on an error an earlier move raised
+                raise RuleError(Said("this game cannot go on: an earlier move stopped it on an error",
+                                     es="esta partida no puede seguir: una jugada anterior la detuvo con un error"))
         return self.events[start:]
 
     def legal_moves(self) -> list[Any]:

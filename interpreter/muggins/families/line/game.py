@@ -266,8 +266,10 @@ class DominoGame:
         if scores is not None and len(scores) != n:
             raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
         for placed in line:
-            if not isinstance(placed, (list, tuple)) or len(placed) != 2:
-                raise IllegalMoveError(f"`line` holds (tile, end) pairs, not {safe_repr(placed)}")
+            if not isinstance(placed, (list, tuple)) or len(placed) != 2 or not (
+                    placed[1] is None or (type(placed[1]) is int and 0 <= placed[1] < len(END_NAMES))):
+                raise IllegalMoveError(f"`line` holds (tile, end) pairs, the end None or an end's number from 0 "
+                                       f"to {len(END_NAMES) - 1}, not {safe_repr(placed)}")
         for name, seat in (("turn", turn),):
             if seat is not None and (type(seat) is not int or not 0 <= seat < n):
                 raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
