@@ -54,17 +54,25 @@ class HeldSignals:
         self.statuses.append(128 + signum)
 
     def __enter__(self) -> HeldSignals:
-        for name in STOPPING_SIGNALS:
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
+        # the handlers change with the signals blocked: one that comes meanwhile waits, then is noted
+        # (never raised half-way, which would leave a handler of ours bound for good)
+        numbers = {getattr(signal, name) for name in STOPPING_SIGNALS if hasattr(signal, name)}
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+        try:
+            for number in numbers:
                 self._saved[number] = signal.signal(number, self._note)
-            except ValueError:  # not the main thread
-                break
+        except ValueError:  # not the main thread: nothing can be held there
+            pass
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        for number, handler in self._saved.items():
-            signal.signal(number, handler)  # type: ignore[arg-type]
+        # restored with the signals blocked too: one that comes meanwhile reaches the restored handler
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(self._saved))
+        try:
+            for number, handler in self._saved.items():
+                signal.signal(number, handler)  # type: ignore[arg-type]
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from .bots import make_bots
 from .engine import make_game
@@ -169,6 +169,10 @@ class _Events:
 
 class _Stop(Exception):
     """The person asked to stop (quit, end of input, Ctrl-C): save and leave."""
+
+
+def _nothing() -> None:
+    """Nothing to say."""
 
 
 def _status(stop: BaseException) -> int:
@@ -389,23 +393,28 @@ class Session:
     def _stopped(self, stop: BaseException) -> int:
         """Keep the game after `stop`, with Ctrl-C, SIGTERM and SIGHUP held until it is kept: a
         closing terminal fails its reads and then sends SIGHUP, which must not cut the save
-        short (nor start a second one: a game is kept once)."""
+        short (nor start a second one: a game is kept once). What is said about it comes after,
+        with the signals let go: a terminal whose output is stopped can still be stopped itself."""
         with HeldSignals() as held:
-            status = self._end(stop)
+            status, report = self._end(stop)
+        report()
         return held.statuses[-1] if held.statuses else status
 
-    def _end(self, stop: BaseException) -> int:
+    def _end(self, stop: BaseException) -> tuple[int, Callable[[], None]]:
+        """The exit status, and what to say, once the game is kept (saved, unless nobody could resume it)."""
         status = _status(stop)
         if self.kept:
-            return status
+            return status, _nothing
         self.kept = True
         if not self.humans and status in (1, 141):
             # a bots' game: nobody to resume it (its reader went away, or resuming fails alike)
             if status == 1:
-                self._tell(sys.stderr, f"muggins: {self.ui['failed'].format(error=_one_line(stop))}")
-            return status
-        self._keep(stop if status == 1 else None)
-        return status
+                message = f"muggins: {self.ui['failed'].format(error=_one_line(stop))}"
+                return status, lambda: self._tell(sys.stderr, message)
+            return status, _nothing
+        failure = stop if status == 1 else None
+        saved = self.autosave()
+        return status, lambda: self._report_kept(failure, *saved)
 
     def _tell(self, stream: TextIO, text: str) -> None:
         """Print, unless the terminal is gone: then say nothing, and let nothing wait to be written."""
@@ -421,9 +430,9 @@ class Session:
         self.moves.append(self.game.notation(move))
         self._show_events()
 
-    def _keep(self, failure: BaseException | None) -> None:
-        """Save the game on a stop or a failure, then say why it stopped and where it went."""
-        path, text, failures = self.autosave()
+    def _report_kept(self, failure: BaseException | None, path: Path | None, text: str,
+                     failures: list[tuple[Path, BaseException]]) -> None:
+        """Say why the game stopped and where it was saved; nothing when the terminal is gone."""
         try:
             self.print()
             if failure is not None:
