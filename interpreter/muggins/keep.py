@@ -198,13 +198,10 @@ class KeepTable(TableState):
         return self.earn([(name, points, False) for name, points, _ in awards], player, [])
 
     def end_round(self) -> bool:
-        """A round is over: the round-end winner when the win is not immediate; True when the game ended."""
+        """A round is over: the round-end winner when the win is not immediate (or the round cap); True when the game ended."""
         self.closed.append((self.round, tuple(self.scores)))
-        if not self.rules.immediate_win:
-            winner = self.winner_at_round_end()
-            if winner is not None:
-                self.finish("target", winner)
-                return True
+        if self.round_ended():
+            return True
         self.round += 1
         return False
 

@@ -488,6 +488,19 @@ class TableState:
         return round_end_winner(self.scores, self.game.target, self.seats.order_from(self.opener), self.rules.tie,
                                 self.seats.side)
 
+    def round_ended(self) -> bool:
+        """A round is settled: the game ends with the highest score at or over the target (when
+        the win is not immediate), or at the round cap; True when it ended."""
+        if not self.rules.immediate_win:
+            winner = self.winner_at_round_end()
+            if winner is not None:
+                self.finish("target", winner)
+                return True
+        if self.round >= self.game.max_rounds:
+            self.finish("unfinished", None)
+            return True
+        return False
+
     def finish(self, termination: str, winner: int | None) -> None:
         partners = tuple(p for p in self.seats.members[winner] if p != winner) if winner is not None else ()
         self.outcome = Outcome(termination, winner, tuple(self.scores), self.round, partners)

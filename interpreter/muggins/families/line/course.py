@@ -1,7 +1,7 @@
 """The course of a domino game, written once: rounds, turns, placements, draws and settlement.
 
-Every game of the line family runs this generator, whoever plays it: a person at the terminal,
-a replayed record, a scenario or a simulation. It keeps the position on the state
+Every domino game the engine plays runs this generator: a person at the terminal, a replayed
+record, a scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. It keeps the position on the state
 (`DominoState`), so the position can be read, copied and resumed at any decision, and it yields
 whenever someone must decide: the player to move, or the player whose claim or "Muggins!" call
 heads the table's queue (`TableState.decisions`). `state.step` says what happens once the
@@ -32,7 +32,6 @@ def course(state: DominoState) -> Course:
         step = state.step
         if step == TURN:
             move = yield
-            state.step = TURN
             if move is MUGGINS:
                 state.call_on_turn()
             elif move.kind == "place":
@@ -161,13 +160,7 @@ def end_round(state: DominoState, blocked: bool) -> None:
         if state.score(player, points, reason):
             return
     state.events.append(RoundEnded(state.round, blocked, state.dominoer, tuple(state.scores)))
-    if not state.rules.immediate_win:
-        winner = state.winner_at_round_end()
-        if winner is not None:
-            state.finish("target", winner)
-            return
-    if state.round >= game.max_rounds:
-        state.finish("unfinished", None)
+    if state.round_ended():
         return
     rule = o.opener_after_blocked if blocked else o.next_opener
     if rule == "dominoer":

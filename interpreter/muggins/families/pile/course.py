@@ -1,12 +1,10 @@
 """The course of a card game, written once: deals, turns, piles and rounds.
 
-Every game of the pile family runs this generator, whoever plays it: a person at the terminal, a
-replayed record, a scenario or a simulation of a million games. It keeps the position on the
-state (`CardState`), so the position can be read, copied and resumed at any decision, and it
-yields whenever someone must decide: the player to move, or the player whose claim or
-"Muggins!" call heads the table's queue. The move comes back through `send`. Events are built
-only for the kinds someone listens to (`state.listened`), so a simulation that only counts pays
-for what it counts.
+Every card game the engine plays runs this generator: a person at the terminal, a replayed
+record, a scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. It keeps
+the position on the state (`CardState`), so the position can be read, copied and resumed at any
+decision, and it yields whenever someone must decide: the player to move, or the player whose
+claim or "Muggins!" call heads the table's queue. The move comes back through `send`.
 
 `state.step` says what happens once the decisions due are made: a turn, or the automatic steps
 after a play or a go, closing the round, ending it, dealing the next one.
@@ -27,7 +25,6 @@ TURN, AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(6)
 
 def course(state: CardState) -> Course:
     """Play from the state's position on; see the module's docstring."""
-    listened = state.listened
     while True:
         yield from state.decisions()
         if state.outcome is not None:
@@ -38,9 +35,9 @@ def course(state: CardState) -> Course:
             if move is MUGGINS:
                 state.call_on_turn()
             elif move.kind == "play":
-                play(state, move.card, listened)
+                play(state, move.card)
             else:
-                go(state, listened)
+                go(state)
         elif step == AFTER_PLAY:
             after_play(state)
         elif step == AFTER_GO:
@@ -48,15 +45,15 @@ def course(state: CardState) -> Course:
         elif step == ROUND_OVER:
             round_over(state)
         elif step == END_ROUND:
-            end_round(state, listened)
+            end_round(state)
         else:
             lottery = draw_lots("first dealer", range(state.game.players), state.game.cards, state.game.lottery_ranks,
                                 state.rng)
             state.events.append(lottery)
-            deal(state, lottery.winner, listened)
+            deal(state, lottery.winner)
 
 
-def play(state: CardState, card: Any, listened: frozenset[type]) -> None:
+def play(state: CardState, card: Any) -> None:
     """A card laid on the pile: its scores (computed on the pile as it was), the previous
     scorer's window closed, the hand refilled, then the claims (C10: the player of the scoring card
     first) and the Muggins calls the play opened."""
@@ -65,12 +62,9 @@ def play(state: CardState, card: Any, listened: frozenset[type]) -> None:
     hand = state.hands[player]
     hand.remove(card)
     awards = game.scores_for(card, pile.total, pile.cards, len(hand), len(state.stock), state.scores[player])
-    pile.cards.append(card)
-    pile.total += game.values[card.rank - 1]
-    pile.last_player = player
+    pile.add(card, game.values[card.rank - 1], player)
     state.goes = 0
-    if Played in listened:
-        state.events.append(Played(player, card, pile.total))
+    state.events.append(Played(player, card, pile.total))
     calls = state.close_window() if state.unclaimed else []
     if game.options.refill:
         stock = state.stock
@@ -78,22 +72,20 @@ def play(state: CardState, card: Any, listened: frozenset[type]) -> None:
         if need > 0:
             drawn = [stock.pop() for _ in range(need)]
             hand.extend(drawn)
-            if Refilled in listened:
-                state.events.append(Refilled(player, tuple(drawn), len(hand)))
+            state.events.append(Refilled(player, tuple(drawn), len(hand)))
     state.step = AFTER_PLAY
     if awards or calls:
         state.earn(awards, player, calls)
 
 
-def go(state: CardState, listened: frozenset[type]) -> None:
+def go(state: CardState) -> None:
     player = state.turn
     calls = state.close_window() if state.unclaimed else []
     drew = None
     if state.game.options.go_draw and state.stock:
         drew = state.stock.pop()
         state.hands[player].append(drew)
-    if SaidGo in listened:
-        state.events.append(SaidGo(player, drew))
+    state.events.append(SaidGo(player, drew))
     state.goes += 1
     state.queue.extend(calls)
     state.step = AFTER_GO
@@ -101,7 +93,7 @@ def go(state: CardState, listened: frozenset[type]) -> None:
 
 def after_play(state: CardState) -> None:
     pile = state.pile
-    if pile.total == pile.limit and state.game.options.exact_limit_timing == "immediate":
+    if pile.at_limit and state.game.options.exact_limit_timing == "immediate":
         close_pile(state, award_last=False)
     else:
         advance(state)
@@ -149,8 +141,7 @@ def close_pile(state: CardState, award_last: bool) -> None:
     last, total = pile.last_player, pile.total
     base = last if last is not None else state.turn
     starter = next_active(state, state.seats.next(base) if game.options.next_starter == "after_last_player" else base)
-    if PileClosed in state.listened:
-        state.events.append(PileClosed(total, last, starter))
+    state.events.append(PileClosed(total, last, starter))
     if award_last and last is not None:
         points, reason = game.last_points(total, len(pile.cards), state.scores[last], len(state.stock))
         if points > 0:
@@ -159,9 +150,7 @@ def close_pile(state: CardState, award_last: bool) -> None:
             elif state.score(last, points, reason):
                 return
     state.discards.extend(pile.cards)
-    pile.cards.clear()
-    pile.total = 0
-    pile.last_player = None
+    pile.clear()
     state.goes = 0
     if starter is None:
         state.step = ROUND_OVER
@@ -177,22 +166,15 @@ def round_over(state: CardState) -> None:
         state.step = END_ROUND
 
 
-def end_round(state: CardState, listened: frozenset[type]) -> None:
+def end_round(state: CardState) -> None:
     """The round ends once every unclaimed score's window has closed: a winner at the round's end,
     the round cap, or the next deal."""
     if state.unclaimed:
         state.queue.extend(state.close_window())
         return
     game = state.game
-    if RoundEnded in listened:
-        state.events.append(RoundEnded(state.round, tuple(state.scores)))
-    if not state.rules.immediate_win:
-        winner = state.winner_at_round_end()
-        if winner is not None:
-            state.finish("target", winner)
-            return
-    if state.round >= game.max_rounds:
-        state.finish("unfinished", None)
+    state.events.append(RoundEnded(state.round, tuple(state.scores)))
+    if state.round_ended():
         return
     rule = game.options.next_dealer
     if rule == "next_seat":
@@ -203,10 +185,10 @@ def end_round(state: CardState, listened: frozenset[type]) -> None:
         lottery = draw_lots("next dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
         state.events.append(lottery)
         dealer = lottery.winner
-    deal(state, dealer, listened)
+    deal(state, dealer)
 
 
-def deal(state: CardState, dealer: int, listened: frozenset[type]) -> None:
+def deal(state: CardState, dealer: int) -> None:
     """Shuffle, cut (by the dealer's right) and deal one card at a time from the dealer's left."""
     game, seats = state.game, state.seats
     n = game.players
@@ -227,14 +209,11 @@ def deal(state: CardState, dealer: int, listened: frozenset[type]) -> None:
     stock = deck[size * n:]
     stock.reverse()  # the stock is drawn from its end: keep the deck's order for the draws
     state.stock = stock
-    state.pile.cards.clear()
-    state.pile.total = 0
-    state.pile.last_player = None
+    state.pile.clear()
     state.discards = []
     state.goes = 0
     state.turn = state.opener = dealer if game.options.leader == "dealer" else seats.next(dealer)
     state.step = TURN
-    if Dealt in listened:
-        state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands),
-                                         len(stock), state.turn))
+    state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands), len(stock),
+                              state.turn))
 

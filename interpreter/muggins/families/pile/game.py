@@ -29,7 +29,6 @@ from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Cla
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
            "Refilled", "RoundEnded", "SaidGo"]
-EVENTS = frozenset({Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo})
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,21 +249,17 @@ class CardGame:
 
 
 class CardState(TableState):
-    """A card game in progress. Mutable: `apply` changes it; `copy` gives an independent one.
+    """A card game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
 
-    `listened` holds the kinds of the family's events to build (all of them by default; a
-    simulation that only counts asks for fewer)."""
-
-    def __init__(self, game: CardGame, rng: random.Random, listened: frozenset[type] = EVENTS):
-        self._init_fields(game, rng, listened)
+    def __init__(self, game: CardGame, rng: random.Random):
+        self._init_fields(game, rng)
         self.step = FIRST_DEAL
         self._resume()
 
-    def _init_fields(self, game: CardGame, rng: random.Random, listened: frozenset[type] = EVENTS) -> None:
+    def _init_fields(self, game: CardGame, rng: random.Random) -> None:
         self._init_table(game, rng)
         self.game: CardGame = game
         self.options = game.options
-        self.listened = listened
         n = game.players
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
@@ -280,8 +275,8 @@ class CardState(TableState):
     # -- queries -----------------------------------------------------------------------------
 
     def playable(self, player: int) -> list[Card]:
-        room, values = self.pile.limit - self.pile.total, self.game.values
-        return [card for card in self.hands[player] if values[card.rank - 1] <= room]
+        fits, values = self.pile.fits, self.game.values
+        return [card for card in self.hands[player] if fits(values[card.rank - 1])]
 
     def legal_moves(self) -> list[Any]:
         if self.outcome is not None:
