@@ -1,9 +1,9 @@
 """The course of a domino game, written once: rounds, turns, placements, draws and settlement.
 
 Every domino game the engine plays runs this generator: a person at the terminal, a replayed
-record, a scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. It keeps the position on the state
-(`DominoState`), so the position can be read, copied and resumed at any decision, and it yields
-whenever someone must decide: the player to move, or the player whose claim or "Muggins!" call
+record, a scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. It keeps
+the position on the state (`DominoState`), so the position can be read, copied and resumed at any
+decision, and it yields whenever someone must decide: the player to move, or the player whose claim or "Muggins!" call
 heads the table's queue (`TableState.decisions`). `state.step` says what happens once the
 decisions due are made: a turn, the steps after a placement, or the end of the round.
 """
@@ -103,7 +103,8 @@ def draw(state: DominoState) -> None:
 def next_turn(state: DominoState) -> None:
     """The turn passes on; with nothing to draw and no tile placeable anywhere, the round is blocked."""
     state.turn = state.seats.next(state.turn)
-    if state.outcome is None and state.drawable() == 0 and not any(state.placements(p) for p in range(state.game.players)):
+    if state.outcome is None and state.drawable() == 0 and not any(
+            state.placements(p) for p in range(state.game.players)):
         end_round(state, blocked=True)
 
 
