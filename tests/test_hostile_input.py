@@ -487,3 +487,19 @@ def test_a_line_whose_ends_are_not_numbers_is_refused(placed):
     game = make_game(load_rules("domino-muggins"), 2)
     with pytest.raises(IllegalMoveError, match="`line` holds \\(tile, end\\) pairs"):
         game.setup([[], []], line=[(Tile(3, 4), None), placed])
+
+
+def test_a_round_is_not_ended_while_a_claim_is_due():
+    """`end_round` (for scenarios) ends a round as play does: once the claims and calls due are
+    answered, the same way in every family (a card claim is not dropped, a domino claim not carried over)."""
+    cards = make_game(load_rules("card-muggins"), 2)
+    state = cards.setup([[cards.deck.parse("5S"), cards.deck.parse("2C")], [cards.deck.parse("3C")]],
+                        pile=[cards.deck.parse("10H")], last_player=1, dealer=1, turn=0)
+    state.play(cards.parse_move("5S"))                    # 15: P1's claim is due
+    with pytest.raises(IllegalMoveError, match="first player 1 must claim or decline"):
+        state.end_round()
+    dominoes = make_game(load_rules("domino-muggins-claims"), 2)
+    state = dominoes.setup([[Tile(1, 4), Tile(2, 2)], [Tile(6, 6)]], boneyard=[Tile(0, 0)], turn=0)
+    state.play(dominoes.parse_move("1-4"))               # 4 + 1 = 5: P1's claim is due
+    with pytest.raises(IllegalMoveError, match="first player 1 must claim or decline"):
+        state.end_round(0)

@@ -419,6 +419,8 @@ class DominoState(TableState):
         were blocked), and settle it as the rules say: for scenarios that state a round's end."""
         if self.outcome is not None:
             raise illegal("game_over")
+        if self.decision is not None:  # the round ends once what is due is answered, as in play
+            raise illegal("first_claim" if self.decision.kind == "claim" else "first_call", player=self.decision.actor + 1)
         start = len(self.events)
         self.must_play = None
         self.dominoer = dominoer

@@ -316,10 +316,11 @@ class CardState(TableState):
         round is over, as when every hand is empty: for scenarios that state a round's end."""
         if self.outcome is not None:
             raise illegal("game_over")
+        if self.decision is not None:  # the round ends once what is due is answered, as in play
+            raise illegal("first_claim" if self.decision.kind == "claim" else "first_call", player=self.decision.actor + 1)
         if dominoer is not None:
             raise IllegalMoveError("a card round has no player who dominoed: `dominoed_by` is for domino games")
         start = len(self.events)
-        self.queue.clear()
         for hand in self.hands:
             self.discards.extend(hand)
             hand.clear()
