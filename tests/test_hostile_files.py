@@ -301,7 +301,7 @@ def test_save_force_in_spanish(tmp_path, monkeypatch):
     s, out = table(["guardar p.json", "guardar p.json forzar", "quit"], lang="es")
     s.run()
     text = out.getvalue()
-    assert "p.json ya existe: escribe `save p.json force` para reemplazarlo" in text
+    assert "p.json ya existe: escribe `guardar p.json forzar` para reemplazarlo" in text
     assert "Partida guardada en p.json." in text
 
 

@@ -216,7 +216,7 @@ def test_check_of_a_scenario_step_that_fails_in_spanish(tmp_path: Path, capsys):
     (tmp_path / "fifteen.yaml").write_text(text.replace("points: 15", "points: 16"))
     assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
     out = capsys.readouterr().out
-    assert "paso 2 (J1: claim): puntos: se esperaba 16, las reglas dan 15" in out, out
+    assert "paso 2 (J1: claim): puntos: lo esperado es 16, las reglas dan 15" in out, out
     assert out.splitlines()[-1] == "0 correctos, 1 fallido"
 
 

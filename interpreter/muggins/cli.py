@@ -241,7 +241,7 @@ _HELP = {
         "idioma del registro y del terminal (en, es; por omisión: español cuando LC_ALL, LC_MESSAGES o LANG es es_*)",
     "at the terminal: remind you to claim, offer every Muggins call, give hints":
         "en el terminal: recordarte que reclames, ofrecer cada cante de Muggins, dar pistas",
-    "suit letters instead of symbols (5H for 5♥)": "letras de palo en lugar de símbolos (5H por 5♥)",
+    "suit letters instead of symbols (5H for 5♥)": "letras de palo en lugar de símbolos (5C por 5♥)",
     "also show scores in the paper tally notation": "muestra también las puntuaciones en la notación de papel",
     "explain every placement as the text's diagrams do": "explica cada colocación como lo hacen los diagramas del texto",
     "games with claims: how often (0-1) bots forget to claim their points (default 0)":

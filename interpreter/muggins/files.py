@@ -44,7 +44,7 @@ _WORDS = {
     },
     "es": {
         "exists": "{path} ya existe (añade --force para reemplazarlo)",
-        "exists_save": "{path} ya existe: escribe `save {path} force` para reemplazarlo",
+        "exists_save": "{path} ya existe: escribe `guardar {path} forzar` para reemplazarlo",
         "is_folder": "{path} es una carpeta, no un fichero",
         "not_regular": "{path} no es un fichero normal (un dispositivo, una tubería o un enlace): nunca se sustituye",
         "not_regular_read": "{path} no es un fichero normal (un dispositivo, una tubería o un socket)",

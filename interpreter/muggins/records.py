@@ -167,7 +167,7 @@ _SCHEMA_WORDS = {
         "const": "must be {expected}", "required": "missing field {name!r}", "unknown": "unknown field {name!r}",
         "minimum": "must be at least {limit}", "maximum": "must be at most {limit}",
         "minLength": "must not be empty", "maxLength": "is longer than {limit} characters",
-        "minItems": "must have at least {limit} entries", "maxItems": "has more than {limit} entries",
+        "minItems": "must have at least {entries}", "maxItems": "has more than {entries}",
         "pattern": "is not in the expected form", "finite": "must be a finite number",
         "other": "is not valid here", "top": "the file",
         "seats": "{seats} seats for {players} players",
@@ -197,7 +197,7 @@ _SCHEMA_WORDS = {
         "const": "debe ser {expected}", "required": "falta el campo {name!r}", "unknown": "campo desconocido {name!r}",
         "minimum": "debe ser al menos {limit}", "maximum": "debe ser como mucho {limit}",
         "minLength": "no puede estar vacío", "maxLength": "tiene más de {limit} caracteres",
-        "minItems": "debe tener al menos {limit} elementos", "maxItems": "tiene más de {limit} elementos",
+        "minItems": "debe tener al menos {entries}", "maxItems": "tiene más de {entries}",
         "pattern": "no tiene la forma esperada", "finite": "debe ser un número finito",
         "other": "no es válido aquí", "top": "el fichero",
         "seats": "{seats} puestos para {players} jugadores",
@@ -279,7 +279,9 @@ def _schema_message(error: jsonschema.ValidationError, lang: str) -> tuple[str, 
         known = set(schema.get("properties", {}))
         extra = sorted(str(name) for name in value if name not in known)
         return where, _say(lang, "unknown", name=(extra[0] if extra else "?")[:40])
-    if kind in ("minimum", "maximum", "maxLength", "minItems", "maxItems"):
+    if kind in ("minItems", "maxItems"):
+        return where, _say(lang, kind, entries=count(expected, "item", lang))
+    if kind in ("minimum", "maximum", "maxLength"):
         return where, _say(lang, kind, limit=expected)
     if kind in ("minLength", "pattern"):
         return where, _say(lang, kind)

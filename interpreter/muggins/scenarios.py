@@ -76,7 +76,7 @@ WORDS = {
         "changed": "{label}: la acción rechazada cambió la partida",
         "allowed": "{label}: las reglas lo permiten, pero debería rechazarse ({text!r})",
         "explanation": "se esperaba que la explicación dijera {wanted!r}; dice {got!r}",
-        "expected": "{what}: se esperaba {wanted}, las reglas dan {got}",
+        "expected": "{what}: lo esperado es {wanted}, las reglas dan {got}",
         "unchecked": "{keys}: no se puede comprobar en los {games}",
         "sum": "la suma de los extremos", "points": "puntos", "scores": "puntuaciones", "legal": "jugadas legales",
         "actor": "quien decide a continuación", "contributions": "aportaciones", "ends": "extremos abiertos",

@@ -29,7 +29,7 @@ from .messages import illegal, reason
 from .output import shows_suits
 from .pieces import ascii_cards
 from .families import family_of
-from .narration import describe, explain_last_score, player_name, reason_name, summarize_rules
+from .narration import count, describe, explain_last_score, player_name, reason_name, summarize_rules
 from .records import Save, check_players, read_save, save_rules
 from .rules import Rules
 
@@ -49,6 +49,7 @@ _UI = {
         "muggins": "{scorer} did not claim {points} ({reason}): type muggins to take them, or press Enter.",
         "prompt": "{player}> ", "wait_prompt": "{player} (Enter: go on)> ",
         "not_a_number": "There is no move {n}: choose 1 to {count}.",
+        "not_a_number_one": "There is no move {n}: the only one is 1.",
         "unknown": "Not a move or a command: {text!r} ({reason}). Type help for the commands.",
         "refused": "Not allowed: {reason}.", "saved": "Game saved to {path}.",
         "resume_hint": "Continue it with: muggins resume {path}", "nothing_why": "Nothing has scored yet.",
@@ -62,7 +63,7 @@ _UI = {
         "help_coach": "The coach (--coach) reminds you of your claims, offers every Muggins call and gives hints.",
         "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
         "not_your_turn": "Not your turn: {player} plays next.",
-        "resumed": "Resumed after {n} moves.", "seats": "{player}: {kind}",
+        "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
         "too_long": "That line is too long (more than {limit} characters): type a move or a command.",
         "unreadable": "That line is not readable text: type a move or a command.",
@@ -81,6 +82,7 @@ _UI = {
         "muggins": "{scorer} no reclamó {points} ({reason}): escribe muggins para llevártelos (¡Muggins!), o pulsa Intro.",
         "prompt": "{player}> ", "wait_prompt": "{player} (Intro: seguir)> ",
         "not_a_number": "No hay jugada {n}: elige de 1 a {count}.",
+        "not_a_number_one": "No hay jugada {n}: la única es la 1.",
         "unknown": "No es una jugada ni una orden: {text!r} ({reason}). Escribe ayuda para ver las órdenes.",
         "refused": "No se permite: {reason}.", "saved": "Partida guardada en {path}.",
         "resume_hint": "Para continuarla: muggins resume {path}", "nothing_why": "Todavía no ha puntuado nadie.",
@@ -94,7 +96,7 @@ _UI = {
         "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
         "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
         "not_your_turn": "No es tu turno: juega {player}.",
-        "resumed": "Partida reanudada tras {n} jugadas.", "seats": "{player}: {kind}",
+        "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
         "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
         "too_long": "Esa línea es demasiado larga (más de {limit} caracteres): escribe una jugada o una orden.",
         "unreadable": "Esa línea no es texto legible: escribe una jugada o una orden.",
@@ -370,7 +372,7 @@ class Session:
     def _play(self, resumed: bool) -> None:
         ui, lang = self.ui, self.lang
         if resumed:
-            self.print(ui["resumed"].format(n=len(self.moves)))
+            self.print(ui["resumed"].format(moves=count(len(self.moves), "move", lang)))
         else:
             seats = ", ".join(ui["seats"].format(player=player_name(i, lang), kind=ui.get(f"kind:{kind}", kind))
                               for i, kind in enumerate(self.seats))
@@ -685,7 +687,8 @@ class Session:
                 continue
             if text.isdecimal():  # only decimal digits: `²` and `①` are digits but no number
                 if len(text) > MAX_NUMBER or not 1 <= int(text) <= len(legal):
-                    self.print(ui["not_a_number"].format(n=_shown(text, 12), count=len(legal)))
+                    key = "not_a_number" if len(legal) > 1 else "not_a_number_one"
+                    self.print(ui[key].format(n=_shown(text, 12), count=len(legal)))
                     continue
                 move = legal[int(text) - 1]
             else:

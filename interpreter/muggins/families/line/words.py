@@ -211,6 +211,7 @@ def explain_placement(placed: Any, spinner: Tile | None, lang: str = "en") -> st
     ends, included = diagram_order(placed)
     terms = " + ".join(str(amount) for _, amount in included) or "0"
     tiles = ", ".join(map(str, placed.tiles))
+    # "Conexiones: ninguno", as the text's diagrams write it
     connections = "; ".join(connection_text(c, lang) for c in placed.connections) or w["none"]
     continuation = "; ".join(continuation_text(end, lang) for end in ends)
     contributions = "; ".join(f"{tile}: {amount}" for tile, amount in included) or w["none"]
