@@ -23,6 +23,7 @@ from muggins.families.line.game import Place
 from muggins.families.pile.game import Play
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
+from muggins.messages import reason
 from muggins.pieces import MAX_PIECE_DIGITS, Card, Deck, Tile, TileSet
 from muggins.records import MAX_JSON_DEPTH, Record, Save, read_record, read_save, replay
 from muggins.yamlfile import read_yaml_text
@@ -503,3 +504,13 @@ def test_a_round_is_not_ended_while_a_claim_is_due():
     state.play(dominoes.parse_move("1-4"))               # 4 + 1 = 5: P1's claim is due
     with pytest.raises(IllegalMoveError, match="first player 1 must claim or decline"):
         state.end_round(0)
+
+
+def test_drawing_before_the_line_is_opened_is_refused_with_its_reason():
+    """With `draw.only_when_stuck`, a player holding tiles cannot draw onto an empty line: any tile opens it."""
+    game = make_game(load_rules("domino-muggins"), 2)
+    state = game.setup([[Tile(1, 4), Tile(2, 2)], [Tile(6, 6)]], boneyard=[Tile(0, 0), Tile(0, 1), Tile(0, 2)], turn=0)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(game.parse_move("draw"))
+    assert str(caught.value) == "cannot draw: [1|4] can open the line"
+    assert reason(caught.value, "es") == "no puedes robar: [1|4] puede abrir la línea"

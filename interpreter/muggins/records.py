@@ -215,7 +215,7 @@ _SCHEMA_WORDS = {
         "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
-        "save_other_rules": "se guardó con otras reglas que las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
+        "save_other_rules": "se guardó con reglas distintas de las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
         "not_set_up": "no se puede preparar la partida del registro: {problem}",
         "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
         "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",

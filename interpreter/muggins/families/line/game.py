@@ -454,8 +454,9 @@ class DominoState(TableState):
             if self.drawable() == 0:
                 return illegal("draw_empty")
             play = placements[0]
-            value = self.line.ends[play.end].value if play.end is not None else "—"
-            return illegal("draw_playable", tile=play.tile, value=value)
+            if play.end is None:  # the line is empty: any tile opens it
+                return illegal("draw_opening", tile=play.tile)
+            return illegal("draw_playable", tile=play.tile, value=self.line.ends[play.end].value)
         if not isinstance(move, Pass):
             return illegal(self.game.NOT_A_MOVE, text=str(move))
         if placements or self.must_play is not None:
