@@ -268,7 +268,7 @@ def test_sigterm_during_a_command_is_said_in_its_language(monkeypatch, capsys):
 
 TABLES = {"yamlfile": yamlfile.WORDS, "loader": loader.WORDS, "compiler": compiler.WORDS,
           "line options": line_options.WORDS, "pile options": pile_options.WORDS, "scenarios": scenarios.WORDS,
-          "line scenarios": line_scenarios.WORDS, "pile scenarios": pile_scenarios.WORDS, "cli": cli._WORDS,
+          "line scenarios": line_scenarios.WORDS, "pile scenarios": pile_scenarios.WORDS, "cli": cli.WORDS,
           "overrides": overrides.WORDS}
 
 

@@ -39,7 +39,7 @@ from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 # The command line's own messages (those of the commands' modules live there), in both languages.
-_WORDS = {
+WORDS = {
     "en": {
         "svg_only": "-o {path}: the file must end in .svg (render writes SVG)",
         "player_count": "{rules} is played by {counts} players, not {players}",
@@ -95,7 +95,7 @@ _WORDS = {
 
 
 def _say(lang: str | None, key: str, **values: object) -> str:
-    return _WORDS.get(lang or "en", _WORDS["en"])[key].format(**values)
+    return WORDS.get(lang or "en", WORDS["en"])[key].format(**values)
 
 
 def _tally(lang: str | None, first: str, m: int, second: str, n: int) -> str:
@@ -926,7 +926,7 @@ def _replay(args: argparse.Namespace) -> int:
             if line:
                 print(line if shows_suits() else ascii_cards(line, args.lang))
     outcome, lang = state.outcome, args.lang
-    known = _WORDS.get(lang, _WORDS["en"])
+    known = WORDS.get(lang, WORDS["en"])
     print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
                termination=known.get(f"ended:{outcome.termination}", outcome.termination),
                winner=player_name(outcome.winner, lang) if outcome.winner is not None else known["nobody"],
