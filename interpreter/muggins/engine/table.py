@@ -238,6 +238,7 @@ def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], t
 # -- the state ----------------------------------------------------------------------------------
 
 Course = Generator[None, Any, None]  # a game's course: yields for each decision, is sent the move made
+TURN = 0  # the step of a course at which the player to move decides; a family numbers its other steps from 1
 
 
 class TableState:
@@ -255,7 +256,8 @@ class TableState:
     unclaimed: list[PendingScore]
     outcome: Outcome | None
     events: list[Any]
-    _course: Course  # the family's course, suspended at the next decision
+    step: int  # where the course stands once the decisions due are made: TURN or a family's step
+    _course: Course  # the course, suspended at the next decision
 
     def _init_table(self, game: Any, rng: random.Random) -> None:
         self.game = game
@@ -334,7 +336,27 @@ class TableState:
         raise NotImplementedError
 
     def run_course(self) -> Course:
-        """The family's course from the position on this state."""
+        """The game from the position on this state: the decisions due, then the step it is at: a
+        turn asks the player to move (`act`), any other is one of the family's automatic steps."""
+        while True:
+            yield from self.decisions()
+            if self.outcome is not None:
+                return
+            if self.step == TURN:
+                move = yield
+                if move is MUGGINS:
+                    self.call_on_turn()
+                else:
+                    self.act(move)
+            else:
+                self.automatic_step()
+
+    def act(self, move: Any) -> None:
+        """The family's turn: the move of the player to move."""
+        raise NotImplementedError
+
+    def automatic_step(self) -> None:
+        """The family's automatic step that `step` names."""
         raise NotImplementedError
 
     def _resume(self) -> None:

@@ -1,11 +1,12 @@
 """The course of a domino game, written once: rounds, turns, placements, draws and settlement.
 
-Every domino game the engine plays runs this generator: a person at the terminal, a replayed
-record, a scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. It keeps
-the position on the state (`DominoState`), so the position can be read, copied and resumed at any
-decision, and it yields whenever someone must decide: the player to move, or the player whose claim or "Muggins!" call
-heads the table's queue (`TableState.decisions`). `state.step` says what happens once the
-decisions due are made: a turn, the steps after a placement, or the end of the round.
+Every domino game the engine plays runs it: a person at the terminal, a replayed record, a
+scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. The table runs the
+course (`TableState.run_course`, a generator that yields whenever someone must decide: the player
+to move, or the player whose claim or "Muggins!" call heads the queue); this module holds what is
+the family's own: the turn (`act`: place, draw or pass) and the automatic steps (`STEPS`: after a
+placement, the end of a round, the first round), each keeping the position on the state
+(`DominoState`), so that it can be read, copied and resumed at any decision.
 """
 from __future__ import annotations
 
@@ -14,44 +15,37 @@ from typing import TYPE_CHECKING, Any
 
 from ...dsl import lookup
 from ...engine.common import draw_lots, shuffled
-from ...engine.table import MUGGINS, Course
+from ...engine.table import TURN
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 
 if TYPE_CHECKING:
     from .game import DominoState
 
-TURN, AFTER_PLACE, END_ROUND, FIRST_ROUND = range(4)
+AFTER_PLACE, END_ROUND, FIRST_ROUND = range(1, 4)  # after TURN, the table's step 0
 
 
-def course(state: DominoState) -> Course:
-    """Play from the state's position on; see the module's docstring."""
-    while True:
-        yield from state.decisions()
-        if state.outcome is not None:
-            return
-        step = state.step
-        if step == TURN:
-            move = yield
-            if move is MUGGINS:
-                state.call_on_turn()
-            elif move.kind == "place":
-                place(state, move)
-            elif move.kind == "draw":
-                calls = state.close_window()
-                draw(state)
-                state.queue.extend(calls)
-            else:
-                calls = state.close_window()
-                state.events.append(Passed(state.turn))
-                state.queue.extend(calls)
-                next_turn(state)
-        elif step == AFTER_PLACE:
-            after_place(state)
-        elif step == END_ROUND:
-            end_round(state, state.blocked)
-        else:
-            first = state.options.first_opener
-            start_round(state, None if first.method == "holder" else lottery(state, "first opener"))
+def act(state: DominoState, move: Any) -> None:
+    """The player to move places a tile, draws or passes."""
+    if move.kind == "place":
+        place(state, move)
+        return
+    calls = state.close_window()
+    if move.kind == "draw":
+        draw(state)
+        state.queue.extend(calls)
+    else:
+        state.events.append(Passed(state.turn))
+        state.queue.extend(calls)
+        next_turn(state)
+
+
+def first_round(state: DominoState) -> None:
+    first = state.options.first_opener
+    start_round(state, None if first.method == "holder" else lottery(state, "first opener"))
+
+
+def resume_end_round(state: DominoState) -> None:
+    end_round(state, state.blocked)
 
 
 def place(state: DominoState, move: Any) -> None:
@@ -172,3 +166,6 @@ def end_round(state: DominoState, blocked: bool) -> None:
         start_round(state, None)
     else:
         start_round(state, lottery(state, "next opener"))
+
+
+STEPS = {AFTER_PLACE: after_place, END_ROUND: resume_end_round, FIRST_ROUND: first_round}

@@ -17,13 +17,13 @@ from ...messages import Said, illegal, said_list
 from ...pieces import Tile, TileSet, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
-from .course import FIRST_ROUND, TURN, end_round, course
+from . import course
+from .course import FIRST_ROUND, end_round
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
 from .physics import Line
-from ...engine.table import (DECISION_WORDS, Claim, Course, Muggins, PendingScore, Seats, TableState, check_hands,
-                             check_pieces, check_position, check_seed, check_table,
-                             checked_text)
+from ...engine.table import (DECISION_WORDS, TURN, Claim, Muggins, PendingScore, Seats, TableState, check_hands,
+                             check_pieces, check_position, check_seed, check_table, checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
            "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
@@ -349,8 +349,11 @@ class DominoState(TableState):
         self.blocked = False  # whether the round that waits for claims to end (`step` END_ROUND) was blocked
         self.step = TURN
 
-    def run_course(self) -> Course:
-        return course(self)
+    def act(self, move: Any) -> None:
+        course.act(self, move)
+
+    def automatic_step(self) -> None:
+        course.STEPS[self.step](self)
 
     def new_line(self) -> Line:
         o = self.rules.options

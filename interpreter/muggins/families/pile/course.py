@@ -1,56 +1,40 @@
 """The course of a card game, written once: deals, turns, piles and rounds.
 
-Every card game the engine plays runs this generator: a person at the terminal, a replayed
-record, a scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. It keeps
-the position on the state (`CardState`), so the position can be read, copied and resumed at any
-decision, and it yields whenever someone must decide: the player to move, or the player whose
-claim or "Muggins!" call heads the table's queue. The move comes back through `send`.
-
-`state.step` says what happens once the decisions due are made: a turn, or the automatic steps
-after a play or a go, closing the round, ending it, dealing the next one.
+Every card game the engine plays runs it: a person at the terminal, a replayed record, a
+scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. The table runs the
+course (`TableState.run_course`, a generator that yields whenever someone must decide: the player
+to move, or the player whose claim or "Muggins!" call heads the queue); this module holds what is
+the family's own: the turn (`act`: play a card or say go) and the automatic steps (`STEPS`: after
+a play or a go, closing the round, ending it, the first deal), each keeping the position on the
+state (`CardState`), so that it can be read, copied and resumed at any decision.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...engine.common import draw_lots, shuffled
-from ...engine.table import MUGGINS, Course, PendingScore
+from ...engine.table import TURN, PendingScore
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
 if TYPE_CHECKING:
     from .game import CardState
 
-TURN, AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(6)
+AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after TURN, the table's step 0
 
 
-def course(state: CardState) -> Course:
-    """Play from the state's position on; see the module's docstring."""
-    while True:
-        yield from state.decisions()
-        if state.outcome is not None:
-            return
-        step = state.step
-        if step == TURN:
-            move = yield
-            if move is MUGGINS:
-                state.call_on_turn()
-            elif move.kind == "play":
-                play(state, move.card)
-            else:
-                go(state)
-        elif step == AFTER_PLAY:
-            after_play(state)
-        elif step == AFTER_GO:
-            after_go(state)
-        elif step == ROUND_OVER:
-            round_over(state)
-        elif step == END_ROUND:
-            end_round(state)
-        else:
-            lottery = draw_lots("first dealer", range(state.game.players), state.game.cards, state.game.lottery_ranks,
-                                state.rng)
-            state.events.append(lottery)
-            deal(state, lottery.winner)
+def act(state: CardState, move: Any) -> None:
+    """The player to move plays a card or says go."""
+    if move.kind == "play":
+        play(state, move.card)
+    else:
+        go(state)
+
+
+def first_deal(state: CardState) -> None:
+    game = state.game
+    lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
+    state.events.append(lottery)
+    deal(state, lottery.winner)
 
 
 def play(state: CardState, card: Any) -> None:
@@ -217,3 +201,7 @@ def deal(state: CardState, dealer: int) -> None:
     state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands), len(stock),
                               state.turn))
 
+
+
+STEPS = {AFTER_PLAY: after_play, AFTER_GO: after_go, ROUND_OVER: round_over, END_ROUND: end_round,
+         FIRST_DEAL: first_deal}

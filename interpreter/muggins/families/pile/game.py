@@ -17,11 +17,12 @@ from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
 from ...dsl import lookup, tabulate
 from ...rules import Rules
-from .course import FIRST_DEAL, ROUND_OVER, TURN, course
+from . import course
+from .course import FIRST_DEAL, ROUND_OVER
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
-from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, Claim, Claimed, Course, Decline, FalseCall,
+from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen,
                              TableState, check_hands, check_pieces, check_position, check_seed, check_table,
                              checked_text)
@@ -269,8 +270,11 @@ class CardState(TableState):
         self.goes = 0
         self.step = TURN
 
-    def run_course(self) -> Course:
-        return course(self)
+    def act(self, move: Any) -> None:
+        course.act(self, move)
+
+    def automatic_step(self) -> None:
+        course.STEPS[self.step](self)
 
     # -- queries -----------------------------------------------------------------------------
 
