@@ -308,3 +308,16 @@ def test_a_position_with_the_wrong_number_of_hands_or_scores(old, new, said, dic
     assert said in capsys.readouterr().out
     assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
     assert dicho in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("body, said, dicho", [
+    ("", "a scenario needs `steps`, or a `formula` with `rows`", "un escenario necesita `steps`, o una `formula` con `rows`"),
+    ("steps: [{end_round: {}}]\nformula: deal.hand\nrows: [{given: {players: 2}, expect: 5}]\n",
+     "a scenario has `steps`, or a `formula` with `rows` (not both)",
+     "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)")], ids=["neither", "both"])
+def test_a_scenario_with_neither_or_both_kinds_says_which(body, said, dicho, tmp_path: Path, capsys):
+    (tmp_path / "s.yaml").write_text("title: x\nrules: card-muggins\nsource: y\n" + body)
+    assert cli.main(["check", str(tmp_path), "-q"]) == 1
+    assert said in capsys.readouterr().out
+    assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
+    assert dicho in capsys.readouterr().out

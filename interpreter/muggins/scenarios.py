@@ -35,6 +35,7 @@ class ScenarioFailure(MugginsError):
 WORDS = {
     "en": {
         "one_of": "a scenario has `steps`, or a `formula` with `rows` (not both)",
+        "neither": "a scenario needs `steps`, or a `formula` with `rows`",
         "rules_fail": "its rules do not load: {problem}",
         "no_formula": "{rules} has no {name}",
         "not_read": "{name!r} is not read by {formula} (names: {names})",
@@ -60,6 +61,7 @@ WORDS = {
     },
     "es": {
         "one_of": "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)",
+        "neither": "un escenario necesita `steps`, o una `formula` con `rows`",
         "rules_fail": "sus reglas no se pueden cargar: {problem}",
         "no_formula": "{rules} no tiene {name}",
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
@@ -121,7 +123,8 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     problems = []
     for error in _validator().iter_errors(doc.data):
         if error.validator == "oneOf":
-            problems.append(Problem(doc.where(()), say(WORDS, "one_of")))
+            both = isinstance(doc.data, dict) and "steps" in doc.data and "formula" in doc.data
+            problems.append(Problem(doc.where(()), say(WORDS, "one_of" if both else "neither")))
         else:
             problems.append(schema_problem(doc, error))
     if problems:
