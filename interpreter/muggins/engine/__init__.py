@@ -13,8 +13,6 @@ def make_game(rules: Rules, players: int, max_rounds: int = 1000) -> Any:
     from ..families import family_of
     from ..pieces import safe_repr
     from ..rules import Rules
-    from .table import check_table
     if not isinstance(rules, Rules):
         raise MugginsError(f"make_game takes the rules that load_rules(...) returns, not {safe_repr(rules)}")
-    check_table(rules, players, max_rounds)  # before any family reads them
     return family_of(rules).make_game(rules, players, max_rounds)

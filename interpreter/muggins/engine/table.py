@@ -1,8 +1,9 @@
 """What every family's game shares at the table: seats and sides, scores, claims and "Muggins!".
 
 A family's state (a line of tiles, a pile of cards) subclasses `TableState` and supplies only its
-physics, as its game's course: a generator (`run_course`) that plays from the position on the
-state and yields whenever someone must decide. Everything a house may change about scoring once
+physics: the turn (`act`) and its automatic steps (`automatic_step`), which the table's course
+(`run_course`, a generator) runs from the position on the state, yielding whenever someone must
+decide. Everything a house may change about scoring once
 it has arisen lives here, once for every family: who must claim a score and until when, who may
 call "Muggins!" on it and in which order, false calls, sides sharing one score, a score that
 would pass the target, and who wins when the round ends.
