@@ -236,6 +236,38 @@ def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], t
     return tied[0]
 
 
+# -- the game ----------------------------------------------------------------------------------
+
+Award = tuple[str, int, bool]  # a score's name, its points, and whether it must be claimed
+
+
+class TableGame:
+    """A game's fixed facts that every family has: the compiled rules, the seats, the deal's size
+    and the target for this number of players, the round cap; and the rule file's scoring."""
+
+    def __init__(self, rules: Rules, players: int, max_rounds: int):
+        check_table(rules, players, max_rounds)
+        self.rules = rules
+        self.players = players
+        self.max_rounds = max_rounds
+        self.seats = Seats(rules, players)
+        self.hand_size = rules.hand_size(players)
+        self.target = rules.target_for(players)
+
+    def scoring_awards(self, env: dict[str, Any]) -> tuple[list[Award], int]:
+        """Every scoring entry that holds, in order, and their points in all; each entry reads what
+        the earlier ones gave (`earned`)."""
+        found: list[Award] = []
+        earned = 0
+        for entry in self.rules.scoring:
+            env["earned"] = earned
+            if entry.when(env):
+                points = entry.points(env)
+                earned += points
+                found.append((entry.name, points, entry.claim))
+        return found, earned
+
+
 # -- the state ----------------------------------------------------------------------------------
 
 Course = Generator[None, Any, None]  # a game's course: yields for each decision, is sent the move made

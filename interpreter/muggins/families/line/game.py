@@ -22,8 +22,8 @@ from .course import FIRST_ROUND, end_round
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
 from .physics import Line
-from ...engine.table import (DECISION_WORDS, TURN, Claim, Muggins, PendingScore, Seats, TableState, check_hands,
-                             check_pieces, check_position, check_seed, check_table, checked_text)
+from ...engine.table import (DECISION_WORDS, TURN, Award, Claim, Muggins, PendingScore, TableGame, TableState,
+                             check_hands, check_pieces, check_position, check_seed, checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
            "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
@@ -124,10 +124,7 @@ class DominoView:
         return sum(award[1] for award in self.game.awards(env))
 
 
-Award = tuple[str, int, bool]  # a score's name, its points, and whether it must be claimed
-
-
-class DominoGame:
+class DominoGame(TableGame):
     """A domino game's fixed facts: the compiled rules and the number of players."""
 
     NOT_A_MOVE = "not_a_move"  # the refusal of what is no move, with this family's hint
@@ -135,14 +132,8 @@ class DominoGame:
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, LineRules) or not isinstance(rules.pieces, TileSet):
             raise IllegalMoveError(f"{rules.name} is not a domino game")
-        check_table(rules, players, max_rounds)
-        self.rules = rules
-        self.players = players
-        self.max_rounds = max_rounds
-        self.seats = Seats(rules, players)
+        super().__init__(rules, players, max_rounds)
         self.tiles = rules.pieces.tiles
-        self.hand_size = rules.hand_size(players)
-        self.target = rules.target_for(players)
         self.reserve = rules.options.reserve({"players": players})
         # Precomputed for the hot path: one Place per tile and end, and the scores of every
         # possible sum of the ends when the scoring rules read nothing but that sum.
@@ -178,15 +169,7 @@ class DominoGame:
 
     def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
         """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
-        found: list[Award] = []
-        earned = 0
-        for entry in self.rules.scoring:
-            env["earned"] = earned
-            if entry.when(env):
-                points = entry.points(env)
-                earned += points
-                found.append((entry.name, points, entry.claim))
-        return tuple(found)
+        return tuple(self.scoring_awards(env)[0])
 
     def settle(self, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
                blocked: bool, order: Sequence[int]) -> Iterator[tuple[int, int, str]]:

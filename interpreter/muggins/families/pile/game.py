@@ -22,10 +22,9 @@ from .course import FIRST_DEAL, ROUND_OVER
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
-from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Claim, Claimed, Decline, FalseCall,
-                             Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Seats, Stolen,
-                             TableState, check_hands, check_pieces, check_position, check_seed, check_table,
-                             checked_text)
+from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
+                             Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
+                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
@@ -85,10 +84,7 @@ class CardView:
         return self.game.values[move.card.rank - 1] if isinstance(move, Play) else -1
 
 
-Award = tuple[str, int, bool]  # a score's name, its points, and whether it must be claimed
-
-
-class CardGame:
+class CardGame(TableGame):
     """A card game's fixed facts: compiled rules, player count, card values."""
 
     NOT_A_MOVE = "not_a_card_move"  # the refusal of what is no move, with this family's hint
@@ -96,18 +92,12 @@ class CardGame:
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, PileRules) or not isinstance(rules.pieces, Deck):
             raise IllegalMoveError(f"{rules.name} is not a card game")
-        check_table(rules, players, max_rounds)
-        self.rules = rules
+        super().__init__(rules, players, max_rounds)
         self.options: PileRules = rules.options
         o = self.options
         self.deck: Deck = rules.pieces
-        self.players = players
-        self.max_rounds = max_rounds
-        self.seats = Seats(rules, players)
         self.cards = self.deck.cards
         self.values = self.deck.values
-        self.hand_size = rules.hand_size(players)
-        self.target = rules.target_for(players)
         self.limit = o.limit({"players": players})
         self.refill_to = o.refill_to({"players": players})
         self.suits = {suit: i + 1 for i, suit in enumerate(self.deck.suits)}
@@ -156,14 +146,7 @@ class CardGame:
         """Every scoring entry that holds, in order, then an immediate exact limit; each reads what
         the earlier ones gave (`earned`). `env` holds the names of `scoring` (the score keeper
         supplies those a real table knows)."""
-        found: list[Award] = []
-        earned = 0
-        for entry in self.rules.scoring:
-            env["earned"] = earned
-            if entry.when(env):
-                points = entry.points(env)
-                earned += points
-                found.append((entry.name, points, entry.claim))
+        found, earned = self.scoring_awards(env)
         if env["total"] == self.limit and self.options.exact_limit_timing == "immediate":
             env["earned"] = earned
             found.append(("exact limit", self.options.exact_limit_points(env), self.rules.claims_required))
