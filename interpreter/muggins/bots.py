@@ -7,7 +7,7 @@ and `tiebreak(move)`, and card views add the Muggins decisions (`claims`, `calls
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from .errors import MugginsError
 
@@ -18,6 +18,32 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
+
+
+def best_index(keys: Sequence[Any]) -> int:
+    """The greedy policy: the first of the highest keys (a key ranks a move: its points, then its
+    tiebreak)."""
+    best, at = keys[0], 0
+    for i in range(1, len(keys)):
+        if keys[i] > best:
+            best, at = keys[i], i
+    return at
+
+
+def uniform_index(count: int, random: Callable[[], float]) -> int:
+    """The random policy: one of `count` moves, uniformly, from one float."""
+    return int(random() * count)
+
+
+def claims(forget: float, random: Callable[[], float]) -> bool:
+    """Whether a bot claims its own points now: it forgets with probability `forget` (no draw when
+    it never forgets)."""
+    return forget <= 0 or random() >= forget
+
+
+def calls(attention: float, random: Callable[[], float]) -> bool:
+    """Whether a bot calls "Muggins!" on an opponent's unclaimed points (no draw when always)."""
+    return attention >= 1 or random() < attention
 
 
 class Bot:
@@ -35,9 +61,9 @@ class Bot:
         decision = getattr(view, "decision", None)
         if decision is not None:
             if decision == "claim":
-                yes = self.forget <= 0 or self.rng.random() >= self.forget
+                yes = claims(self.forget, self.rng.random)
             else:
-                yes = self.attention >= 1 or self.rng.random() < self.attention
+                yes = calls(self.attention, self.rng.random)
             return next(move for move in legal if (move.kind != "decline") == yes)
         if len(legal) == 1:
             return legal[0]
@@ -53,7 +79,7 @@ class RandomBot(Bot):
     name = "random"
 
     def pick(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[int(self.rng.random() * len(legal))]  # one float per choice: the fast kernels match it
+        return legal[uniform_index(len(legal), self.rng.random)]
 
 
 class GreedyBot(Bot):
@@ -62,15 +88,45 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def pick(self, view: Any, legal: Sequence[Any]) -> Any:
-        best, best_key = legal[0], None
-        for move in legal:
-            key = (view.points_if(move), view.tiebreak(move))
-            if best_key is None or key > best_key:
-                best, best_key = move, key
-        return best
+        return legal[best_index([(view.points_if(move), view.tiebreak(move)) for move in legal])]
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+class Policies:
+    """The bots of a simulated game, as the course asks them without building views: whether each
+    seat is greedy, and the decisions of `Bot.choose` (the same functions, the same draws from
+    the game's one bot generator), so a simulated game is the game those bots play at a table."""
+
+    __slots__ = ("greedy", "random", "forget", "attention", "seed")
+
+    def __init__(self, kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0):
+        for kind in kinds:
+            if kind not in BOTS:
+                raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+        self.greedy = tuple(kind == "greedy" for kind in kinds)
+        self.seed = seed
+        self.random: Callable[[], float] = self._first_random  # seeded when first drawn: greedy bots never draw
+        self.forget = forget
+        self.attention = attention
+
+    def _first_random(self) -> float:
+        """Seeding a generator costs about five simulated card moves: only a game that draws pays."""
+        self.random = bot_generator(self.seed).random
+        return self.random()
+
+    def pick(self, player: int, keys: Sequence[Any]) -> int:
+        """The index of the move seat `player` makes among moves ranked by `keys`."""
+        if len(keys) == 1:
+            return 0
+        return best_index(keys) if self.greedy[player] else uniform_index(len(keys), self.random)
+
+    def claims(self) -> bool:
+        return claims(self.forget, self.random)
+
+    def calls(self) -> bool:
+        return calls(self.attention, self.random)
 
 
 def bot_generator(seed: int | str) -> random.Random:

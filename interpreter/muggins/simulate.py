@@ -20,13 +20,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .bots import make_bots
+from .bots import Policies
 from .engine import make_game
 from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
 from .families import family_of
-from .families.line.game import RoundStarted
-from .families.pile.game import Dealt
 from .errors import MugginsError
 from .overrides import label, load_settings
 from .rules import Rules
@@ -34,7 +32,6 @@ from .stats import distribution, percentile, wilson
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
-ROUND_STARTS = {RoundStarted: "opener", Dealt: "leader"}  # the event starting a round: who plays first in it
 
 
 @dataclass
@@ -114,39 +111,31 @@ class Tally:
             entry[0] += times
             entry[1] += points
 
-    def add_game(self, state: Any, moves: int, first: int) -> None:
-        """Count a game played by the event engine, from its events (`first`: its first to play)."""
+    def add_game(self, state: Any) -> None:
+        """Count a finished game from its counts and the events statistics read (the scores,
+        steals and losses, the family's counters)."""
         outcome = state.outcome
         family = family_of(state.rules)
         unearned = UNEARNED_REASONS + family.settlement_reasons
-        turns, counters, extra, entries = family.turn_events, family.counters, self.extra, self.entries
-        turn_count = 0
-        current = [0] * self.players  # every seat's score so far
-        starts: list[tuple[int, tuple[int, ...]]] = []
+        counters, extra, entries = family.counters, self.extra, self.entries
         for event in state.events:
             kind = type(event)
             if kind is Scored:
-                current[event.player] = event.score
-                for partner in event.partners:
-                    current[partner] = event.score
                 if event.points > 0 and event.reason not in unearned:
                     self.scoring_events += 1
                     self.scoring_points += event.points
                     entry = entries.setdefault(event.reason, [0, 0])
                     entry[0] += 1
                     entry[1] += event.points
-            elif kind in turns:
-                turn_count += 1
             elif kind is Stolen:
                 self.steals += 1
                 self.steal_points += event.score.points
             elif kind is Forfeited:
                 self.lost_points += event.score.points
-            elif kind in ROUND_STARTS:
-                starts.append((getattr(event, ROUND_STARTS[kind]), tuple(current)))
             elif kind in counters:
                 extra[counters[kind]] = extra.get(counters[kind], 0) + 1
-        self.record(outcome.winner, outcome.scores, outcome.rounds, moves, turn_count, first)
+        starts = state.round_starts
+        self.record(outcome.winner, outcome.scores, outcome.rounds, state.moves, state.turns, starts[0][0])
         self.count_rounds(starts, outcome.scores)
 
     def add_counts(self, result: dict[str, Any]) -> None:
@@ -299,16 +288,7 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
-        state = game.new_state(game_seed)
-        first = state.opener  # the game's first to play: its first leader or opener
-        seats = make_bots(bots, game_seed, forget, attention)
-        moves = 0
-        apply, legal_moves, view = state.apply, state.legal_moves, state.view
-        while state.outcome is None:
-            actor = state.actor
-            apply(seats[actor].choose(view(actor), legal_moves()))
-            moves += 1
-        tally.add_game(state, moves, first)
+        tally.add_game(game.new_state(game_seed, Policies(bots, game_seed, forget, attention)))
     return tally
 
 

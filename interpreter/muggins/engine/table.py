@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Generator, Sequence
 
+from ..bots import Policies
 from ..errors import IllegalMoveError, RuleError
 from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
@@ -290,10 +291,19 @@ class TableState:
     outcome: Outcome | None
     events: list[Any]
     step: int  # where the course stands once the decisions due are made: TURN or a family's step
+    policies: Policies | None  # the bots a simulated game asks instead of yielding; None at a table
+    listening: bool  # whether every event is built (else only those statistics read: scores, steals, losses)
+    moves: int  # the decisions made so far: turns, claims, calls
+    turns: int  # the turns played so far, as players count them (the family's `act` counts)
+    round_starts: list[tuple[int, tuple[int, ...]]]  # each round's first to play, with the scores it began with
     _course: Course  # the course, suspended at the next decision
 
-    def _init_table(self, game: Any, rng: random.Random) -> None:
+    def _init_table(self, game: Any, rng: random.Random, policies: Policies | None = None) -> None:
         self.game = game
+        self.policies = policies
+        self.listening = policies is None
+        self.moves = self.turns = 0
+        self.round_starts = []
         self.rules = game.rules
         self.seats = game.seats
         self.rng = rng
@@ -313,6 +323,7 @@ class TableState:
         other.queue = deque(self.queue)
         other.unclaimed = list(self.unclaimed)
         other.events = list(self.events)
+        other.round_starts = list(self.round_starts)
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -368,6 +379,10 @@ class TableState:
     def legal_moves(self) -> list[Any]:
         raise NotImplementedError
 
+    def view(self, player: int) -> Any:
+        """What `player` sees at the table (the family's view)."""
+        raise NotImplementedError
+
     def run_course(self) -> Course:
         """The game from the position on this state: the decisions due, then the step it is at: a
         turn asks the player to move (`act`), any other is one of the family's automatic steps."""
@@ -376,13 +391,31 @@ class TableState:
             if self.outcome is not None:
                 return
             if self.step == TURN:
-                move = yield
+                if self.policies is None:
+                    move = yield
+                else:
+                    move = self.policy_move()
+                self.moves += 1
                 if move is MUGGINS:
                     self.call_on_turn()
                 else:
                     self.act(move)
             else:
                 self.automatic_step()
+
+    def policy_move(self) -> Any:
+        """The move the simulated bot to move makes, chosen as `Bot.choose` chooses from its view."""
+        policies, turn = self.policies, self.turn
+        assert policies is not None
+        legal = self.legal_moves()
+        if len(legal) == 1 or not policies.greedy[turn]:
+            return legal[policies.pick(turn, legal)]
+        view = self.view(turn)
+        return legal[policies.pick(turn, [(view.points_if(move), view.tiebreak(move)) for move in legal])]
+
+    def begin_round(self, first: int) -> None:
+        """A round begins with `first` to play: kept for the statistics of who wins rounds."""
+        self.round_starts.append((first, tuple(self.scores)))
 
     def act(self, move: Any) -> None:
         """The family's turn: the move of the player to move."""
@@ -399,10 +432,15 @@ class TableState:
 
     def decisions(self) -> Course:
         """Ask each decision due, in the queue's order, until none is left or the game is over."""
-        queue = self.queue
+        queue, policies = self.queue, self.policies
         while queue and self.outcome is None:
-            move = yield
-            self.decide(queue.popleft(), move.kind != "decline")
+            if policies is None:
+                move = yield
+                yes = move.kind != "decline"
+            else:
+                yes = policies.claims() if queue[0].kind == "claim" else policies.calls()
+            self.moves += 1
+            self.decide(queue.popleft(), yes)
         if self.outcome is not None:
             queue.clear()
 
@@ -438,7 +476,11 @@ class TableState:
             if not points:
                 continue
             if claim:
-                self.offer(PendingScore(player, points, name, last=False))
+                if self.claims_at_once():
+                    if self.claim_at_once(PendingScore(player, points, name, last=False)):
+                        return True
+                else:
+                    self.offer(PendingScore(player, points, name, last=False))
             elif self.score(player, points, name):
                 return True
         if not first_calls:
@@ -452,8 +494,23 @@ class TableState:
         self.events.extend(Overshot(player, points, name) for name, points in at_once)
         return True
 
+    def claims_at_once(self) -> bool:
+        """Whether a claim would be made the moment it is earned: simulated bots that never
+        forget, with no decision before it in the queue (the same game, without queueing it)."""
+        policies = self.policies
+        return policies is not None and policies.forget <= 0 and not self.queue
+
+    def claim_at_once(self, score: PendingScore) -> bool:
+        """A claim asked and made at once (see `claims_at_once`); True when it ended the game."""
+        self.moves += 1
+        if self.listening:
+            self.events.append(ScoreEarned(score))
+            self.events.append(Claimed(score))
+        return self.score(score.player, score.points, score.reason)
+
     def offer(self, score: PendingScore, first: bool = False) -> None:
-        self.events.append(ScoreEarned(score))
+        if self.listening:
+            self.events.append(ScoreEarned(score))
         decision = Decision(score.player, "claim", score)
         if first:
             self.queue.appendleft(decision)
@@ -464,10 +521,12 @@ class TableState:
         score = decision.score
         if decision.kind == "claim":
             if yes:
-                self.events.append(Claimed(score))
+                if self.listening:
+                    self.events.append(Claimed(score))
                 self.score(score.player, score.points, score.reason)
                 return
-            self.events.append(NotClaimed(score))
+            if self.listening:
+                self.events.append(NotClaimed(score))
             self.unclaimed.append(score)
             if self.rules.muggins.window == "immediate":
                 self.queue.extendleft(reversed(self.close_window()))

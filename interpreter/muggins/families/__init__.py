@@ -28,7 +28,6 @@ class Family:
     description: str = ""                   # how messages name the family's games
     scoring_context: Mapping[str, Type] = {}
     settlement_reasons: tuple[str, ...] = ()  # score reasons that are a round's settlement, not play
-    turn_events: tuple[type, ...] = ()      # the events that are a turn as players count them
     counters: Mapping[type, str] = {}       # events a simulation counts, by the counter's name
 
     # -- rules -------------------------------------------------------------------------------

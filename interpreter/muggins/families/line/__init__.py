@@ -21,7 +21,6 @@ class LineFamily(Family):
     description = Said("domino games", es="juegos de dominó")
     scoring_context = PLACEMENT_CONTEXT
     settlement_reasons = ("leftover pips", "opponents' pips")
-    turn_events = (D.Placed, D.Passed)
     counters = {D.RoundBlocked: "blocked_rounds"}
 
     def compile(self, compiler: Any) -> tuple[Any, Any]:

@@ -25,7 +25,9 @@ AFTER_PLACE, END_ROUND, FIRST_ROUND = range(1, 4)  # after TURN, the table's ste
 
 
 def act(state: DominoState, move: Any) -> None:
-    """The player to move places a tile, draws or passes."""
+    """The player to move places a tile, draws or passes (a draw is part of the turn it ends)."""
+    if move.kind != "draw":
+        state.turns += 1
     if move.kind == "place":
         place(state, move)
         return
@@ -34,7 +36,8 @@ def act(state: DominoState, move: Any) -> None:
         draw(state)
         state.queue.extend(calls)
     else:
-        state.events.append(Passed(state.turn))
+        if state.listening:
+            state.events.append(Passed(state.turn))
         state.queue.extend(calls)
         next_turn(state)
 
@@ -67,8 +70,9 @@ def place(state: DominoState, move: Any) -> None:
     else:
         awards = game.awards(game.placement_env(line, move.tile, len(hand), len(state.boneyard), state.scores[player],
                                                 state.round, opening))
-    state.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
-                               tuple(line.ends), contributions, ends_sum, sum(award[1] for award in awards)))
+    if state.listening:
+        state.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
+                                   tuple(line.ends), contributions, ends_sum, sum(award[1] for award in awards)))
     state.step = AFTER_PLACE
     state.earn(awards, player, calls)
 
@@ -89,7 +93,8 @@ def draw(state: DominoState) -> None:
     tile = state.boneyard.pop()
     insort(state.hands[player], tile)
     playable = bool(state.line.fits(tile))
-    state.events.append(Drew(player, tile, playable))
+    if state.listening:
+        state.events.append(Drew(player, tile, playable))
     if playable and state.options.draw_one_at_a_time:
         state.must_play = tile
 
@@ -104,7 +109,8 @@ def next_turn(state: DominoState) -> None:
 
 def lottery(state: DominoState, purpose: str) -> int:
     drawn = draw_lots(purpose, range(state.game.players), state.game.tiles, state.game.lottery_ranks, state.rng)
-    state.events.append(drawn)
+    if state.listening:
+        state.events.append(drawn)
     return drawn.winner
 
 
@@ -133,7 +139,9 @@ def start_round(state: DominoState, opener: int | None) -> None:
             state.must_play = piece
     state.opener = state.turn = opener
     state.step = TURN
-    state.events.append(RoundStarted(state.round, opener, tuple(tuple(h) for h in hands), len(state.boneyard)))
+    state.begin_round(opener)
+    if state.listening:
+        state.events.append(RoundStarted(state.round, opener, tuple(tuple(h) for h in hands), len(state.boneyard)))
 
 
 def end_round(state: DominoState, blocked: bool) -> None:
@@ -145,16 +153,21 @@ def end_round(state: DominoState, blocked: bool) -> None:
         return
     game, o = state.game, state.options
     state.step = TURN
-    state.events.append(RoundBlocked(state.round) if blocked else Dominoed(state.dominoer))  # type: ignore[arg-type]
+    if blocked:
+        state.events.append(RoundBlocked(state.round))  # statistics count blocked rounds
+    elif state.listening:
+        state.events.append(Dominoed(state.dominoer))  # type: ignore[arg-type]
     pips = [sum(t.pips for t in hand) for hand in state.hands]
-    for player in range(game.players):
-        state.events.append(Revealed(player, tuple(state.hands[player]), pips[player]))
+    if state.listening:
+        for player in range(game.players):
+            state.events.append(Revealed(player, tuple(state.hands[player]), pips[player]))
     sizes = [len(hand) for hand in state.hands]
     order = state.seats.order_from(state.opener)
     for player, points, reason in game.settle(pips, sizes, state.scores, state.dominoer, blocked, order):
         if state.score(player, points, reason):
             return
-    state.events.append(RoundEnded(state.round, blocked, state.dominoer, tuple(state.scores)))
+    if state.listening:
+        state.events.append(RoundEnded(state.round, blocked, state.dominoer, tuple(state.scores)))
     if state.round_ended():
         return
     rule = o.opener_after_blocked if blocked else o.next_opener

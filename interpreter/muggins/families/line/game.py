@@ -22,6 +22,7 @@ from .course import FIRST_ROUND, end_round
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
 from .physics import Line
+from ...bots import Policies
 from ...engine.table import (DECISION_WORDS, TURN, Award, Claim, Muggins, PendingScore, TableGame, TableState,
                              check_hands, check_pieces, check_position, check_seed, checked_text)
 
@@ -230,10 +231,12 @@ class DominoGame(TableGame):
         best = max(doubles) if doubles else max(dealt, key=lambda tile: (tile.pips, tile.high))
         return dealt[best], best
 
-    def new_state(self, seed: int | str) -> DominoState:
-        """A game at its first decision: the first opener drawn by lot and the first round dealt."""
+    def new_state(self, seed: int | str, policies: Policies | None = None) -> DominoState:
+        """A game at its first decision: the first opener drawn by lot and the first round dealt;
+        with `policies`, the whole game those simulated bots play, building only the events that
+        statistics read."""
         check_seed(seed)
-        return DominoState(self, random.Random(seed))
+        return DominoState(self, random.Random(seed), policies)
 
     def setup(self, hands: list[list[Tile]], boneyard: list[Tile] | None = None,
               line: list[tuple[Tile, int | None]] | None = None, scores: list[int] | None = None,
@@ -314,13 +317,13 @@ class DominoGame(TableGame):
 class DominoState(TableState):
     """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
 
-    def __init__(self, game: DominoGame, rng: random.Random):
-        self._init_fields(game, rng)
+    def __init__(self, game: DominoGame, rng: random.Random, policies: Policies | None = None):
+        self._init_fields(game, rng, policies)
         self.step = FIRST_ROUND
         self._resume()
 
-    def _init_fields(self, game: DominoGame, rng: random.Random) -> None:
-        self._init_table(game, rng)
+    def _init_fields(self, game: DominoGame, rng: random.Random, policies: Policies | None = None) -> None:
+        self._init_table(game, rng, policies)
         self.game: DominoGame = game
         self.options = game.rules.options
         n = game.players

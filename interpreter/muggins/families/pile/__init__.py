@@ -22,7 +22,6 @@ class PileFamily(Family):
     sections = ("dealer", "pile", "go", "refill", "last")
     description = Said("card games", es="juegos de naipes")
     scoring_context = CARD_PLAY_CONTEXT
-    turn_events = (C.Played, C.SaidGo)
 
     def compile(self, compiler: Any) -> tuple[Any, Any]:
         return compile_pile(compiler)

@@ -24,6 +24,7 @@ AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after T
 
 def act(state: CardState, move: Any) -> None:
     """The player to move plays a card or says go."""
+    state.turns += 1
     if move.kind == "play":
         play(state, move.card)
     else:
@@ -33,7 +34,8 @@ def act(state: CardState, move: Any) -> None:
 def first_deal(state: CardState) -> None:
     game = state.game
     lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
-    state.events.append(lottery)
+    if state.listening:
+        state.events.append(lottery)
     deal(state, lottery.winner)
 
 
@@ -48,7 +50,8 @@ def play(state: CardState, card: Any) -> None:
     awards = game.scores_for(card, pile.total, pile.cards, len(hand), len(state.stock), state.scores[player])
     pile.add(card, game.values[card.rank - 1], player)
     state.goes = 0
-    state.events.append(Played(player, card, pile.total))
+    if state.listening:
+        state.events.append(Played(player, card, pile.total))
     calls = state.close_window() if state.unclaimed else []
     if game.options.refill:
         stock = state.stock
@@ -56,7 +59,8 @@ def play(state: CardState, card: Any) -> None:
         if need > 0:
             drawn = [stock.pop() for _ in range(need)]
             hand.extend(drawn)
-            state.events.append(Refilled(player, tuple(drawn), len(hand)))
+            if state.listening:
+                state.events.append(Refilled(player, tuple(drawn), len(hand)))
     state.step = AFTER_PLAY
     if awards or calls:
         state.earn(awards, player, calls)
@@ -69,7 +73,8 @@ def go(state: CardState) -> None:
     if state.game.options.go_draw and state.stock:
         drew = state.stock.pop()
         state.hands[player].append(drew)
-    state.events.append(SaidGo(player, drew))
+    if state.listening:
+        state.events.append(SaidGo(player, drew))
     state.goes += 1
     state.queue.extend(calls)
     state.step = AFTER_GO
@@ -125,7 +130,8 @@ def close_pile(state: CardState, award_last: bool) -> None:
     last, total = pile.last_player, pile.total
     base = last if last is not None else state.turn
     starter = next_active(state, state.seats.next(base) if game.options.next_starter == "after_last_player" else base)
-    state.events.append(PileClosed(total, last, starter))
+    if state.listening:
+        state.events.append(PileClosed(total, last, starter))
     if award_last and last is not None:
         points, reason = game.last_points(total, len(pile.cards), state.scores[last], len(state.stock))
         if points > 0:
@@ -157,7 +163,8 @@ def end_round(state: CardState) -> None:
         state.queue.extend(state.close_window())
         return
     game = state.game
-    state.events.append(RoundEnded(state.round, tuple(state.scores)))
+    if state.listening:
+        state.events.append(RoundEnded(state.round, tuple(state.scores)))
     if state.round_ended():
         return
     rule = game.options.next_dealer
@@ -167,7 +174,8 @@ def end_round(state: CardState) -> None:
         dealer = state.dealer
     else:
         lottery = draw_lots("next dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
-        state.events.append(lottery)
+        if state.listening:
+            state.events.append(lottery)
         dealer = lottery.winner
     deal(state, dealer)
 
@@ -198,8 +206,10 @@ def deal(state: CardState, dealer: int) -> None:
     state.goes = 0
     state.turn = state.opener = dealer if game.options.leader == "dealer" else seats.next(dealer)
     state.step = TURN
-    state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands), len(stock),
-                              state.turn))
+    state.begin_round(state.turn)
+    if state.listening:
+        state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands), len(stock),
+                                  state.turn))
 
 
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Union
 
+from ...bots import Policies
 from ...errors import IllegalMoveError
 from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
@@ -168,10 +169,12 @@ class CardGame(TableGame):
             return o.exact_limit_points({**played, **env}), "exact limit"
         return o.last_points(env), "last"
 
-    def new_state(self, seed: int | str) -> CardState:
-        """A game at its first decision: the first dealer drawn by high card, the first deal made."""
+    def new_state(self, seed: int | str, policies: Policies | None = None) -> CardState:
+        """A game at its first decision: the first dealer drawn by high card, the first deal made;
+        with `policies`, the whole game those simulated bots play, building only the events that
+        statistics read."""
         check_seed(seed)
-        return CardState(self, random.Random(seed))
+        return CardState(self, random.Random(seed), policies)
 
     def notation(self, move: CardMove, lang: str | None = None) -> str:
         """How a move is written: in records (no `lang`) `10H`, `go`, `claim`, the same in every
@@ -235,13 +238,13 @@ class CardGame(TableGame):
 class CardState(TableState):
     """A card game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
 
-    def __init__(self, game: CardGame, rng: random.Random):
-        self._init_fields(game, rng)
+    def __init__(self, game: CardGame, rng: random.Random, policies: Policies | None = None):
+        self._init_fields(game, rng, policies)
         self.step = FIRST_DEAL
         self._resume()
 
-    def _init_fields(self, game: CardGame, rng: random.Random) -> None:
-        self._init_table(game, rng)
+    def _init_fields(self, game: CardGame, rng: random.Random, policies: Policies | None = None) -> None:
+        self._init_table(game, rng, policies)
         self.game: CardGame = game
         self.options = game.options
         n = game.players
