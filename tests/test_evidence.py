@@ -161,7 +161,7 @@ def test_the_rounds_tally_is_the_same_on_the_kernel_the_engine_and_any_number_of
     kernel_tally = simulate("domino-muggins", 2, ["greedy"] * 2, 40, "r", workers=1)
     sharded = simulate("domino-muggins", 2, ["greedy"] * 2, 40, "r", workers=2, shard_size=7)
     from muggins.simulate import play_games
-    engine_tally = play_games(rules, 2, ["greedy"] * 2, "r", range(40), 1000, 0.0, 1.0, fast=False)
+    engine_tally = play_games(rules, 2, ["greedy"] * 2, "r", range(40), 1000, 0.0, 1.0, at_table=True)
     assert make_game(rules, 2) is not None
     for tally in (sharded, engine_tally):
         assert (tally.round_wins, tally.round_count, tally.round_shared) == (

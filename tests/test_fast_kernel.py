@@ -35,8 +35,8 @@ def assert_kernel_plays_the_engines_games(kernel, base: str, options: str, tmp_p
     rules = load_rules(path)
     for players, bots, forget, attention in tables:
         assert kernel.supports(make_game(rules, players), bots)
-        engine = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, fast=False)
-        fast = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, fast=True)
+        engine = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, at_table=True)
+        fast = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention)
         assert asdict(fast) == asdict(engine)
 
 

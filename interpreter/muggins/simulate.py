@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .bots import Policies
+from .bots import Policies, make_bots
 from .engine import make_game
 from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
@@ -271,12 +271,17 @@ def _keep_shard_rules(key: tuple[str, tuple[str, ...], str], rules: Rules) -> No
 
 
 def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, numbers: range, max_rounds: int,
-               forget: float, attention: float, fast: bool = True) -> Tally:
-    """Play the numbered games of a simulation; with `fast`, on a kernel when one covers the rules
-    (it plays the very same games, without building events)."""
+               forget: float, attention: float, at_table: bool = False) -> Tally:
+    """Play the numbered games of a simulation: on a kernel when one covers the rules, else on the
+    course with the bots' policies; `at_table`, as at a table instead (bots choosing from their
+    views, one move at a time, every event built): the same games, the tests check it."""
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
-    kernel = family_of(rules).kernel() if fast else None
+    if at_table:
+        for number in numbers:
+            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention))
+        return tally
+    kernel = family_of(rules).kernel()
     if kernel is not None and kernel.supports(game, bots):
         scored: list[int] = []
         keep = scored.extend
@@ -290,6 +295,16 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
         game_seed = f"{seed}:{number}"
         tally.add_game(game.new_state(game_seed, Policies(bots, game_seed, forget, attention)))
     return tally
+
+
+def play_at_table(game: Any, bots: list[str], seed: str, forget: float, attention: float) -> Any:
+    """One game as bots play it at a table: each asked in turn from its view; the finished state."""
+    state = game.new_state(seed)
+    seats = make_bots(bots, seed, forget, attention)
+    while state.outcome is None:
+        actor = state.actor
+        state.apply(seats[actor].choose(state.view(actor), state.legal_moves()))
+    return state
 
 
 def shards(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
