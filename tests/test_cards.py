@@ -254,10 +254,12 @@ def test_bot_choices_never_depend_on_hidden_cards(rules):
         choices = set()
         for _ in range(5):
             other = state.copy()
-            hidden = other.hands[1] + other.hands[2] + other.stock
+            hands = other.hands
+            hidden = hands[1] + hands[2] + other.stock
             other.rng.shuffle(hidden)
-            a, b = len(other.hands[1]), len(other.hands[2])
-            other.hands[1], other.hands[2], other.stock = hidden[:a], hidden[a:a + b], hidden[a + b:]
+            a, b = len(hands[1]), len(hands[2])
+            hands[1], hands[2], other.stock = hidden[:a], hidden[a:a + b], hidden[a + b:]
+            other.hands = hands
             choices.add(make_bots([kind], 3)[0].choose(other.view(other.actor), other.legal_moves()))
         assert len(choices) == 1
 

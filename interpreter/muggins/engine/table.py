@@ -476,11 +476,8 @@ class TableState:
             if not points:
                 continue
             if claim:
-                if self.claims_at_once():
-                    if self.claim_at_once(PendingScore(player, points, name, last=False)):
-                        return True
-                else:
-                    self.offer(PendingScore(player, points, name, last=False))
+                if self.offer(PendingScore(player, points, name, last=False)):
+                    return True
             elif self.score(player, points, name):
                 return True
         if not first_calls:
@@ -494,28 +491,24 @@ class TableState:
         self.events.extend(Overshot(player, points, name) for name, points in at_once)
         return True
 
-    def claims_at_once(self) -> bool:
-        """Whether a claim would be made the moment it is earned: simulated bots that never
-        forget, with no decision before it in the queue (the same game, without queueing it)."""
+    def offer(self, score: PendingScore, first: bool = False) -> bool:
+        """A score waits for its player's claim, asked after the decisions already due (`first`:
+        before them). Simulated bots that never forget claim it at once when nothing is asked
+        before it: the same game, without queueing it. True when that claim ended the game."""
+        if self.listening:
+            self.events.append(ScoreEarned(score))
         policies = self.policies
-        return policies is not None and policies.forget <= 0 and not self.queue
-
-    def claim_at_once(self, score: PendingScore) -> bool:
-        """A claim asked and made at once (see `claims_at_once`); True when it ended the game."""
-        self.moves += 1
-        if self.listening:
-            self.events.append(ScoreEarned(score))
-            self.events.append(Claimed(score))
-        return self.score(score.player, score.points, score.reason)
-
-    def offer(self, score: PendingScore, first: bool = False) -> None:
-        if self.listening:
-            self.events.append(ScoreEarned(score))
+        if policies is not None and policies.forget <= 0 and (first or not self.queue):
+            self.moves += 1
+            if self.listening:
+                self.events.append(Claimed(score))
+            return self.score(score.player, score.points, score.reason)
         decision = Decision(score.player, "claim", score)
         if first:
             self.queue.appendleft(decision)
         else:
             self.queue.append(decision)
+        return False
 
     def decide(self, decision: Decision, yes: bool) -> None:
         score = decision.score

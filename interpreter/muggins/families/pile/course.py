@@ -1,95 +1,163 @@
 """The course of a card game, written once: deals, turns, piles and rounds.
 
-Every card game the engine plays runs it: a person at the terminal, a replayed record, a
-scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. The table runs the
-course (`TableState.run_course`, a generator that yields whenever someone must decide: the player
-to move, or the player whose claim or "Muggins!" call heads the queue); this module holds what is
-the family's own: the turn (`act`: play a card or say go) and the automatic steps (`STEPS`: after
-a play or a go, closing the round, ending it, the first deal), each keeping the position on the
-state (`CardState`), so that it can be read, copied and resumed at any decision.
+Every card game runs it, whoever plays: a person at the terminal, a replayed record, a scenario,
+and every simulation. It plays on card codes (`CardGame.codes`: a card's value shifted above its
+index in the deck), so that the cards that fit on the pile are the codes below one bound and a
+hand is a short list of integers; the state turns codes back into cards for whoever reads it
+(views, events, records). `run` is the course itself, a generator that yields whenever someone
+at the table must decide (the player to move, or the player whose claim or "Muggins!" call heads
+the table's queue) and is sent the move made; in a simulation (`state.policies`) it asks the
+bots' policies instead and never yields, and builds only the events statistics read. Claims,
+"Muggins!", sides and the target are the table's (`engine/table.py`).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.common import draw_lots, shuffled
-from ...engine.table import TURN, PendingScore
+from ...bots import Policies
+from ...dsl import lookup
+from ...engine.common import draw_lots, lottery_winner, shuffled
+from ...engine.table import MUGGINS, TURN, Course, PendingScore
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
 if TYPE_CHECKING:
     from .game import CardState
 
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after TURN, the table's step 0
+GO, CALL = -1, -2  # the turn's moves other than a card's code: go, and a Muggins call on one's turn
 
 
-def act(state: CardState, move: Any) -> None:
-    """The player to move plays a card or says go."""
-    state.turns += 1
-    if move.kind == "play":
-        play(state, move.card)
-    else:
-        go(state)
+def run(state: CardState) -> Course:
+    """The game from the position on `state`: the decisions due, then the step it is at."""
+    policies = state.policies
+    while True:
+        if state.queue:
+            yield from state.decisions()
+        if state.outcome is not None:
+            return
+        step = state.step
+        if step != TURN:
+            STEPS[step](state)
+            continue
+        if policies is None:
+            move = yield
+            code = CALL if move is MUGGINS else state.game.code_of[move.card] if move.kind == "play" else GO
+        else:
+            code = choose(state, policies)
+        state.moves += 1
+        if code == CALL:
+            state.call_on_turn()
+            continue
+        state.turns += 1
+        if code >= 0:
+            play(state, code)
+        else:
+            go(state)
+
+
+def choose(state: CardState, policies: Policies) -> int:
+    """The simulated bot's move, picked as `Bot.choose` picks among the legal moves: the playable
+    cards in hand order (else go), then a Muggins call where one may be made on any turn."""
+    game, turn = state.game, state.turn
+    bound = (game.limit - state.total + 1) << game.shift
+    options = [code for code in state.hand_codes[turn] if code < bound] or [GO]
+    if state.rules.muggins.false_call is not None:
+        options.append(CALL)
+    if len(options) == 1:
+        return options[0]
+    return options[policies.pick(turn, move_keys(state, options) if policies.greedy[turn] else options)]
+
+
+def move_keys(state: CardState, options: list[int]) -> list[int]:
+    """The greedy key of each move, as one integer ordered like the view's (points_if, tiebreak):
+    a card's points, then its value; go and a call rank below every card."""
+    game, total = state.game, state.total
+    shift, span, points = game.shift, game.span, game.points_by_total
+    if points is not None:
+        return [points[total + (code >> shift)] * span + (code >> shift) if code >= 0 else -1 for code in options]
+    hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
+    pile = state.pile_codes
+    return [game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1
+            for code in options]
 
 
 def first_deal(state: CardState) -> None:
+    deal(state, lottery(state, "first dealer"))
+
+
+def lottery(state: CardState, purpose: str) -> int:
+    """Who wins a draw of lots (by the rules' rank), named in an event when someone listens."""
     game = state.game
-    lottery = draw_lots("first dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
-    if state.listening:
-        state.events.append(lottery)
-    deal(state, lottery.winner)
+    if not state.listening:
+        return lottery_winner(range(game.players), game.lottery_ranks, state.rng)
+    drawn = draw_lots(purpose, range(game.players), game.cards, game.lottery_ranks, state.rng)
+    state.events.append(drawn)
+    return drawn.winner
 
 
-def play(state: CardState, card: Any) -> None:
+def play(state: CardState, code: int) -> None:
     """A card laid on the pile: its scores (computed on the pile as it was), the previous
     scorer's window closed, the hand refilled, then the claims (C10: the player of the scoring card
     first) and the Muggins calls the play opened."""
-    game, pile = state.game, state.pile
+    game = state.game
     player = state.turn
-    hand = state.hands[player]
-    hand.remove(card)
-    awards = game.scores_for(card, pile.total, pile.cards, len(hand), len(state.stock), state.scores[player])
-    pile.add(card, game.values[card.rank - 1], player)
+    hand = state.hand_codes[player]
+    hand.remove(code)
+    before = state.total
+    table = game.awards_by_total
+    if table is not None:
+        awards = lookup(table, before + (code >> game.shift))
+    else:
+        awards = game.scores_of(code, before, state.pile_codes, len(hand), len(state.stock_codes), state.scores[player])
+    state.pile_codes.append(code)
+    state.total = total = before + (code >> game.shift)
+    state.last = player
     state.goes = 0
     if state.listening:
-        state.events.append(Played(player, card, pile.total))
+        state.events.append(Played(player, game.card_of[code], total))
     calls = state.close_window() if state.unclaimed else []
     if game.options.refill:
-        stock = state.stock
-        need = min(game.refill_to - len(hand), len(stock))
-        if need > 0:
-            drawn = [stock.pop() for _ in range(need)]
-            hand.extend(drawn)
-            if state.listening:
-                state.events.append(Refilled(player, tuple(drawn), len(hand)))
+        refill(state, hand)
     state.step = AFTER_PLAY
     if awards or calls:
         state.earn(awards, player, calls)
+
+
+def refill(state: CardState, hand: list[int]) -> None:
+    """C3: the player who played draws back up to the refill size while the stock lasts."""
+    stock = state.stock_codes
+    need = min(state.game.refill_to - len(hand), len(stock))
+    if need > 0:
+        drawn = [stock.pop() for _ in range(need)]
+        hand.extend(drawn)
+        if state.listening:
+            card_of = state.game.card_of
+            state.events.append(Refilled(state.turn, tuple(card_of[code] for code in drawn), len(hand)))
 
 
 def go(state: CardState) -> None:
     player = state.turn
     calls = state.close_window() if state.unclaimed else []
     drew = None
-    if state.game.options.go_draw and state.stock:
-        drew = state.stock.pop()
-        state.hands[player].append(drew)
+    if state.game.options.go_draw and state.stock_codes:
+        drew = state.stock_codes.pop()
+        state.hand_codes[player].append(drew)
     if state.listening:
-        state.events.append(SaidGo(player, drew))
+        state.events.append(SaidGo(player, None if drew is None else state.game.card_of[drew]))
     state.goes += 1
     state.queue.extend(calls)
     state.step = AFTER_GO
 
 
 def after_play(state: CardState) -> None:
-    pile = state.pile
-    if pile.at_limit and state.game.options.exact_limit_timing == "immediate":
+    if state.total == state.game.limit and state.game.options.exact_limit_timing == "immediate":
         close_pile(state, award_last=False)
     else:
         advance(state)
 
 
 def after_go(state: CardState) -> None:
-    hands = state.hands
+    hands = state.hand_codes
     if state.game.options.active == "all" and any(hands):
         active = state.game.players
     else:
@@ -112,7 +180,7 @@ def advance(state: CardState) -> None:
 
 def next_active(state: CardState, start: int) -> int | None:
     """The first player from `start` on who takes a turn (C4); None when no one holds a card."""
-    hands = state.hands
+    hands = state.hand_codes
     if not any(hands):
         return None
     if state.game.options.active == "all":
@@ -126,21 +194,21 @@ def next_active(state: CardState, start: int) -> int | None:
 def close_pile(state: CardState, award_last: bool) -> None:
     """The pile closes: who starts the next one, and the points for playing last (a claim the
     last player makes first, when claims are required)."""
-    game, pile = state.game, state.pile
-    last, total = pile.last_player, pile.total
+    game = state.game
+    last, total = state.last, state.total
     base = last if last is not None else state.turn
     starter = next_active(state, state.seats.next(base) if game.options.next_starter == "after_last_player" else base)
     if state.listening:
         state.events.append(PileClosed(total, last, starter))
     if award_last and last is not None:
-        points, reason = game.last_points(total, len(pile.cards), state.scores[last], len(state.stock))
+        points, reason = game.last_points(total, len(state.pile_codes), state.scores[last], len(state.stock_codes))
         if points > 0:
             if state.rules.claims_required:
                 state.offer(PendingScore(last, points, reason, last=True), first=True)
             elif state.score(last, points, reason):
                 return
-    state.discards.extend(pile.cards)
-    pile.clear()
+    state.discard_codes.extend(state.pile_codes)
+    state.clear_pile()
     state.goes = 0
     if starter is None:
         state.step = ROUND_OVER
@@ -150,7 +218,7 @@ def close_pile(state: CardState, award_last: bool) -> None:
 
 
 def round_over(state: CardState) -> None:
-    if state.pile.cards:
+    if state.pile_codes:
         close_pile(state, award_last=state.game.options.last_on_round_end)  # then the round is over again
     else:
         state.step = END_ROUND
@@ -173,10 +241,7 @@ def end_round(state: CardState) -> None:
     elif rule == "same":
         dealer = state.dealer
     else:
-        lottery = draw_lots("next dealer", range(game.players), game.cards, game.lottery_ranks, state.rng)
-        if state.listening:
-            state.events.append(lottery)
-        dealer = lottery.winner
+        dealer = lottery(state, "next dealer")
     deal(state, dealer)
 
 
@@ -186,32 +251,32 @@ def deal(state: CardState, dealer: int) -> None:
     n = game.players
     state.round += 1
     state.dealer = dealer
-    deck = shuffled(game.cards, state.rng)
+    deck = shuffled(game.codes, state.rng)
     cut_by = cut_at = None
     if game.options.cut and len(deck) > 1:
         cut_by = seats.previous(dealer)
         cut_at = state.rng.randrange(1, len(deck))
         deck = deck[cut_at:] + deck[:cut_at]
-    size = game.hand_size
-    hands: list[list[Any]] = [[] for _ in range(n)]
-    order = seats.order_from(seats.next(dealer))
-    for i in range(size * n):
-        hands[order[i % n]].append(deck[i])
-    state.hands = hands
-    stock = deck[size * n:]
+    dealt = game.hand_size * n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k, player in enumerate(seats.order_from(seats.next(dealer))):
+        hands[player] = deck[k:dealt:n]  # one card at a time: every n-th card of the deal
+    state.hand_codes = hands
+    stock = deck[dealt:]
     stock.reverse()  # the stock is drawn from its end: keep the deck's order for the draws
-    state.stock = stock
-    state.pile.clear()
-    state.discards = []
+    state.stock_codes = stock
+    state.clear_pile()
+    state.discard_codes = []
     state.goes = 0
     state.turn = state.opener = dealer if game.options.leader == "dealer" else seats.next(dealer)
     state.step = TURN
     state.begin_round(state.turn)
     if state.listening:
-        state.events.append(Dealt(state.round, dealer, cut_by, cut_at, tuple(tuple(h) for h in hands), len(stock),
+        card_of = game.card_of
+        state.events.append(Dealt(state.round, dealer, cut_by, cut_at,
+                                  tuple(tuple(card_of[code] for code in hand) for hand in hands), len(stock),
                                   state.turn))
 
 
-
-STEPS = {AFTER_PLAY: after_play, AFTER_GO: after_go, ROUND_OVER: round_over, END_ROUND: end_round,
-         FIRST_DEAL: first_deal}
+STEPS: dict[int, Any] = {AFTER_PLAY: after_play, AFTER_GO: after_go, ROUND_OVER: round_over, END_ROUND: end_round,
+                         FIRST_DEAL: first_deal}

@@ -16,14 +16,14 @@ from ...bots import Policies
 from ...errors import IllegalMoveError
 from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
-from ...dsl import lookup, tabulate
+from ...dsl import fails_somewhere, lookup, tabulate
 from ...rules import Rules
 from . import course
 from .course import FIRST_DEAL, ROUND_OVER
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
-from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
+from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Course, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
                              TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
@@ -48,6 +48,7 @@ class Go:
 
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
+KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
 # the moves' words as shown in each language (records always write the English ones)
 MOVE_WORDS = {"en": {"go": "go", "claim": "claim", "muggins": "muggins", "decline": "decline"},
@@ -108,9 +109,21 @@ class CardGame(TableGame):
         if o.exact_limit_timing == "immediate":
             expressions.append(o.exact_limit_points)
         self.awards_by_total = tabulate(expressions, "total", range(self.limit + 1), self.awards)
-        # otherwise each card's scores are computed from the names they read; the pile's lists
-        # (the longest to build) only when some formula reads them
+        self.points_by_total = None if self.awards_by_total is None or fails_somewhere(self.awards_by_total) else [
+            sum(award[1] for award in entry) for entry in self.awards_by_total]  # a greedy bot's points, by total
+        # otherwise each card's scores are computed from the names they read, once for each value
+        # of those names (`scores_of`); the pile's lists (the longest to build) only when read
         self.pile_reads = frozenset(name for e in expressions for name in e.names if name.startswith("pile."))
+        self.reads = tuple(sorted({name for e in expressions for name in e.names} - {"earned"}))
+        self.known: dict[tuple[Any, ...], list[Award]] = {}
+        # the course's cards: a code is the card's value shifted above its index in the deck, so
+        # codes are distinct and order like values (the cards that fit are the codes below a bound)
+        values = [self.value(card) for card in self.cards]
+        self.shift = max(1, (len(values) - 1).bit_length())
+        self.span = max(values) + 1  # above every value: a greedy key is points * span + value
+        self.codes = tuple(value << self.shift | index for index, value in enumerate(values))
+        self.code_of = dict(zip(self.cards, self.codes))
+        self.card_of = dict(zip(self.codes, self.cards))
         # and the points for playing last, by the total the pile closes at
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
         self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
@@ -124,24 +137,39 @@ class CardGame(TableGame):
 
     def play_points(self, card: Card, before: int, pile: tuple[Card, ...] | list[Card], hand_size: int, stock: int,
                     score: int) -> int:
-        return sum(award[1] for award in self.scores_for(card, before, pile, hand_size, stock, score))
+        """What laying `card` on `pile` (the cards since it opened, totalling `before`) scores, as
+        the course scores it."""
+        code_of = self.code_of
+        return self.points_of(code_of[card], before, [code_of[c] for c in pile], hand_size, stock, score)
 
-    def scores_for(self, card: Card, before: int, pile: tuple[Card, ...] | list[Card], hand_size: int, stock: int,
-                   score: int) -> list[Award]:
-        """The scores a card earns when laid on `pile` (the cards since it opened), totalling `before`."""
-        total = before + self.values[card.rank - 1]
+    def points_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int, score: int) -> int:
         if self.awards_by_total is not None:
-            return lookup(self.awards_by_total, total)
-        env = {"total": total, "limit": self.limit, "card.rank": card.rank, "card.value": total - before,
+            return sum(award[1] for award in lookup(self.awards_by_total, before + (code >> self.shift)))
+        return sum(award[1] for award in self.scores_of(code, before, pile, hand_size, stock, score))
+
+    def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
+                  score: int) -> list[Award]:
+        """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`:
+        evaluated once for each value of the names the scoring reads, then remembered."""
+        card = self.card_of[code]
+        total = before + (code >> self.shift)
+        env = {"total": total, "limit": self.limit, "card.rank": card.rank, "card.value": code >> self.shift,
                "card.suit": self.suits[card.suit], "pile_size": len(pile) + 1, "hand_size": hand_size, "stock": stock,
                "players": self.players, "score": score, "target": self.target}
         if self.pile_reads:
-            played = (*pile, card)
+            played = [self.card_of[c] for c in pile] + [card]
             values, suits = self.values, self.suits
             env["pile.ranks"] = tuple(c.rank for c in played)
             env["pile.values"] = tuple(values[c.rank - 1] for c in played)
             env["pile.suits"] = tuple(suits[c.suit] for c in played)
-        return self.awards(env)
+        key = tuple(env[name] for name in self.reads)
+        known = self.known.get(key)
+        if known is None:
+            known = self.awards(env)
+            if len(self.known) >= KNOWN_SCORES:
+                self.known.clear()
+            self.known[key] = known
+        return known
 
     def awards(self, env: dict[str, Any]) -> list[Award]:
         """Every scoring entry that holds, in order, then an immediate exact limit; each reads what
@@ -214,11 +242,11 @@ class CardGame(TableGame):
             self.deck.check(card)
         state = CardState.__new__(CardState)
         state._init_fields(self, random.Random(seed))
-        state.hands = [list(h) for h in hands]
+        state.hands = hands
         state.stock = stock
-        for card in pile:
-            state.pile.add(card, self.value(card), last_player if last_player is not None else dealer)
-        state.pile.last_player = last_player if pile else None
+        state.pile_codes = [self.code_of[card] for card in pile]
+        state.total = sum(self.value(card) for card in pile)
+        state.last = last_player if pile else None
         state.scores = list(scores) if scores is not None else [0] * self.players
         state.dealer = dealer
         state.round = round
@@ -226,11 +254,11 @@ class CardGame(TableGame):
             turn = dealer if self.options.leader == "dealer" else self.seats.next(dealer)
         state.turn = turn
         state.opener = state.turn
-        seen = [c for h in state.hands for c in h] + state.stock + state.pile.cards
+        seen = [c for h in hands for c in h] + stock + pile
         if len(seen) != len(set(seen)):
             raise IllegalMoveError("a card appears twice in the position")
-        if state.pile.total > self.limit:
-            raise IllegalMoveError(f"the pile totals {state.pile.total}, over the limit {self.limit}")
+        if state.total > self.limit:
+            raise IllegalMoveError(f"the pile totals {state.total}, over the limit {self.limit}")
         state._resume()
         return state
 
@@ -247,26 +275,63 @@ class CardState(TableState):
         self._init_table(game, rng, policies)
         self.game: CardGame = game
         self.options = game.options
-        n = game.players
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.stock: list[Card] = []
-        self.pile = Pile(game.limit)
-        self.discards: list[Card] = []  # the cards of this round's closed piles
+        # the position in the course's card codes (see `CardGame.codes`); read as cards below
+        self.hand_codes: list[list[int]] = [[] for _ in range(game.players)]
+        self.stock_codes: list[int] = []  # drawn from its end
+        self.pile_codes: list[int] = []   # the open pile
+        self.total = 0                    # its running total
+        self.last: int | None = None      # who laid its last card
+        self.discard_codes: list[int] = []  # the cards of this round's closed piles
         self.dealer = 0
         self.goes = 0
         self.step = TURN
 
-    def act(self, move: Any) -> None:
-        course.act(self, move)
+    def run_course(self) -> Course:
+        return course.run(self)
 
-    def automatic_step(self) -> None:
-        course.STEPS[self.step](self)
+    def clear_pile(self) -> None:
+        self.pile_codes = []
+        self.total = 0
+        self.last = None
+
+    # -- the position as cards ---------------------------------------------------------------
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        card_of = self.game.card_of
+        return [[card_of[code] for code in hand] for hand in self.hand_codes]
+
+    @hands.setter
+    def hands(self, hands: list[list[Card]]) -> None:
+        code_of = self.game.code_of
+        self.hand_codes = [[code_of[card] for card in hand] for hand in hands]
+
+    @property
+    def stock(self) -> list[Card]:
+        card_of = self.game.card_of
+        return [card_of[code] for code in self.stock_codes]
+
+    @stock.setter
+    def stock(self, stock: list[Card]) -> None:
+        code_of = self.game.code_of
+        self.stock_codes = [code_of[card] for card in stock]
+
+    @property
+    def discards(self) -> list[Card]:
+        card_of = self.game.card_of
+        return [card_of[code] for code in self.discard_codes]
+
+    @property
+    def pile(self) -> Pile:
+        card_of = self.game.card_of
+        return Pile(self.game.limit, [card_of[code] for code in self.pile_codes], self.total, self.last)
 
     # -- queries -----------------------------------------------------------------------------
 
     def playable(self, player: int) -> list[Card]:
-        fits, values = self.pile.fits, self.game.values
-        return [card for card in self.hands[player] if fits(values[card.rank - 1])]
+        bound = (self.game.limit - self.total + 1) << self.game.shift
+        card_of = self.game.card_of
+        return [card_of[code] for code in self.hand_codes[player] if code < bound]
 
     def legal_moves(self) -> list[Any]:
         if self.outcome is not None:
@@ -281,10 +346,12 @@ class CardState(TableState):
     def view(self, player: int) -> CardView:
         decision = self.decision
         mine = decision if decision is not None and decision.actor == player else None
+        card_of = self.game.card_of
         return CardView(
-            player=player, hand=tuple(self.hands[player]), pile=tuple(self.pile.cards), total=self.pile.total,
-            limit=self.pile.limit, scores=tuple(self.scores), hand_sizes=tuple(len(h) for h in self.hands),
-            stock=len(self.stock), dealer=self.dealer, decision=mine.kind if mine else None,
+            player=player, hand=tuple(card_of[code] for code in self.hand_codes[player]),
+            pile=tuple(card_of[code] for code in self.pile_codes), total=self.total, limit=self.game.limit,
+            scores=tuple(self.scores), hand_sizes=tuple(len(h) for h in self.hand_codes),
+            stock=len(self.stock_codes), dealer=self.dealer, decision=mine.kind if mine else None,
             pending=mine.score if mine else None, target=self.game.target, game=self.game,
         )
 
@@ -292,10 +359,10 @@ class CardState(TableState):
         other = CardState.__new__(CardState)
         other.__dict__.update(self.__dict__)
         self._copy_table(other)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.pile = self.pile.copy()
-        other.discards = list(self.discards)
+        other.hand_codes = [list(h) for h in self.hand_codes]
+        other.stock_codes = list(self.stock_codes)
+        other.pile_codes = list(self.pile_codes)
+        other.discard_codes = list(self.discard_codes)
         other._resume()
         return other
 
@@ -311,8 +378,8 @@ class CardState(TableState):
         if dominoer is not None:
             raise IllegalMoveError("a card round has no player who dominoed: `dominoed_by` is for domino games")
         start = len(self.events)
-        for hand in self.hands:
-            self.discards.extend(hand)
+        for hand in self.hand_codes:
+            self.discard_codes.extend(hand)
             hand.clear()
         self.step = ROUND_OVER
         self._resume()
@@ -335,6 +402,6 @@ class CardState(TableState):
                            card_words=Said(game.deck.long_name(card), es=game.deck.long_name(card, "es")))
         if not isinstance(move, Play):
             return illegal(self.game.NOT_A_MOVE, text=str(move))
-        if move.card not in self.hands[player]:
+        if game.code_of.get(move.card) not in self.hand_codes[player]:
             return illegal("not_in_hand", piece=game.deck.name(move.card), player=player + 1)
-        return illegal("exceeded", limit=self.pile.limit, total=self.pile.total, value=game.value(move.card))
+        return illegal("exceeded", limit=game.limit, total=self.total, value=game.value(move.card))

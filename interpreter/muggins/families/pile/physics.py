@@ -1,7 +1,8 @@
 """The physics of a pile: cards laid on a running total that may never pass a limit.
 
-A pile knows which card values still fit and who laid the last card; what a total scores,
-when it closes and who starts the next one are rules, read by the card engine.
+The pile as the table shows it: its cards, running total, limit and who laid the last card.
+The course keeps it as card codes, so that the cards that still fit are the codes below one
+bound; what a total scores, when the pile closes and who starts the next one are rules.
 """
 from __future__ import annotations
 
@@ -9,36 +10,12 @@ from ...pieces import Card
 
 
 class Pile:
-    """The cards of the current pile and their running total; mutable, copied with `copy()`."""
+    """The cards of the current pile and their running total, as the table shows them."""
 
-    __slots__ = ("limit", "total", "cards", "last_player")
+    __slots__ = ("limit", "cards", "total", "last_player")
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, cards: list[Card] | None = None, total: int = 0, last_player: int | None = None):
         self.limit = limit
-        self.total = 0
-        self.cards: list[Card] = []
-        self.last_player: int | None = None
-
-    def copy(self) -> Pile:
-        other = Pile(self.limit)
-        other.total = self.total
-        other.cards = list(self.cards)
-        other.last_player = self.last_player
-        return other
-
-    def fits(self, value: int) -> bool:
-        return self.total + value <= self.limit
-
-    def add(self, card: Card, value: int, player: int) -> None:
-        self.cards.append(card)
-        self.total += value
-        self.last_player = player
-
-    @property
-    def at_limit(self) -> bool:
-        return self.total == self.limit
-
-    def clear(self) -> None:
-        self.total = 0
-        self.cards = []
-        self.last_player = None
+        self.cards: list[Card] = cards if cards is not None else []
+        self.total = total
+        self.last_player = last_player
