@@ -22,7 +22,6 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .bots import Policies, make_bots
 from .engine import make_game
-from .engine.common import Scored
 from .engine.table import Forfeited, Stolen
 from .families import family_of
 from .errors import MugginsError
@@ -112,22 +111,22 @@ class Tally:
             entry[1] += points
 
     def add_game(self, state: Any) -> None:
-        """Count a finished game from its counts and the events statistics read (the scores,
-        steals and losses, the family's counters)."""
+        """Count a finished game from what its state kept: counts, round starts, score changes,
+        and the events statistics read (steals, losses, the family's counters)."""
         outcome = state.outcome
         family = family_of(state.rules)
         unearned = UNEARNED_REASONS + family.settlement_reasons
         counters, extra, entries = family.counters, self.extra, self.entries
+        for _, points, reason in state.scored:
+            if points > 0 and reason not in unearned:
+                self.scoring_events += 1
+                self.scoring_points += points
+                entry = entries.setdefault(reason, [0, 0])
+                entry[0] += 1
+                entry[1] += points
         for event in state.events:
             kind = type(event)
-            if kind is Scored:
-                if event.points > 0 and event.reason not in unearned:
-                    self.scoring_events += 1
-                    self.scoring_points += event.points
-                    entry = entries.setdefault(event.reason, [0, 0])
-                    entry[0] += 1
-                    entry[1] += event.points
-            elif kind is Stolen:
+            if kind is Stolen:
                 self.steals += 1
                 self.steal_points += event.score.points
             elif kind is Forfeited:

@@ -134,27 +134,31 @@ class Overshot:
 # -- seats --------------------------------------------------------------------------------------
 
 class Seats:
-    """The seats of one game: the direction of play and the sides, as small tables."""
+    """The seats of one game: the direction of play and the sides, as small tables (read on
+    every turn: made once)."""
 
-    __slots__ = ("count", "step", "sides", "side", "members", "opponents")
+    __slots__ = ("count", "step", "sides", "side", "partners", "opponents", "orders", "after")
 
     def __init__(self, rules: Rules, players: int):
         self.count = players
         self.step = rules.seating.direction
         self.sides = rules.seating.side_count(players)
         self.side = tuple(p % self.sides for p in range(players))
-        self.members = tuple(tuple(q for q in range(players) if self.side[q] == self.side[p]) for p in range(players))
+        self.partners = tuple(tuple(q for q in range(players) if q != p and self.side[q] == self.side[p])
+                              for p in range(players))
         self.opponents = tuple(tuple(q for q in range(players) if self.side[q] != self.side[p]) for p in range(players))
+        self.orders = tuple(tuple((p + i * self.step) % players for i in range(players)) for p in range(players))
+        self.after = tuple((p + self.step) % players for p in range(players))
 
     def next(self, player: int) -> int:
-        return (player + self.step) % self.count
+        return self.after[player]
 
     def previous(self, player: int) -> int:
         return (player - self.step) % self.count
 
-    def order_from(self, player: int) -> list[int]:
+    def order_from(self, player: int) -> tuple[int, ...]:
         """Every seat in the order of play, starting with `player`."""
-        return [(player + i * self.step) % self.count for i in range(self.count)]
+        return self.orders[player]
 
     @property
     def partnered(self) -> bool:
@@ -296,6 +300,7 @@ class TableState:
     moves: int  # the decisions made so far: turns, claims, calls
     turns: int  # the turns played so far, as players count them (the family's `act` counts)
     round_starts: list[tuple[int, tuple[int, ...]]]  # each round's first to play, with the scores it began with
+    scored: list[tuple[int, int, str]]  # every score change as (player, points, reason): kept even unheard
     _course: Course  # the course, suspended at the next decision
 
     def _init_table(self, game: Any, rng: random.Random, policies: Policies | None = None) -> None:
@@ -304,6 +309,7 @@ class TableState:
         self.listening = policies is None
         self.moves = self.turns = 0
         self.round_starts = []
+        self.scored = []
         self.rules = game.rules
         self.seats = game.seats
         self.rng = rng
@@ -324,6 +330,7 @@ class TableState:
         other.unclaimed = list(self.unclaimed)
         other.events = list(self.events)
         other.round_starts = list(self.round_starts)
+        other.scored = list(self.scored)
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -476,7 +483,7 @@ class TableState:
             if not points:
                 continue
             if claim:
-                if self.offer(PendingScore(player, points, name, last=False)):
+                if self.offer(player, points, name):
                     return True
             elif self.score(player, points, name):
                 return True
@@ -491,19 +498,22 @@ class TableState:
         self.events.extend(Overshot(player, points, name) for name, points in at_once)
         return True
 
-    def offer(self, score: PendingScore, first: bool = False) -> bool:
+    def offer(self, player: int, points: int, reason: str, last: bool = False, first: bool = False) -> bool:
         """A score waits for its player's claim, asked after the decisions already due (`first`:
         before them). Simulated bots that never forget claim it at once when nothing is asked
         before it: the same game, without queueing it. True when that claim ended the game."""
-        if self.listening:
-            self.events.append(ScoreEarned(score))
         policies = self.policies
         if policies is not None and policies.forget <= 0 and (first or not self.queue):
             self.moves += 1
             if self.listening:
+                score = PendingScore(player, points, reason, last)
+                self.events.append(ScoreEarned(score))
                 self.events.append(Claimed(score))
-            return self.score(score.player, score.points, score.reason)
-        decision = Decision(score.player, "claim", score)
+            return self.score(player, points, reason)
+        score = PendingScore(player, points, reason, last)
+        if self.listening:
+            self.events.append(ScoreEarned(score))
+        decision = Decision(player, "claim", score)
         if first:
             self.queue.appendleft(decision)
         else:
@@ -581,11 +591,13 @@ class TableState:
             points = target - scores[player]
             if points <= 0:
                 return False
-        members = self.seats.members[player]
-        for member in members:
-            scores[member] += points
-        self.events.append(Scored(player, points, reason, scores[player],
-                                  tuple(m for m in members if m != player) if len(members) > 1 else ()))
+        partners = self.seats.partners[player]
+        scores[player] += points
+        for partner in partners:
+            scores[partner] += points
+        self.scored.append((player, points, reason))
+        if self.listening:
+            self.events.append(Scored(player, points, reason, scores[player], partners))
         if points > 0 and self.rules.immediate_win and scores[player] >= target:
             self.finish("target", player)
             return True
@@ -609,6 +621,6 @@ class TableState:
         return False
 
     def finish(self, termination: str, winner: int | None) -> None:
-        partners = tuple(p for p in self.seats.members[winner] if p != winner) if winner is not None else ()
+        partners = self.seats.partners[winner] if winner is not None else ()
         self.outcome = Outcome(termination, winner, tuple(self.scores), self.round, partners)
         self.events.append(GameEnded(self.outcome))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...bots import Policies
 from ...dsl import lookup
 from ...engine.common import draw_lots, lottery_winner, shuffled
-from ...engine.table import MUGGINS, TURN, Course, PendingScore
+from ...engine.table import MUGGINS, TURN, Course
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
 if TYPE_CHECKING:
@@ -49,10 +49,10 @@ def run(state: CardState) -> Course:
             state.call_on_turn()
             continue
         state.turns += 1
-        if code >= 0:
-            play(state, code)
-        else:
+        if code < 0:
             go(state)
+        elif play(state, code) and not state.queue:
+            after_play(state)  # nothing to decide first: the step after the play at once
 
 
 def choose(state: CardState, policies: Policies) -> int:
@@ -95,10 +95,10 @@ def lottery(state: CardState, purpose: str) -> int:
     return drawn.winner
 
 
-def play(state: CardState, code: int) -> None:
+def play(state: CardState, code: int) -> bool:
     """A card laid on the pile: its scores (computed on the pile as it was), the previous
     scorer's window closed, the hand refilled, then the claims (C10: the player of the scoring card
-    first) and the Muggins calls the play opened."""
+    first) and the Muggins calls the play opened. False when a score ended the game."""
     game = state.game
     player = state.turn
     hand = state.hand_codes[player]
@@ -116,23 +116,20 @@ def play(state: CardState, code: int) -> None:
     if state.listening:
         state.events.append(Played(player, game.card_of[code], total))
     calls = state.close_window() if state.unclaimed else []
-    if game.options.refill:
+    if game.options.refill and len(hand) < game.refill_to and state.stock_codes:
         refill(state, hand)
     state.step = AFTER_PLAY
-    if awards or calls:
-        state.earn(awards, player, calls)
+    return not (awards or calls) or not state.earn(awards, player, calls)
 
 
 def refill(state: CardState, hand: list[int]) -> None:
     """C3: the player who played draws back up to the refill size while the stock lasts."""
     stock = state.stock_codes
-    need = min(state.game.refill_to - len(hand), len(stock))
-    if need > 0:
-        drawn = [stock.pop() for _ in range(need)]
-        hand.extend(drawn)
-        if state.listening:
-            card_of = state.game.card_of
-            state.events.append(Refilled(state.turn, tuple(card_of[code] for code in drawn), len(hand)))
+    drawn = [stock.pop() for _ in range(min(state.game.refill_to - len(hand), len(stock)))]
+    hand.extend(drawn)
+    if state.listening:
+        card_of = state.game.card_of
+        state.events.append(Refilled(state.turn, tuple(card_of[code] for code in drawn), len(hand)))
 
 
 def go(state: CardState) -> None:
@@ -181,11 +178,9 @@ def advance(state: CardState) -> None:
 def next_active(state: CardState, start: int) -> int | None:
     """The first player from `start` on who takes a turn (C4); None when no one holds a card."""
     hands = state.hand_codes
-    if not any(hands):
-        return None
     if state.game.options.active == "all":
-        return start
-    for player in state.seats.order_from(start):
+        return start if any(hands) else None
+    for player in state.seats.orders[start]:
         if hands[player]:
             return player
     return None
@@ -204,7 +199,7 @@ def close_pile(state: CardState, award_last: bool) -> None:
         points, reason = game.last_points(total, len(state.pile_codes), state.scores[last], len(state.stock_codes))
         if points > 0:
             if state.rules.claims_required:
-                state.offer(PendingScore(last, points, reason, last=True), first=True)
+                state.offer(last, points, reason, last=True, first=True)
             elif state.score(last, points, reason):
                 return
     state.discard_codes.extend(state.pile_codes)
