@@ -9,7 +9,6 @@ import pytest
 from muggins.engine import make_game
 from muggins.families import family_of
 from muggins.families.line import kernel as fastline
-from muggins.families.pile import kernel as fastpile
 from muggins.loader import load_rules
 from muggins.simulate import play_games
 
@@ -65,9 +64,16 @@ CARD_OPTIONS = {
 
 
 @pytest.mark.parametrize("options", list(CARD_OPTIONS), ids=list(CARD_OPTIONS))
-def test_card_kernel_plays_the_engines_games(options, tmp_path: Path):
-    tables = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.5, 0.2)]
-    assert_kernel_plays_the_engines_games(fastpile, "card-muggins", CARD_OPTIONS[options], tmp_path, tables, 8)
+def test_simulated_card_games_are_the_games_played_at_a_table(options, tmp_path: Path):
+    """The course run with the bots' policies (no views, only the events statistics read) plays
+    the games the same bots play at a table, move by move from their views."""
+    path = tmp_path / "variant.yaml"
+    path.write_text("extends: card-muggins\nname: variant\n" + CARD_OPTIONS[options])
+    rules = load_rules(path)
+    for players, bots, forget, attention in [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6),
+                                             (4, ["greedy"] * 4, 0.5, 0.2), (2, ["greedy"] * 2, 0.0, 0.5)]:
+        at_table = play_games(rules, players, bots, "k", range(12), 8, forget, attention, at_table=True)
+        assert asdict(play_games(rules, players, bots, "k", range(12), 8, forget, attention)) == asdict(at_table)
 
 
 @pytest.mark.parametrize("name, players, reason", [
@@ -76,8 +82,6 @@ def test_card_kernel_plays_the_engines_games(options, tmp_path: Path):
     ("domino-muggins-claims", 2, "`claims.required: true`"),
     ("domino-partnership-all-fives", 4, "`line.spinner: true`"),
     ("fives-and-threes", 3, "`scoring`: dominoed"),   # the chip-out point reads `dominoed`
-    ("card-muggins", 3, None),
-    ("card-cribbage-pegging", 2, "`scoring`: pile.ranks"),
 ])
 def test_each_kernel_names_the_rule_that_sends_a_game_to_the_engine(name, players, reason):
     """Honest paths: the allow-list says which rule the kernel does not play (the first it meets)."""
@@ -91,5 +95,5 @@ def test_simulate_says_which_path_played_and_which_rule_sent_it_there(capsys):
     from muggins.cli import main
     assert main(["simulate", "domino-muggins-spinner", "--games", "4", "--workers", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["path"] == {"kernel": False, "reason": "`line.spinner: true`"}
-    assert main(["simulate", "card-muggins", "--games", "4", "--workers", "1", "--json"]) == 0
+    assert main(["simulate", "domino-muggins", "--games", "4", "--workers", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["path"] == {"kernel": True, "reason": None}

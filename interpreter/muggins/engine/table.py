@@ -473,10 +473,11 @@ class TableState:
         """The scores one action earned, each claimable or added at once, with the Muggins calls
         the same action opened (C10: by `win.simultaneous`, the new scorer first or the calls);
         True when a score ended the game."""
-        first_calls = self.rules.simultaneous == "earlier_score"
-        if first_calls:
+        rules = self.rules
+        first_calls = rules.simultaneous == "earlier_score"
+        if first_calls and calls:
             self.queue.extend(calls)
-        if self.rules.overshoot == "void" and self._passes_target(player, awards):
+        if rules.overshoot == "void" and self._passes_target(player, awards):
             # the play's points added at once count as one score: past the target, all are void
             awards = [award for award in awards if award[2]]
         for name, points, claim in awards:
@@ -487,7 +488,7 @@ class TableState:
                     return True
             elif self.score(player, points, name):
                 return True
-        if not first_calls:
+        if calls and not first_calls:
             self.queue.extend(calls)
         return False
 

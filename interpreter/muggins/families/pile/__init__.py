@@ -8,7 +8,7 @@ from ...messages import Said
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as C
-from . import coach, kernel, words
+from . import coach, words
 from ...engine.common import Scored
 from .options import (CARD_PLAY_CONTEXT, CARD_RANK_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts,
                       compile_pile)
@@ -45,9 +45,6 @@ class PileFamily(Family):
 
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         return C.CardGame(rules, players, max_rounds)
-
-    def kernel(self) -> Any:
-        return kernel
 
     def pieces_in_play(self, state: Any) -> list[Any]:
         return [c for h in state.hands for c in h] + state.stock + state.pile.cards + state.discards

@@ -61,7 +61,7 @@ def choose(state: CardState, policies: Policies) -> int:
     game, turn = state.game, state.turn
     bound = (game.limit - state.total + 1) << game.shift
     options = [code for code in state.hand_codes[turn] if code < bound] or [GO]
-    if state.rules.muggins.false_call is not None:
+    if game.calls_on_turn:
         options.append(CALL)
     if len(options) == 1:
         return options[0]
@@ -116,7 +116,7 @@ def play(state: CardState, code: int) -> bool:
     if state.listening:
         state.events.append(Played(player, game.card_of[code], total))
     calls = state.close_window() if state.unclaimed else []
-    if game.options.refill and len(hand) < game.refill_to and state.stock_codes:
+    if game.refill and len(hand) < game.refill_to and state.stock_codes:
         refill(state, hand)
     state.step = AFTER_PLAY
     return not (awards or calls) or not state.earn(awards, player, calls)
@@ -147,7 +147,7 @@ def go(state: CardState) -> None:
 
 
 def after_play(state: CardState) -> None:
-    if state.total == state.game.limit and state.game.options.exact_limit_timing == "immediate":
+    if state.total == state.game.limit and state.game.closes_at_limit:
         close_pile(state, award_last=False)
     else:
         advance(state)
@@ -155,7 +155,7 @@ def after_play(state: CardState) -> None:
 
 def after_go(state: CardState) -> None:
     hands = state.hand_codes
-    if state.game.options.active == "all" and any(hands):
+    if state.game.all_active and any(hands):
         active = state.game.players
     else:
         active = len(hands) - hands.count([])
@@ -167,7 +167,7 @@ def after_go(state: CardState) -> None:
 
 def advance(state: CardState) -> None:
     """The turn passes to the next active player; when no one holds a card, the round is over."""
-    nxt = next_active(state, state.seats.next(state.turn))
+    nxt = next_active(state, state.seats.after[state.turn])
     if nxt is None:
         state.step = ROUND_OVER
     else:
@@ -178,7 +178,7 @@ def advance(state: CardState) -> None:
 def next_active(state: CardState, start: int) -> int | None:
     """The first player from `start` on who takes a turn (C4); None when no one holds a card."""
     hands = state.hand_codes
-    if state.game.options.active == "all":
+    if state.game.all_active:
         return start if any(hands) else None
     for player in state.seats.orders[start]:
         if hands[player]:

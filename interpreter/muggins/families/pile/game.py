@@ -124,6 +124,11 @@ class CardGame(TableGame):
         self.codes = tuple(value << self.shift | index for index, value in enumerate(values))
         self.code_of = dict(zip(self.cards, self.codes))
         self.card_of = dict(zip(self.codes, self.cards))
+        # the options the course reads on every turn, resolved once
+        self.refill = o.refill
+        self.closes_at_limit = o.exact_limit_timing == "immediate"
+        self.all_active = o.active == "all"
+        self.calls_on_turn = rules.muggins.false_call is not None
         # and the points for playing last, by the total the pile closes at
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
         self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
