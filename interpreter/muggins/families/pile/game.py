@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Union
+from operator import itemgetter
+from typing import Any, Callable, Union
 
 from ...bots import Policies
 from ...errors import IllegalMoveError
@@ -32,6 +33,10 @@ __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "
            "Refilled", "RoundEnded", "SaidGo"]
 
 
+def _nothing_read(inputs: tuple[int, ...]) -> tuple[()]:
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     card: Card
@@ -49,6 +54,7 @@ class Go:
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
 KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
+INPUTS = ("total", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock", "score")  # of a play
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
 # the moves' words as shown in each language (records always write the English ones)
 MOVE_WORDS = {"en": {"go": "go", "claim": "claim", "muggins": "muggins", "decline": "decline"},
@@ -114,7 +120,9 @@ class CardGame(TableGame):
         # otherwise each card's scores are computed from the names they read, once for each value
         # of those names (`scores_of`); the pile's lists (the longest to build) only when read
         self.pile_reads = frozenset(name for e in expressions for name in e.names if name.startswith("pile."))
-        self.reads = tuple(sorted({name for e in expressions for name in e.names} - {"earned"}))
+        reads = {name for e in expressions for name in e.names}
+        read = [i for i, name in enumerate(INPUTS) if name in reads]
+        self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
         self.known: dict[tuple[Any, ...], list[Award]] = {}
         # the course's cards: a code is the card's value shifted above its index in the deck, so
         # codes are distinct and order like values (the cards that fit are the codes below a bound)
@@ -124,6 +132,12 @@ class CardGame(TableGame):
         self.codes = tuple(value << self.shift | index for index, value in enumerate(values))
         self.code_of = dict(zip(self.cards, self.codes))
         self.card_of = dict(zip(self.codes, self.cards))
+        self.rank_of = {code: card.rank for code, card in self.card_of.items()}
+        self.suit_of = {code: self.suits[card.suit] for code, card in self.card_of.items()}
+        self.value_of = {code: code >> self.shift for code in self.codes}
+        # the lists of the pile's cards the scoring reads, each as the card's attribute by code
+        self.read_lists = tuple(of for name, of in (("pile.ranks", self.rank_of), ("pile.values", self.value_of),
+                                                    ("pile.suits", self.suit_of)) if name in self.pile_reads)
         # the options the course reads on every turn, resolved once
         self.refill = o.refill
         self.closes_at_limit = o.exact_limit_timing == "immediate"
@@ -156,20 +170,17 @@ class CardGame(TableGame):
                   score: int) -> list[Award]:
         """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`:
         evaluated once for each value of the names the scoring reads, then remembered."""
-        card = self.card_of[code]
-        total = before + (code >> self.shift)
-        env = {"total": total, "limit": self.limit, "card.rank": card.rank, "card.value": code >> self.shift,
-               "card.suit": self.suits[card.suit], "pile_size": len(pile) + 1, "hand_size": hand_size, "stock": stock,
-               "players": self.players, "score": score, "target": self.target}
-        if self.pile_reads:
-            played = [self.card_of[c] for c in pile] + [card]
-            values, suits = self.values, self.suits
-            env["pile.ranks"] = tuple(c.rank for c in played)
-            env["pile.values"] = tuple(values[c.rank - 1] for c in played)
-            env["pile.suits"] = tuple(suits[c.suit] for c in played)
-        key = tuple(env[name] for name in self.reads)
+        rank, suit = self.rank_of[code], self.suit_of[code]
+        value = code >> self.shift
+        inputs = (before + value, rank, value, suit, len(pile) + 1, hand_size, stock, score)
+        key = (self.read_inputs(inputs), *(tuple(map(of.__getitem__, pile)) for of in self.read_lists))
         known = self.known.get(key)
         if known is None:
+            env = {"limit": self.limit, "players": self.players, "target": self.target, **dict(zip(INPUTS, inputs))}
+            if self.pile_reads:
+                for name, of in (("pile.ranks", self.rank_of), ("pile.values", self.value_of),
+                                 ("pile.suits", self.suit_of)):
+                    env[name] = (*map(of.__getitem__, pile), of[code])
             known = self.awards(env)
             if len(self.known) >= KNOWN_SCORES:
                 self.known.clear()
