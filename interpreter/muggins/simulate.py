@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from .bots import Policies, make_bots
 from .engine import make_game
 from .engine.table import Forfeited, Stolen
-from .families import family_of
+from .families import Family, family_of
 from .errors import MugginsError
 from .overrides import label, load_settings
 from .rules import Rules
@@ -110,20 +110,25 @@ class Tally:
             entry[0] += times
             entry[1] += points
 
-    def add_game(self, state: Any) -> None:
-        """Count a finished game from what its state kept: counts, round starts, score changes,
-        and the events statistics read (steals, losses, the family's counters)."""
+    def add_game(self, state: Any, family: Family) -> None:
+        """Count a finished game of `family` from what its state kept: counts, round starts, score
+        changes, and the events statistics read (steals, losses, the family's counters)."""
         outcome = state.outcome
-        family = family_of(state.rules)
-        unearned = UNEARNED_REASONS + family.settlement_reasons
+        unearned = family.settlement_reasons
         counters, extra, entries = family.counters, self.extra, self.entries
+        events = points_in_all = 0
         for _, points, reason in state.scored:
-            if points > 0 and reason not in unearned:
-                self.scoring_events += 1
-                self.scoring_points += points
-                entry = entries.setdefault(reason, [0, 0])
-                entry[0] += 1
-                entry[1] += points
+            if points > 0 and reason not in unearned and reason not in UNEARNED_REASONS:
+                events += 1
+                points_in_all += points
+                entry = entries.get(reason)
+                if entry is None:
+                    entries[reason] = [1, points]
+                else:
+                    entry[0] += 1
+                    entry[1] += points
+        self.scoring_events += events
+        self.scoring_points += points_in_all
         for event in state.events:
             kind = type(event)
             if kind is Stolen:
@@ -276,11 +281,12 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     views, one move at a time, every event built): the same games, the tests check it."""
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
+    family = family_of(rules)
     if at_table:
         for number in numbers:
-            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention))
+            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family)
         return tally
-    kernel = family_of(rules).kernel()
+    kernel = family.kernel()
     if kernel is not None and kernel.supports(game, bots):
         scored: list[int] = []
         keep = scored.extend
@@ -292,7 +298,7 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
-        tally.add_game(game.new_state(game_seed, Policies(bots, game_seed, forget, attention)))
+        tally.add_game(game.new_state(game_seed, Policies(bots, game_seed, forget, attention)), family)
     return tally
 
 

@@ -125,7 +125,10 @@ def play(state: CardState, code: int) -> bool:
 def refill(state: CardState, hand: list[int]) -> None:
     """C3: the player who played draws back up to the refill size while the stock lasts."""
     stock = state.stock_codes
-    drawn = [stock.pop() for _ in range(min(state.game.refill_to - len(hand), len(stock)))]
+    need = min(state.game.refill_to - len(hand), len(stock))  # at least one: the course checked
+    drawn = stock[-need:]
+    del stock[-need:]
+    drawn.reverse()  # drawn one at a time from the stock's end
     hand.extend(drawn)
     if state.listening:
         card_of = state.game.card_of
