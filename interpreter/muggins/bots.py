@@ -23,11 +23,7 @@ class Player(Protocol):
 def best_index(keys: Sequence[Any]) -> int:
     """The greedy policy: the first of the highest keys (a key ranks a move: its points, then its
     tiebreak)."""
-    best, at = keys[0], 0
-    for i in range(1, len(keys)):
-        if keys[i] > best:
-            best, at = keys[i], i
-    return at
+    return keys.index(max(keys))  # max keeps the first of equal keys, index finds the first
 
 
 def uniform_index(count: int, random: Callable[[], float]) -> int:
