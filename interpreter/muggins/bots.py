@@ -7,9 +7,11 @@ and `tiebreak(move)`, and card views add the Muggins decisions (`claims`, `calls
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .errors import MugginsError
+
+Move = TypeVar("Move")
 
 
 class Player(Protocol):
@@ -20,10 +22,15 @@ class Player(Protocol):
     def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
 
 
+def best(moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
+    """The greedy policy: the first of the moves with the highest key (a key ranks a move: its
+    points, then its tiebreak)."""
+    return max(moves, key=key)  # max keeps the first of equal keys
+
+
 def best_index(keys: Sequence[Any]) -> int:
-    """The greedy policy: the first of the highest keys (a key ranks a move: its points, then its
-    tiebreak)."""
-    return keys.index(max(keys))  # max keeps the first of equal keys, index finds the first
+    """The greedy policy on moves ranked by `keys`: the index of the move it picks."""
+    return best(range(len(keys)), keys.__getitem__)
 
 
 def uniform_index(count: int, random: Callable[[], float]) -> int:
@@ -84,7 +91,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def pick(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[best_index([(view.points_if(move), view.tiebreak(move)) for move in legal])]
+        return best(legal, lambda move: (view.points_if(move), view.tiebreak(move)))
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
@@ -117,6 +124,12 @@ class Policies:
         if len(keys) == 1:
             return 0
         return best_index(keys) if self.greedy[player] else uniform_index(len(keys), self.random)
+
+    def choose(self, player: int, moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
+        """The move seat `player` makes among `moves` (`key` ranks a move for a greedy bot)."""
+        if len(moves) == 1:
+            return moves[0]
+        return best(moves, key) if self.greedy[player] else moves[uniform_index(len(moves), self.random)]
 
     def claims(self) -> bool:
         return claims(self.forget, self.random)

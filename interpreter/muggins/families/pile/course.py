@@ -12,7 +12,7 @@ bots' policies instead and never yields, and builds only the events statistics r
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...bots import Policies
 from ...dsl import lookup
@@ -63,22 +63,21 @@ def choose(state: CardState, policies: Policies) -> int:
     options = [code for code in state.hand_codes[turn] if code < bound] or [GO]
     if game.calls_on_turn:
         options.append(CALL)
-    if len(options) == 1:
-        return options[0]
-    return options[policies.pick(turn, move_keys(state, options) if policies.greedy[turn] else options)]
+    return policies.choose(turn, options, move_key(state))
 
 
-def move_keys(state: CardState, options: list[int]) -> list[int]:
-    """The greedy key of each move, as one integer ordered like the view's (points_if, tiebreak):
-    a card's points, then its value; go and a call rank below every card."""
+def move_key(state: CardState) -> Callable[[int], int]:
+    """The greedy key of a move, one integer ordered like the view's (points_if, tiebreak): a
+    card's points, then its value; go and a call rank below every card."""
     game, total = state.game, state.total
-    shift, span, points = game.shift, game.span, game.points_by_total
-    if points is not None:
-        return [points[total + (code >> shift)] * span + (code >> shift) if code >= 0 else -1 for code in options]
+    if game.points_by_total is not None:
+        return game.keys_at(total).__getitem__
+    shift, span, pile = game.shift, game.span, state.pile_codes
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
-    pile = state.pile_codes
-    return [game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1
-            for code in options]
+
+    def key(code: int) -> int:
+        return game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1
+    return key
 
 
 def first_deal(state: CardState) -> None:

@@ -53,6 +53,7 @@ class Go:
 
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
+MOVE_CODES = (-1, -2)  # the course's codes of the turn's moves that are no card: go, a call on one's turn
 KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
 INPUTS = ("total", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock", "score")  # of a play
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
@@ -131,6 +132,7 @@ class CardGame(TableGame):
         self.span = max(values) + 1  # above every value: a greedy key is points * span + value
         self.codes = tuple(value << self.shift | index for index, value in enumerate(values))
         self.code_of = dict(zip(self.cards, self.codes))
+        self.keys_by_total: list[dict[int, int] | None] = [None] * (self.limit + 1)
         self.card_of = dict(zip(self.codes, self.cards))
         self.rank_of = {code: card.rank for code, card in self.card_of.items()}
         self.suit_of = {code: self.suits[card.suit] for code, card in self.card_of.items()}
@@ -153,6 +155,20 @@ class CardGame(TableGame):
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
+
+    def keys_at(self, total: int) -> dict[int, int]:
+        """A greedy bot's key for each move at running total `total`, when the scores are
+        tabulated: a card that fits, by its code (points * span + value), and go and a call on
+        one's turn (codes below 0) at -1; made when a game first reaches that total."""
+        keys = self.keys_by_total[total]
+        if keys is None:
+            assert self.points_by_total is not None
+            points, shift, span = self.points_by_total, self.shift, self.span
+            keys = {code: points[total + (code >> shift)] * span + (code >> shift)
+                    for code in self.codes if total + (code >> shift) <= self.limit}
+            keys.update((code, -1) for code in MOVE_CODES)
+            self.keys_by_total[total] = keys
+        return keys
 
     def play_points(self, card: Card, before: int, pile: tuple[Card, ...] | list[Card], hand_size: int, stock: int,
                     score: int) -> int:
