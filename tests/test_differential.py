@@ -21,10 +21,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from muggins.bots import Policies
+from muggins.engine import make_game
 from muggins.errors import RuleFileError
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
-from muggins.simulate import play_games
+from muggins.simulate import play_at_table, play_games
 
 EXAMPLES = int(os.environ.get("MUGGINS_DIFFERENTIAL_EXAMPLES", "60"))
 GAMES = 5
@@ -132,14 +134,28 @@ def _rules(tmp: Path, base: str, overlay: dict[str, Any]) -> Any:
 
 
 def _check_every_path(rules: Any, players: int, setup: tuple[str, float, float]) -> None:
-    """The simulation's statistics equal those of the same games played at a table, and a game
-    played with every move checked keeps every invariant."""
+    """Each simulated game ends in the state the same game reaches at a table (outcome, scores,
+    every score change, round starts, moves and turns) with the same events, of those it builds;
+    the simulation's statistics equal the table's; and a game played with every move checked
+    keeps every invariant."""
     kind, forget, attention = setup
     bots = [kind] * players
+    game = make_game(rules, players, 4)
+    for number in range(GAMES):
+        seed = f"d:{number}"
+        table = play_at_table(game, bots, seed, forget, attention)
+        simulated = game.new_state(seed, Policies(bots, seed, forget, attention))
+        assert _final(simulated) == _final(table)
+        built = {type(event) for event in simulated.events}
+        assert simulated.events == [event for event in table.events if type(event) in built]
     at_table = play_games(rules, players, bots, "d", range(GAMES), 4, forget, attention, at_table=True)
-    simulated = play_games(rules, players, bots, "d", range(GAMES), 4, forget, attention)
-    assert asdict(simulated) == asdict(at_table)
+    assert asdict(play_games(rules, players, bots, "d", range(GAMES), 4, forget, attention)) == asdict(at_table)
     play_checked_game(rules, players, kind, 1, max_rounds=4, forget=forget, attention=attention)
+
+
+def _final(state: Any) -> tuple[Any, ...]:
+    return (state.outcome, state.scores, state.scored, state.round_starts, state.moves, state.turns, state.round,
+            state.hands)
 
 
 @pytest.mark.parametrize("base, options", [("domino-muggins", domino_options), ("card-muggins", card_options)],
