@@ -56,9 +56,7 @@ def baseline(module, family: str, players: int, policy: str, games: int, max_rou
 
 def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[str]:
     """Each built-in variant against the built-in rule file of its family it extends (or, for a
-    file written whole, the family's first built-in): time per turn, on one path or the other."""
-    from muggins.engine import make_game
-    from muggins.families import family_of
+    file written whole, the family's first built-in): time per turn."""
     roots = {"line": "domino-muggins", "pile": "card-muggins"}
     rows = []
     for name in builtin_rule_names():
@@ -70,8 +68,6 @@ def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[st
         players = next(n for n in rules.player_counts if n in base.player_counts or n == rules.player_counts[-1])
         base_players = players if players in base.player_counts else base.player_counts[-1]
         count = games["domino" if rules.family == "line" else "cards"]
-        kernel = family_of(rules).kernel()
-        path = "kernel" if kernel and kernel.supports(make_game(rules, players), ["greedy"] * players) else "engine"
         best = [float("inf"), float("inf")]
         turns = [0, 0]
         for _ in range(max(1, repeat)):
@@ -79,7 +75,7 @@ def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[st
                 t, m = ours(r, n, "greedy", count, max_rounds)
                 best[i], turns[i] = min(best[i], t), m
         ratio = (best[0] / turns[0]) / (best[1] / turns[1])
-        rows.append(f"| {name} | {base_name} | {players} | {path} | {turns[0] / best[0]:,.0f} | "
+        rows.append(f"| {name} | {base_name} | {players} | {turns[0] / best[0]:,.0f} | "
                     f"{turns[1] / best[1]:,.0f} | {ratio:.2f} |")
     return rows
 
@@ -182,8 +178,8 @@ def main(argv=None) -> int:
                       f"{games[family] / t2:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |", flush=True)
     if not args.no_variants:
         print()
-        print("| variant | against | players | path | variant turns/s | base turns/s | time per turn, variant / base |")
-        print("|---|---|---|---|---|---|---|")
+        print("| variant | against | players | variant turns/s | base turns/s | time per turn, variant / base |")
+        print("|---|---|---|---|---|---|")
         for row in variant_rows({"domino": max(50, games.get("domino", 300) // 3), "cards": games.get("cards", 3000) // 3},
                                 args.repeat, args.max_rounds):
             print(row, flush=True)

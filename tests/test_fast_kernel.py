@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from muggins.engine import make_game
-from muggins.families import family_of
 from muggins.families.line import kernel as fastline
 from muggins.loader import load_rules
 from muggins.simulate import play_games
@@ -74,26 +73,3 @@ def test_simulated_card_games_are_the_games_played_at_a_table(options, tmp_path:
                                              (4, ["greedy"] * 4, 0.5, 0.2), (2, ["greedy"] * 2, 0.0, 0.5)]:
         at_table = play_games(rules, players, bots, "k", range(12), 8, forget, attention, at_table=True)
         assert asdict(play_games(rules, players, bots, "k", range(12), 8, forget, attention)) == asdict(at_table)
-
-
-@pytest.mark.parametrize("name, players, reason", [
-    ("domino-muggins", 2, None),
-    ("domino-muggins-spinner", 2, "`line.spinner: true`"),
-    ("domino-muggins-claims", 2, "`claims.required: true`"),
-    ("domino-partnership-all-fives", 4, "`line.spinner: true`"),
-    ("fives-and-threes", 3, "`scoring`: dominoed"),   # the chip-out point reads `dominoed`
-])
-def test_each_kernel_names_the_rule_that_sends_a_game_to_the_engine(name, players, reason):
-    """Honest paths: the allow-list says which rule the kernel does not play (the first it meets)."""
-    rules = load_rules(name)
-    kernel = family_of(rules).kernel()
-    assert kernel.refusal(make_game(rules, players), ["greedy"] * players) == reason
-
-
-def test_simulate_says_which_path_played_and_which_rule_sent_it_there(capsys):
-    import json
-    from muggins.cli import main
-    assert main(["simulate", "domino-muggins-spinner", "--games", "4", "--workers", "1", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["path"] == {"kernel": False, "reason": "`line.spinner: true`"}
-    assert main(["simulate", "domino-muggins", "--games", "4", "--workers", "1", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["path"] == {"kernel": True, "reason": None}

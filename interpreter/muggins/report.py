@@ -30,8 +30,6 @@ WORDS: dict[str, dict[str, str]] = {
         "round_fair_side": "Round by round, the side of the round's first to play scores the most in {rate} [{low}, {high}] of {rounds} rounds ({shared} shared), where a fair share is {fair}.",
         "advantage_cell": "{sign}{points} pp over a fair {fair}",
         "unfinished": "unfinished games",
-        "path": "simulated on", "path_kernel": "the fast kernel",
-        "path_engine": "the event engine: the kernel does not play {reason}",
         "rounds": "rounds per game",
         "turns": "turns per game",
         "actions": "actions per game",
@@ -90,8 +88,6 @@ WORDS: dict[str, dict[str, str]] = {
         "round_fair_side": "Ronda a ronda, el equipo de quien juega primero en la ronda es el que más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
         "advantage_cell": "{sign}{points} p. p. sobre un {fair} justo",
         "unfinished": "partidas sin terminar",
-        "path": "simulado en", "path_kernel": "el núcleo rápido",
-        "path_engine": "el motor de eventos: el núcleo no juega {reason}",
         "rounds": "rondas por partida",
         "turns": "turnos por partida",
         "actions": "acciones por partida",
@@ -312,8 +308,6 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
     if any(several_rounds(d) for d in results):  # where rounds matter: the fairness of each round
         out.extend(round_rows(ftp["by_round"], lang))
     out.append(Row(w["unfinished"], lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})"))
-    out.append(Row(w["path"], lambda d: w["path_kernel"] if d["path"]["kernel"]
-                   else w["path_engine"].format(reason=d["path"]["reason"])))
 
     def dist(d: dict) -> str:
         if len(results) > 1:

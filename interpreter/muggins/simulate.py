@@ -15,7 +15,6 @@ import multiprocessing.connection
 import os
 import signal
 import threading
-from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -142,39 +141,6 @@ class Tally:
         self.record(outcome.winner, outcome.scores, outcome.rounds, state.moves, state.turns, starts[0][0])
         self.count_rounds(starts, outcome.scores)
 
-    def add_counts(self, result: dict[str, Any]) -> None:
-        """Count a game played by a fast kernel, from the counts it kept (kept cheap: a short card
-        game takes only a few dozen microseconds). Its tabulated scoring entries (`scored`) are
-        named once per shard (`add_scored`); the others come named."""
-        self.record(result["winner"], result["scores"], result["rounds"], result["moves"], result["turns"],
-                    result["first"])
-        self.count_rounds(result["round_starts"], result["scores"])
-        get = result.get
-        self.scoring_events += result["scoring_events"]
-        self.scoring_points += result["scoring_points"]
-        for name, count in result.get("extra", {}).items():
-            if count:  # as the event engine counts: a counter appears with its first event
-                self.extra[name] = self.extra.get(name, 0) + count
-        self.steals += get("steals", 0)
-        self.steal_points += get("steal_points", 0)
-        self.lost_points += get("lost_points", 0)
-        for name, points in get("named", ()):
-            if points <= 0:
-                continue
-            entry = self.entries.setdefault(name, [0, 0])
-            entry[0] += 1
-            entry[1] += points
-
-    def add_scored(self, scored: Iterable[int], table: Any) -> None:
-        """Name the scores a kernel kept as indexes of its table (`table[i]`: the entries scored
-        at once, as (name, points) pairs; positive points only count, as in the engine)."""
-        for index, times in sorted(Counter(scored).items()):
-            for name, points in table[index]:
-                if points > 0:
-                    entry = self.entries.setdefault(name, [0, 0])
-                    entry[0] += times
-                    entry[1] += points * times
-
     def count_rounds(self, starts: Sequence[tuple[int, Sequence[int]]], final: Sequence[int]) -> None:
         """Count each round from its first to play: `starts` holds, per round, that player and
         every seat's score when the round began; `final`, the scores at the game's end."""
@@ -276,25 +242,15 @@ def _keep_shard_rules(key: tuple[str, tuple[str, ...], str], rules: Rules) -> No
 
 def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, numbers: range, max_rounds: int,
                forget: float, attention: float, at_table: bool = False) -> Tally:
-    """Play the numbered games of a simulation: on a kernel when one covers the rules, else on the
-    course with the bots' policies; `at_table`, as at a table instead (bots choosing from their
-    views, one move at a time, every event built): the same games, the tests check it."""
+    """Play the numbered games of a simulation: the family's course, asking the bots' policies and
+    building only the events statistics read; `at_table`, as at a table instead (bots choosing
+    from their views, one move at a time, every event built): the same games, the tests check it."""
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
     family = family_of(rules)
     if at_table:
         for number in numbers:
             tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family)
-        return tally
-    kernel = family.kernel()
-    if kernel is not None and kernel.supports(game, bots):
-        scored: list[int] = []
-        keep = scored.extend
-        for number in numbers:
-            result = kernel.play(game, f"{seed}:{number}", bots, forget, attention)
-            tally.add_counts(result)
-            keep(result["scored"])
-        tally.add_scored(scored, kernel.entry_table(game))
         return tally
     for number in numbers:
         game_seed = f"{seed}:{number}"
@@ -531,10 +487,7 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
     for score, count in finals.items():
         low = score // HISTOGRAM_BIN * HISTOGRAM_BIN  # a bin is named by its lowest score
         histogram[low] = histogram.get(low, 0) + count
-    kernel = family_of(rules).kernel()
-    refused = kernel.refusal(make_game(rules, n), tally.bots) if kernel is not None else "`kernel: none`"
     result: dict[str, Any] = {
-        "path": {"kernel": refused is None, "reason": refused},
         "rules": rules.name, "label": label(rules.name, settings), "settings": list(settings),
         "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
         "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,

@@ -61,10 +61,6 @@ class Family:
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         raise NotImplementedError
 
-    def kernel(self) -> Any:
-        """The fast simulation path (a module with `supports(game, bots)` and `play(...)`), or None."""
-        return None
-
     def pieces_in_play(self, state: Any) -> list[Any]:
         """Every piece of the game wherever it is, for the conservation invariant."""
         raise NotImplementedError
