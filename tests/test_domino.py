@@ -292,7 +292,10 @@ def test_bot_choices_never_depend_on_hidden_tiles(rules):
             hidden = other.hands[1] + other.boneyard
             other.rng.shuffle(hidden)  # a different opponent hand and boneyard, same sizes
             n = len(other.hands[1])
-            other.hands[1], other.boneyard = hidden[:n], hidden[n:]
+            hands = other.hands
+            hands[1] = hidden[:n]
+            other.hands, other.boneyard = hands, hidden[n:]
+            assert other.hands[1] == sorted(hidden[:n])  # the state holds the new position
             bot = make_bots([kind], 5)[0]
             choices.add(bot.choose(other.view(other.turn), other.legal_moves()))
         assert len(choices) == 1
@@ -372,7 +375,8 @@ def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
 
     def leaky_draw(state):
         original(state)
-        state.hands[state.turn].pop()  # the drawn tile vanishes
+        hand = state.masks[state.turn]
+        state.masks[state.turn] = hand & (hand - 1)  # a tile vanishes from the hand that drew
 
     monkeypatch.setattr(course, "draw", leaky_draw)
     with pytest.raises(InvariantError, match="pieces"):
