@@ -131,24 +131,33 @@ def placement_codes(line: Any, hand: int) -> list[int]:
 def greedy_keys(state: DominoState, codes: list[int]) -> list[int]:
     """A greedy bot's key of each move, ordered as its view's `(points_if, tiebreak)`: the points
     times `key_base`, plus the tile's pips (a draw, pass or call: 0 points, tiebreak -1)."""
-    game, line = state.game, state.line
-    pips = game.line_tables.pips
-    keyed = game.keyed_by_sum
-    if keyed is not None and line.log:  # the sum after a placement: what its end keeps, plus what the tile adds
-        kept, adds, values = line.kept(), game.line_tables.adds, line.values
-        keys = []
-        for code in codes:
-            if code < 0:
-                keys.append(-1)
-            else:
-                end, t = (code & 7) - 1, code >> 3
-                keys.append(keyed[kept[end] + adds[values[end]][t]] + pips[t])
-        return keys
-    points, base, player = game.scoring.points, game.key_base, state.turn
-    hand_size, boneyard = state.masks[player].bit_count() - 1, len(state.bones)
-    score, number = state.scores[player], state.round
-    return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base + pips[code >> 3]
-            if code >= 0 else -1 for code in codes]
+    line, scoring = state.line, state.game.scoring
+    pips = line.t.pips
+    facts: tuple[Any, ...] = ()
+    hand_size = state.masks[state.turn].bit_count() - 1
+    keyed: list[Any] | None = None
+    if scoring.keyed_tables is not None:
+        keyed = scoring.keyed_tables[(hand_size == 0) | (not line.log) << 1]  # as `scoring.flags` indexes them
+    else:
+        boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
+        if scoring.per_move:
+            points, base = scoring.points, scoring.key_base
+            return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base
+                    + pips[code >> 3] if code >= 0 else -1 for code in codes]
+        facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
+    # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
+    # its points by that sum
+    kept, adds, values, opening = line.kept(), line.t.adds, line.values, line.t.opening_sum
+    keys = []
+    for code in codes:
+        if code < 0:
+            keys.append(-1)
+            continue
+        end, t = (code & 7) - 1, code >> 3
+        total = kept[end] + adds[values[end]][t] if end >= 0 else opening[t]
+        key = keyed[total]
+        keys.append((key if key is not None else scoring.fill(facts, total)[1]) + pips[t])
+    return keys
 
 
 def play(state: DominoState, code: int) -> None:
@@ -191,16 +200,16 @@ def place(state: DominoState, t: int, end: int) -> None:
     if not hand >> t & 1:  # `apply` is unchecked, but a tile never comes from nowhere
         raise ValueError(f"{line.t.tiles[t]} is not in the hand of player {player + 1}")
     calls = state.close_window() if state.unclaimed else []
-    state.masks[player] = hand ^ 1 << t
+    state.masks[player] = hand = hand ^ 1 << t
     state.must = -1
     opening = not line.log
     line.put(t, end)
-    table = scoring.safe_awards
-    if table is not None:
-        awards = table[line.total]
+    tables = scoring.tables
+    if tables is not None:
+        awards = tables[(not hand) | opening << 1][line.total]  # as `scoring.flags` indexes them
     else:
-        awards = scoring.awards(lambda: line, line.total, t, opening, state.masks[player].bit_count(),
-                                len(state.bones), state.scores[player], state.round)
+        awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
+                                       state.round)
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE
@@ -243,8 +252,9 @@ def draw(state: DominoState) -> None:
 
 def next_turn(state: DominoState) -> None:
     """The turn passes on; with nothing to draw and no tile placeable anywhere, the round is blocked."""
-    state.turn = state.game.next_seat[state.turn]
-    if len(state.bones) <= state.game.reserve and state.outcome is None and state.line.log:
+    game = state.game
+    state.turn = game.next_seat[state.turn]
+    if len(state.bones) <= game.reserve and state.outcome is None and state.line.log:
         fits = state.line.open_mask()
         for hand in state.masks:
             if hand & fits:
@@ -268,7 +278,7 @@ def start_round(state: DominoState, opener: int | None) -> None:
     state.dominoer = None
     state.must = -1
     state.line = state.new_line()
-    deck = list(map(game.line_tables.index.__getitem__, shuffled(game.tiles, state.rng)))
+    deck = shuffled(game.deck, state.rng)  # the tiles' numbers in the set's order: shuffled as the tiles would be
     size, n = game.hand_size, game.players
     masks = [0] * n
     order = seats.order_from(first)

@@ -135,6 +135,7 @@ class DominoGame(TableGame):
         self.reserve = rules.options.reserve({"players": players})
         o = rules.options
         self.line_tables = LineTables(self.tiles, o.spinner, o.double_at_end, o.opening_double)
+        self.deck = [self.line_tables.index[tile] for tile in self.tiles]  # the set's order, as numbers
         # Precomputed for the hot path: one Place per tile number and end code (as the course
         # codes moves), and the scores of every possible sum of the ends when the scoring rules
         # read nothing but that sum.
@@ -146,11 +147,6 @@ class DominoGame(TableGame):
         scoring = [e for score in rules.scoring for e in (score.when, score.points)]
         self.awards_by_sum = tabulate(scoring, "ends_sum", range(8 * rules.pieces.highest_pip + 1), self.awards)
         self.scoring = PlacementScoring(self, self.awards_by_sum)
-        # a greedy bot's key (points, tiebreak) as one number: the tiebreak (a tile's pips, or -1)
-        # is below `key_base` once 1 is added, so the numbers order as the pairs do
-        self.key_base = 2 * rules.pieces.highest_pip + 2
-        table = self.scoring.points_by_sum
-        self.keyed_by_sum = None if table is None else [points * self.key_base for points in table]
         # the seats and options the course reads at every turn
         self.next_seat = [self.seats.next(player) for player in range(players)]
         self.first_end_only = o.drawn_tile_end == "first"
