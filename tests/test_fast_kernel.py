@@ -36,6 +36,11 @@ DOMINO_OPTIONS = {
         "scoring:\n  - name: fives\n    when: 'ends_sum % 5 == 0 and score < 60'\n"
         "    points: 'ends_sum + open_ends + sum(line.pips) % 3 + (1 if tile.is_double else 0)'\n"
         "  - name: out\n    when: 'dominoed or hand_size == 1 or opening'\n    points: 'boneyard % 4 + round + earned'\n"),
+    "scoring reading the score and the boneyard": (
+        "scoring:\n  - name: fives\n    when: 'ends_sum % 5 == 0'\n    points: 'ends_sum if score < 40 else ends_sum // 5'\n"
+        "  - name: last of the boneyard\n    when: 'boneyard == 0 and not opening'\n    points: 1\n"),
+    "a domino bonus": ("scoring:\n  - name: fives\n    when: 'ends_sum % 5 == 0'\n    points: ends_sum\n"
+                       "  - name: domino\n    when: dominoed\n    points: 'earned + 10'\n"),
     "void overshoot, counterclockwise": "win:\n  overshoot: void\nseating:\n  direction: counterclockwise\n",
 }
 DOMINO_TABLES = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.0, 1.0)]

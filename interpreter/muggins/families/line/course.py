@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...bots import Policies
 from ...engine.common import draw_lots, shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
@@ -32,10 +33,8 @@ DRAW, PASS, CALL = -1, -2, -3  # the codes of the moves that place no tile (CALL
 
 def run(state: DominoState) -> Course:
     """The game from the position on `state`: the decisions due, then the step it is at. At a
-    table the player to move is asked by yielding; in a simulation the bot's policy is asked as
-    `Bot.choose` asks: with one legal move, not at all; a greedy bot with the moves ranked as from
-    its view (`greedy_keys`)."""
-    policies, queue = state.policies, state.queue
+    table the player to move is asked by yielding; a simulation plays its turns (`simulate`)."""
+    queue = state.queue
     while True:
         if queue:
             yield from state.decisions()
@@ -43,22 +42,39 @@ def run(state: DominoState) -> Course:
             return
         if state.step != TURN:
             STEPS[state.step](state)
-            continue
-        if policies is None:
-            code = code_of(state, (yield))
+        elif state.policies is not None:
+            simulate(state, state.policies)
         else:
-            codes = legal_codes(state)
-            if len(codes) == 1:
-                code = codes[0]
+            code = code_of(state, (yield))
+            state.moves += 1
+            if code >= 0:
+                state.turns += 1
+                place(state, code >> 3, (code & 7) - 1)
             else:
-                turn = state.turn
-                code = codes[policies.pick(turn, greedy_keys(state, codes) if policies.greedy[turn] else codes)]
+                play(state, code)
+
+
+def simulate(state: DominoState, policies: Policies) -> None:
+    """Turns of simulated bots, until a decision or an automatic step is due or the game ends:
+    each bot's policy is asked as `Bot.choose` asks, with one legal move not at all, a greedy
+    bot with the moves ranked as from its view (`greedy_keys`)."""
+    queue, pick, greedy = state.queue, policies.pick, policies.greedy
+    codes_of, keys_of, place_code, other = legal_codes, greedy_keys, place, play
+    while True:
+        codes = codes_of(state)
+        if len(codes) == 1:
+            code = codes[0]
+        else:
+            turn = state.turn
+            code = codes[pick(turn, keys_of(state, codes) if greedy[turn] else codes)]
         state.moves += 1
         if code >= 0:
             state.turns += 1
-            place(state, code >> 3, (code & 7) - 1)
+            place_code(state, code >> 3, (code & 7) - 1)
         else:
-            play(state, code)
+            other(state, code)
+        if queue or state.step != TURN or state.outcome is not None:
+            return
 
 
 def code_of(state: DominoState, move: Any) -> int:

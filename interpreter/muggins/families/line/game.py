@@ -24,8 +24,8 @@ from .options import LineRules
 from .physics import Line, LineTables
 from .scoring import PlacementScoring
 from ...bots import Policies
-from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Course, Muggins, PendingScore, TableGame, TableState,
-                             check_hands, check_pieces, check_position, check_seed, checked_text)
+from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Course, Muggins, PendingScore, TableGame,
+                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
            "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
@@ -330,13 +330,8 @@ class DominoState(TableState):
         self.step = TURN
 
     def run_course(self) -> Course:
+        """The line's own course (the table's, fast enough to simulate with): see `course.run`."""
         return course.run(self)
-
-    def act(self, move: Any) -> None:
-        course.play(self, course.code_of(self, move))
-
-    def automatic_step(self) -> None:
-        course.STEPS[self.step](self)
 
     def new_line(self) -> Line:
         return Line(self.game.line_tables)
