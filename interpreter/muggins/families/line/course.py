@@ -236,6 +236,7 @@ def place(state: DominoState, t: int, end: int) -> None:
 
 
 def announce(state: DominoState, t: int, end: int, awards: Any) -> None:
+    """The placement as an event, with what the texts' diagrams show (only when someone listens)."""
     line = state.line
     contributions = tuple(line.contributions())
     state.events.append(Placed(state.turn, line.t.tiles[t], None if end < 0 else end,
@@ -353,6 +354,7 @@ def end_round(state: DominoState, blocked: bool) -> None:
 
 
 def hand_pips(pips: list[int], hand: int) -> int:
+    """The pips of a hand's tiles (a bitmask), as settlement counts them."""
     total = 0
     while hand:
         bit = hand & -hand
