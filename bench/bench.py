@@ -71,7 +71,10 @@ def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[st
         base_players = players if players in base.player_counts else base.player_counts[-1]
         count = games["domino" if rules.family == "line" else "cards"]
         kernel = family_of(rules).kernel()
-        path = "kernel" if kernel and kernel.supports(make_game(rules, players), ["greedy"] * players) else "engine"
+        if kernel is None:
+            path = "course"  # the family's one course plays every rule file
+        else:
+            path = "kernel" if kernel.supports(make_game(rules, players), ["greedy"] * players) else "engine"
         best = [float("inf"), float("inf")]
         turns = [0, 0]
         for _ in range(max(1, repeat)):
