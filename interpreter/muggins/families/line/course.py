@@ -132,15 +132,23 @@ def placement_codes(line: Any, hand: int) -> list[int]:
             hand ^= bit
             codes.append((bit.bit_length() - 1) << 3)
         return codes
-    fits = [hand & line.t.mask[value] for value in values]
-    bits = line.open_mask() & hand
+    # a spinner's four ends (a line has none, two or four)
+    mask = line.t.mask
+    left, right = hand & mask[values[0]], hand & mask[values[1]]
+    up, down = hand & mask[values[2]], hand & mask[values[3]]
+    bits = left | right | up | down
     while bits:
         bit = bits & -bits
         bits ^= bit
         code = (bit.bit_length() - 1) << 3
-        for end, fit in enumerate(fits, 1):
-            if fit & bit:
-                codes.append(code | end)
+        if left & bit:
+            codes.append(code | 1)
+        if right & bit:
+            codes.append(code | 2)
+        if up & bit:
+            codes.append(code | 3)
+        if down & bit:
+            codes.append(code | 4)
     return codes
 
 
