@@ -114,7 +114,7 @@ def placement_codes(line: Any, hand: int) -> list[int]:
     codes = []
     values = line.values
     if len(values) == 2:  # the common line, kept short: a simulation asks at every turn
-        mask = line.t.mask
+        mask = line.tables.mask
         left, right = hand & mask[values[0]], hand & mask[values[1]]
         bits = left | right
         while bits:
@@ -133,7 +133,7 @@ def placement_codes(line: Any, hand: int) -> list[int]:
             codes.append((bit.bit_length() - 1) << 3)
         return codes
     # a spinner's four ends (a line has none, two or four)
-    mask = line.t.mask
+    mask = line.tables.mask
     left, right = hand & mask[values[0]], hand & mask[values[1]]
     up, down = hand & mask[values[2]], hand & mask[values[3]]
     bits = left | right | up | down
@@ -156,7 +156,7 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[int]:
     """A greedy bot's key of each move, ordered as its view's `(points_if, tiebreak)`: the points
     times `key_base`, plus the tile's pips (a draw, pass or call: 0 points, tiebreak -1)."""
     line, scoring = state.line, state.game.scoring
-    pips = line.t.pips
+    pips = line.tables.pips
     facts: tuple[Any, ...] = ()
     hand_size = state.masks[state.turn].bit_count() - 1
     keyed: list[Any] | None = None
@@ -171,7 +171,7 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[int]:
         facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
     # its points by that sum
-    kept, adds, values, opening = line.kept(), line.t.adds, line.values, line.t.opening_sum
+    kept, adds, values, opening = line.kept(), line.tables.adds, line.values, line.tables.opening_sum
     keys = []
     for code in codes:
         if code < 0:
@@ -222,7 +222,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     line, scoring, player = state.line, state.game.scoring, state.turn
     hand = state.masks[player]
     if not hand >> t & 1:  # `apply` is unchecked, but a tile never comes from nowhere
-        raise ValueError(f"{line.t.tiles[t]} is not in the hand of player {player + 1}")
+        raise ValueError(f"{line.tables.tiles[t]} is not in the hand of player {player + 1}")
     calls = state.close_window() if state.unclaimed else []
     state.masks[player] = hand = hand ^ 1 << t
     state.must = -1
@@ -247,7 +247,7 @@ def announce(state: DominoState, t: int, end: int, awards: Any) -> None:
     """The placement as an event, with what the texts' diagrams show (only when someone listens)."""
     line = state.line
     contributions = tuple(line.contributions())
-    state.events.append(Placed(state.turn, line.t.tiles[t], None if end < 0 else end,
+    state.events.append(Placed(state.turn, line.tables.tiles[t], None if end < 0 else end,
                                line.connections[-1] if end >= 0 else None, line.tiles, line.connections,
                                tuple(line.ends), contributions, line.total, sum(award[1] for award in awards)))
 
@@ -270,7 +270,7 @@ def draw(state: DominoState) -> None:
     line = state.line
     playable = line.open_mask() >> t & 1
     if state.listening:
-        state.events.append(Drew(player, line.t.tiles[t], bool(playable)))
+        state.events.append(Drew(player, line.tables.tiles[t], bool(playable)))
     if playable and state.options.draw_one_at_a_time:
         state.must = t
 

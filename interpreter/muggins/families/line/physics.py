@@ -80,11 +80,11 @@ class Line:
     both first ends lie on an opening double that counts once; `log` holds each placement as
     (tile, end, value the end showed), the opening as (tile, -1, -1)."""
 
-    __slots__ = ("t", "values", "adds", "total", "shared", "log", "spinner_index", "spinner_sides", "on_spinner",
+    __slots__ = ("tables", "values", "adds", "total", "shared", "log", "spinner_index", "spinner_sides", "on_spinner",
                  "_read")
 
     def __init__(self, tables: LineTables):
-        self.t = tables
+        self.tables = tables
         self.values: list[int] = []
         self.adds: list[int] = []
         self.total = 0
@@ -96,7 +96,7 @@ class Line:
         self._read: _Reading | None = None
 
     def copy(self) -> Line:
-        other = Line(self.t)
+        other = Line(self.tables)
         other.values = list(self.values)
         other.adds = list(self.adds)
         other.total = self.total
@@ -115,15 +115,15 @@ class Line:
 
     def fits_index(self, t: int) -> list[int]:
         """The open ends tile number `t` can be placed on, in order (none on an empty line)."""
-        mask = self.t.mask
+        mask = self.tables.mask
         return [i for i, value in enumerate(self.values) if mask[value] >> t & 1]
 
     def sum_index_after(self, t: int, end: int) -> int:
         """The sum of the ends if tile number `t` were placed on `end` (-1 opens), without
         placing it: what a player weighs when choosing a placement."""
         if end < 0:
-            return self.t.opening_sum[t]
-        return self.kept()[end] + self.t.adds[self.values[end]][t]
+            return self.tables.opening_sum[t]
+        return self.kept()[end] + self.tables.adds[self.values[end]][t]
 
     def kept(self) -> list[int]:
         """Per open end, what the sum keeps when a tile is placed there: all but what that end
@@ -136,14 +136,14 @@ class Line:
 
     def open_mask(self) -> int:
         """The bits of every tile that fits some open end (none on an empty line)."""
-        mask, fits = self.t.mask, 0
+        mask, fits = self.tables.mask, 0
         for value in self.values:
             fits |= mask[value]
         return fits
 
     def put(self, t: int, end: int) -> None:
         """Place tile number `t` on open end `end` (-1 opens the line); the caller has checked it fits."""
-        tables = self.t
+        tables = self.tables
         if end < 0:
             self._open(t)
             return
@@ -170,7 +170,7 @@ class Line:
             self.on_spinner = bit
 
     def _open(self, t: int) -> None:
-        tables = self.t
+        tables = self.tables
         self.log.append((t, -1, -1))
         low, high = tables.low[t], tables.high[t]
         self.values = [low, high]
@@ -188,15 +188,15 @@ class Line:
 
     def fits(self, tile: Tile) -> list[int]:
         """The indexes of the open ends `tile` can be placed on (none on an empty line)."""
-        return self.fits_index(self.t.index[tile])
+        return self.fits_index(self.tables.index[tile])
 
     def place(self, tile: Tile, end: int | None) -> Connection | None:
         """Put `tile` on open end `end` (None opens the line); the caller has checked it fits."""
-        self.put(self.t.index[tile], -1 if end is None else end)
+        self.put(self.tables.index[tile], -1 if end is None else end)
         return None if end is None else self.connections[-1]
 
     def sum_after(self, tile: Tile, end: int | None) -> int:
-        return self.sum_index_after(self.t.index[tile], -1 if end is None else end)
+        return self.sum_index_after(self.tables.index[tile], -1 if end is None else end)
 
     def ends_sum(self) -> int:
         return self.total
@@ -217,7 +217,7 @@ class Line:
     def _reading(self) -> _Reading:
         read = self._read
         if read is None:
-            read = self._read = _Reading(self.t)
+            read = self._read = _Reading(self.tables)
         if read.count < len(self.log):
             read.follow(self.log, self.spinner)
         return read
@@ -238,7 +238,7 @@ class Line:
 
     @property
     def spinner(self) -> Tile | None:
-        return self.t.tiles[self.spinner_index] if self.spinner_index >= 0 else None
+        return self.tables.tiles[self.spinner_index] if self.spinner_index >= 0 else None
 
     @property
     def ends(self) -> list[End]:
@@ -267,10 +267,10 @@ class _Reading:
     """The placed tiles, connections and arms of a line, followed along its log as it is read
     (a simulation never reads them, so it never builds them)."""
 
-    __slots__ = ("t", "count", "tiles", "connections", "arms", "last")
+    __slots__ = ("tables", "count", "tiles", "connections", "arms", "last")
 
     def __init__(self, tables: LineTables):
-        self.t = tables
+        self.tables = tables
         self.count = 0
         self.tiles: tuple[Tile, ...] = ()
         self.connections: tuple[Connection, ...] = ()
@@ -278,7 +278,7 @@ class _Reading:
         self.last: list[tuple[int, int] | None] = [None] * 4  # per end: the last (tile, value it met) placed on it
 
     def follow(self, log: list[tuple[int, int, int]], spinner: Tile | None) -> None:
-        tables = self.t
+        tables = self.tables
         for t, end, value in log[self.count:]:
             tile = tables.tiles[t]
             self.tiles += (tile,)
@@ -299,5 +299,5 @@ class _Reading:
             first = self.tiles[0]
             return first, ("A", "B")[end] if first.is_double else (LOW, HIGH)[end]
         t, value = last
-        tile = self.t.tiles[t]
+        tile = self.tables.tiles[t]
         return tile, "B" if tile.is_double else HIGH if tile.low == value else LOW
