@@ -1,4 +1,4 @@
-"""Rule: shuffles and lotteries are fair, and depend only on the seed (what the kernels rely on)."""
+"""Rule: shuffles and lotteries are fair, and depend only on the seed (what replays and simulations rely on)."""
 from __future__ import annotations
 
 import random

@@ -246,6 +246,23 @@ def test_spinner_opens_four_arms_and_every_arm_end_counts():
     assert rules.options.spinner and state.line.spinner == T("5-5")
 
 
+def test_a_spinner_played_after_the_opening_is_read_as_a_player_sees_the_line():
+    """The line is kept as numbers; what a reader sees is derived from its placements: a spinner
+    that is not the opening tile (the first double, on the right end), its side arms opening once
+    both its sides are played, the one played on counting, the other not yet."""
+    rules = load_rules("domino-muggins-spinner")
+    state = DominoGame(rules, 2).setup([tiles("0-1"), tiles("0-2")], boneyard=tiles("3-3"),
+                                       line=[(T("3-5"), None), (T("5-5"), RIGHT), (T("5-6"), RIGHT), (T("2-5"), UP)])
+    line = state.line
+    assert line.layout() == "[3|5][5|5][5|6]  up: [5|2]"
+    assert [(end.tile, end.side, end.value, end.counts) for end in line.ends] == [
+        (T("3-5"), "low", 3, True), (T("5-6"), "high", 6, True), (T("2-5"), "low", 2, True), (T("5-5"), "D", 5, False)]
+    assert [(c.to_tile, c.to_side, c.tile, c.side) for c in line.connections] == [
+        (T("3-5"), "high", T("5-5"), "A"), (T("5-5"), "B", T("5-6"), "low"), (T("5-5"), "C", T("2-5"), "high")]
+    assert line.contributions() == [(T("3-5"), 3), (T("5-6"), 6), (T("2-5"), 2)] and line.ends_sum() == 11
+    assert line.sum_after(T("0-5"), 3) == 11 + 0 and line.fits(T("0-2")) == [2]  # [0|5] down adds its blank
+
+
 def test_all_fives_settlement_awards_opponents_pips_to_the_dominoer():
     rules = load_rules("domino-all-fives-settlement")
     state = DominoGame(rules, 2).setup([tiles("0-2"), tiles("4-4", "1-3", "6-6")], boneyard=tiles("5-5"),
@@ -292,7 +309,10 @@ def test_bot_choices_never_depend_on_hidden_tiles(rules):
             hidden = other.hands[1] + other.boneyard
             other.rng.shuffle(hidden)  # a different opponent hand and boneyard, same sizes
             n = len(other.hands[1])
-            other.hands[1], other.boneyard = hidden[:n], hidden[n:]
+            hands = other.hands
+            hands[1] = hidden[:n]
+            other.hands, other.boneyard = hands, hidden[n:]
+            assert other.hands[1] == sorted(hidden[:n])  # the state holds the new position
             bot = make_bots([kind], 5)[0]
             choices.add(bot.choose(other.view(other.turn), other.legal_moves()))
         assert len(choices) == 1
@@ -372,7 +392,8 @@ def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
 
     def leaky_draw(state):
         original(state)
-        state.hands[state.turn].pop()  # the drawn tile vanishes
+        hand = state.masks[state.turn]
+        state.masks[state.turn] = hand & (hand - 1)  # a tile vanishes from the hand that drew
 
     monkeypatch.setattr(course, "draw", leaky_draw)
     with pytest.raises(InvariantError, match="pieces"):

@@ -69,10 +69,17 @@ def index_of(events, kind):
 
 
 def stack(monkeypatch, module, front):
-    """Deal `front` first, then the rest of the set in its own order."""
+    """Deal `front` first, then the rest of the set in its own order (the domino course deals
+    the tiles' numbers, their places in the sorted double-six set)."""
+    if module is domino_engine:
+        front = [DOUBLE_SIX.index(tile) for tile in front]
+
     def stacked(pieces, rng):
         return list(front) + [p for p in pieces if p not in front]
     monkeypatch.setattr(module, "shuffled", stacked)
+
+
+DOUBLE_SIX = sorted(Tile(low, high) for high in range(7) for low in range(high + 1))
 
 
 CLAIMS = "claims:\n  required: true\n"

@@ -8,7 +8,7 @@ from ...messages import Said
 from ...rules import Notation, Rules
 from .. import Family
 from . import game as D
-from . import coach, kernel, words
+from . import coach, words
 from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, TILE_RANK_CONTEXT, check_line_counts, compile_line
 from .render import line_svg
 from .scenarios import build_position, observe_step
@@ -43,9 +43,6 @@ class LineFamily(Family):
 
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         return D.DominoGame(rules, players, max_rounds)
-
-    def kernel(self) -> Any:
-        return kernel
 
     def pieces_in_play(self, state: Any) -> list[Any]:
         return [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)

@@ -1,44 +1,209 @@
 """The course of a domino game, written once: rounds, turns, placements, draws and settlement.
 
 Every domino game the engine plays runs it: a person at the terminal, a replayed record, a
-scenario, a simulation of rules the fast kernel (`kernel.py`) does not cover. The table runs the
-course (`TableState.run_course`, a generator that yields whenever someone must decide: the player
-to move, or the player whose claim or "Muggins!" call heads the queue); this module holds what is
-the family's own: the turn (`act`: place, draw or pass) and the automatic steps (`STEPS`: after a
-placement, the end of a round, the first round), each keeping the position on the state
-(`DominoState`), so that it can be read, copied and resumed at any decision.
+scenario, a simulation of thousands of games. The table's decisions (claims, "Muggins!") are
+the table's (`TableState`); this module holds what is the family's own: the turn (place, draw
+or pass) and the automatic steps (`STEPS`: after a placement, the end of a round, the first
+round), each keeping the position on the state (`DominoState`), so that it can be read, copied
+and resumed at any decision.
+
+A simulation runs it too, so it is kept small and fast: tiles are numbers (`LineTables`), a hand
+is a bitmask of them, a move is a number (`code`: a placement is `tile << 3 | end + 1`, the
+opening's end being -1; `DRAW`, `PASS`, `CALL` are negative), and events are built only when
+someone listens (statistics read the scores and the blocked rounds, which are always built).
+At a table the course yields at every decision and is sent the move made; in a simulation it
+asks the bots' policies (`bots.Policies`) with the moves ranked as a greedy bot ranks them from
+its view, and never yields.
 """
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ...dsl import lookup
+from ...bots import Policies
 from ...engine.common import draw_lots, shuffled
-from ...engine.table import TURN
+from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 
 if TYPE_CHECKING:
     from .game import DominoState
 
 AFTER_PLACE, END_ROUND, FIRST_ROUND = range(1, 4)  # after TURN, the table's step 0
+DRAW, PASS, CALL = -1, -2, -3  # the codes of the moves that place no tile (CALL: "Muggins!" on one's turn)
 
 
-def act(state: DominoState, move: Any) -> None:
-    """The player to move places a tile, draws or passes (a draw is part of the turn it ends)."""
-    if move.kind != "draw":
-        state.turns += 1
+def run(state: DominoState) -> Course:
+    """The game from the position on `state`: the decisions due, then the step it is at. At a
+    table the player to move is asked by yielding; a simulation plays its turns (`simulate`)."""
+    queue = state.queue
+    while True:
+        if queue:
+            yield from state.decisions()
+        if state.outcome is not None:
+            return
+        if state.step != TURN:
+            STEPS[state.step](state)
+        elif state.policies is not None:
+            simulate(state, state.policies)
+        else:
+            code = code_of(state, (yield))
+            state.moves += 1
+            if code >= 0:
+                state.turns += 1
+                place(state, code >> 3, (code & 7) - 1)
+            else:
+                play(state, code)
+
+
+def simulate(state: DominoState, policies: Policies) -> None:
+    """Turns of simulated bots, until a decision or an automatic step is due or the game ends:
+    each bot's policy is asked as `Bot.choose` asks, with one legal move not at all, a greedy
+    bot with the moves ranked as from its view (`greedy_keys`)."""
+    queue, pick, greedy = state.queue, policies.pick, policies.greedy
+    codes_of, keys_of, place_code, other = legal_codes, greedy_keys, place, play
+    while True:
+        codes = codes_of(state)
+        if len(codes) == 1:
+            code = codes[0]
+        else:
+            turn = state.turn
+            code = codes[pick(turn, keys_of(state, codes) if greedy[turn] else codes)]
+        state.moves += 1
+        if code >= 0:
+            state.turns += 1
+            place_code(state, code >> 3, (code & 7) - 1)
+        else:
+            other(state, code)
+        if queue or state.step != TURN or state.outcome is not None:
+            return
+
+
+def code_of(state: DominoState, move: Any) -> int:
+    """A move object's code."""
     if move.kind == "place":
-        place(state, move)
-        return
-    calls = state.close_window()
-    if move.kind == "draw":
-        draw(state)
-        state.queue.extend(calls)
+        return state.game.line_tables.index[move.tile] << 3 | (0 if move.end is None else move.end + 1)
+    return {"draw": DRAW, "pass": PASS, "muggins": CALL}[move.kind]
+
+
+def legal_codes(state: DominoState) -> list[int]:
+    """The codes of the legal moves of the player to move, in the order a player reads them:
+    tiles in hand order, each on its ends in order, then draw, pass and a Muggins call."""
+    game, line = state.game, state.line
+    must = state.must
+    if must >= 0:
+        if not line.log:
+            return [must << 3]
+        ends = line.fits_index(must)
+        if game.first_end_only:
+            ends = ends[:1]
+        return [must << 3 | end + 1 for end in ends]
+    codes = placement_codes(line, state.masks[state.turn])
+    stuck = not codes
+    if stuck or not game.draw_only_when_stuck:
+        drawable = len(state.bones) > game.reserve
+        if drawable:
+            codes.append(DRAW)
+        if stuck and (not drawable or not game.pass_only_when_empty):
+            codes.append(PASS)
+    if game.false_call:
+        codes.append(CALL)
+    return codes
+
+
+def placement_codes(line: Any, hand: int) -> list[int]:
+    """Every placement of a hand (a bitmask of tiles) on the line, as codes."""
+    codes = []
+    values = line.values
+    if len(values) == 2:  # the common line, kept short: a simulation asks at every turn
+        mask = line.tables.mask
+        left, right = hand & mask[values[0]], hand & mask[values[1]]
+        bits = left | right
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            code = (bit.bit_length() - 1) << 3
+            if left & bit:
+                codes.append(code | 1)
+            if right & bit:
+                codes.append(code | 2)
+        return codes
+    if not values:  # an empty line: any tile opens it
+        while hand:
+            bit = hand & -hand
+            hand ^= bit
+            codes.append((bit.bit_length() - 1) << 3)
+        return codes
+    # a spinner's four ends (a line has none, two or four)
+    mask = line.tables.mask
+    left, right = hand & mask[values[0]], hand & mask[values[1]]
+    up, down = hand & mask[values[2]], hand & mask[values[3]]
+    bits = left | right | up | down
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        code = (bit.bit_length() - 1) << 3
+        if left & bit:
+            codes.append(code | 1)
+        if right & bit:
+            codes.append(code | 2)
+        if up & bit:
+            codes.append(code | 3)
+        if down & bit:
+            codes.append(code | 4)
+    return codes
+
+
+def greedy_keys(state: DominoState, codes: list[int]) -> list[int]:
+    """A greedy bot's key of each move, ordered as its view's `(points_if, tiebreak)`: the points
+    times `key_base`, plus the tile's pips (a draw, pass or call: 0 points, tiebreak -1)."""
+    line, scoring = state.line, state.game.scoring
+    pips = line.tables.pips
+    facts: tuple[Any, ...] = ()
+    hand_size = state.masks[state.turn].bit_count() - 1
+    keyed: list[Any] | None = None
+    if scoring.keyed_tables is not None:
+        keyed = scoring.keyed_tables[(hand_size == 0) | (not line.log) << 1]  # as `scoring.flags` indexes them
     else:
+        boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
+        if scoring.per_move:
+            points, base = scoring.points, scoring.key_base
+            return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base
+                    + pips[code >> 3] if code >= 0 else -1 for code in codes]
+        facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
+    # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
+    # its points by that sum
+    kept, adds, values, opening = line.kept(), line.tables.adds, line.values, line.tables.opening_sum
+    keys = []
+    for code in codes:
+        if code < 0:
+            keys.append(-1)
+            continue
+        end, t = (code & 7) - 1, code >> 3
+        total = kept[end] + adds[values[end]][t] if end >= 0 else opening[t]
+        key = keyed[total]
+        keys.append((key if key is not None else scoring.fill(facts, total)[1]) + pips[t])
+    return keys
+
+
+def play(state: DominoState, code: int) -> None:
+    """The player to move places a tile, draws, passes or calls "Muggins!" (a draw is part of
+    the turn it ends)."""
+    if code >= 0:
+        state.turns += 1
+        place(state, code >> 3, (code & 7) - 1)
+        return
+    if code == CALL:
+        state.call_on_turn()
+        return
+    calls = state.close_window() if state.unclaimed else None
+    if code == DRAW:
+        draw(state)
+    else:
+        state.turns += 1
         if state.listening:
             state.events.append(Passed(state.turn))
+    if calls:
         state.queue.extend(calls)
+    if code == PASS:
         next_turn(state)
 
 
@@ -51,36 +216,46 @@ def resume_end_round(state: DominoState) -> None:
     end_round(state, state.blocked)
 
 
-def place(state: DominoState, move: Any) -> None:
+def place(state: DominoState, t: int, end: int) -> None:
     """A tile on the line: its scores, the previous scorer's window closed, the claims and calls;
     then (once they are decided) the round's end or the next turn."""
-    game, line = state.game, state.line
-    player = state.turn
-    calls = state.close_window()
-    hand = state.hands[player]
-    hand.remove(move.tile)
-    state.must_play = None
-    opening = line.empty
-    connection = line.place(move.tile, move.end)
-    contributions = tuple(line.contributions())
-    ends_sum = sum(amount for _, amount in contributions)
-    table = game.awards_by_sum
-    if table is not None:
-        awards = lookup(table, ends_sum)
+    line, scoring, player = state.line, state.game.scoring, state.turn
+    hand = state.masks[player]
+    if not hand >> t & 1:  # `apply` is unchecked, but a tile never comes from nowhere
+        raise ValueError(f"{line.tables.tiles[t]} is not in the hand of player {player + 1}")
+    calls = state.close_window() if state.unclaimed else []
+    state.masks[player] = hand = hand ^ 1 << t
+    state.must = -1
+    opening = not line.log
+    line.put(t, end)
+    tables = scoring.tables
+    if tables is not None:
+        awards = tables[(not hand) | opening << 1][line.total]  # as `scoring.flags` indexes them
     else:
-        awards = game.awards(game.placement_env(line, move.tile, len(hand), len(state.boneyard), state.scores[player],
-                                                state.round, opening))
+        awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
+                                       state.round)
     if state.listening:
-        state.events.append(Placed(player, move.tile, move.end, connection, line.tiles, line.connections,
-                                   tuple(line.ends), contributions, ends_sum, sum(award[1] for award in awards)))
+        announce(state, t, end, awards)
     state.step = AFTER_PLACE
-    state.earn(awards, player, calls)
+    if (awards or calls) and state.earn(awards, player, calls):
+        return
+    if not state.queue:  # nothing to decide first: on at once, as the course would
+        after_place(state)
+
+
+def announce(state: DominoState, t: int, end: int, awards: Any) -> None:
+    """The placement as an event, with what the texts' diagrams show (only when someone listens)."""
+    line = state.line
+    contributions = tuple(line.contributions())
+    state.events.append(Placed(state.turn, line.tables.tiles[t], None if end < 0 else end,
+                               line.connections[-1] if end >= 0 else None, line.tiles, line.connections,
+                               tuple(line.ends), contributions, line.total, sum(award[1] for award in awards)))
 
 
 def after_place(state: DominoState) -> None:
     player = state.turn
     state.step = TURN
-    if not state.hands[player]:
+    if not state.masks[player]:
         state.dominoer = player
         end_round(state, blocked=False)
     else:
@@ -90,20 +265,25 @@ def after_place(state: DominoState) -> None:
 def draw(state: DominoState) -> None:
     """One tile from the boneyard; a playable one is placed at once when the rules say so."""
     player = state.turn
-    tile = state.boneyard.pop()
-    insort(state.hands[player], tile)
-    playable = bool(state.line.fits(tile))
+    t = state.bones.pop()
+    state.masks[player] |= 1 << t
+    line = state.line
+    playable = line.open_mask() >> t & 1
     if state.listening:
-        state.events.append(Drew(player, tile, playable))
+        state.events.append(Drew(player, line.tables.tiles[t], bool(playable)))
     if playable and state.options.draw_one_at_a_time:
-        state.must_play = tile
+        state.must = t
 
 
 def next_turn(state: DominoState) -> None:
     """The turn passes on; with nothing to draw and no tile placeable anywhere, the round is blocked."""
-    state.turn = state.seats.next(state.turn)
-    if state.outcome is None and state.drawable() == 0 and not any(
-            state.placements(p) for p in range(state.game.players)):
+    game = state.game
+    state.turn = game.next_seat[state.turn]
+    if len(state.bones) <= game.reserve and state.outcome is None and state.line.log:
+        fits = state.line.open_mask()
+        for hand in state.masks:
+            if hand & fits:
+                return
         end_round(state, blocked=True)
 
 
@@ -121,27 +301,26 @@ def start_round(state: DominoState, opener: int | None) -> None:
     first = opener if opener is not None else (seats.next(state.opener) if state.round else 0)
     state.round += 1
     state.dominoer = None
-    state.must_play = None
+    state.must = -1
     state.line = state.new_line()
-    tiles = shuffled(game.tiles, state.rng)
+    deck = shuffled(game.deck, state.rng)  # the tiles' numbers in the set's order: shuffled as the tiles would be
     size, n = game.hand_size, game.players
-    hands: list[list[Any]] = [[] for _ in range(n)]
+    masks = [0] * n
     order = seats.order_from(first)
     for i in range(size * n):
-        hands[order[i % n]].append(tiles[i])
-    for hand in hands:
-        hand.sort()  # a hand is kept in tile order, as a player sorts it: legal moves follow it
-    state.hands = hands
-    state.boneyard = tiles[size * n:]
+        masks[order[i % n]] |= 1 << deck[i]
+    state.masks = masks  # a hand is kept in tile order, as a player sorts it: legal moves follow it
+    state.bones = deck[size * n:]
     if opener is None:
+        hands = state.hands
         opener, piece = game.holder(hands)
         if state.options.holder is not None and state.options.holder.must_play:
-            state.must_play = piece
+            state.must = game.line_tables.index[piece]
     state.opener = state.turn = opener
     state.step = TURN
     state.begin_round(opener)
     if state.listening:
-        state.events.append(RoundStarted(state.round, opener, tuple(tuple(h) for h in hands), len(state.boneyard)))
+        state.events.append(RoundStarted(state.round, opener, tuple(tuple(h) for h in state.hands), len(state.bones)))
 
 
 def end_round(state: DominoState, blocked: bool) -> None:
@@ -157,11 +336,12 @@ def end_round(state: DominoState, blocked: bool) -> None:
         state.events.append(RoundBlocked(state.round))  # statistics count blocked rounds
     elif state.listening:
         state.events.append(Dominoed(state.dominoer))  # type: ignore[arg-type]
-    pips = [sum(t.pips for t in hand) for hand in state.hands]
+    pips = [hand_pips(game.line_tables.pips, hand) for hand in state.masks]
     if state.listening:
+        hands = state.hands
         for player in range(game.players):
-            state.events.append(Revealed(player, tuple(state.hands[player]), pips[player]))
-    sizes = [len(hand) for hand in state.hands]
+            state.events.append(Revealed(player, tuple(hands[player]), pips[player]))
+    sizes = [hand.bit_count() for hand in state.masks]
     order = state.seats.order_from(state.opener)
     for player, points, reason in game.settle(pips, sizes, state.scores, state.dominoer, blocked, order):
         if state.score(player, points, reason):
@@ -179,6 +359,16 @@ def end_round(state: DominoState, blocked: bool) -> None:
         start_round(state, None)
     else:
         start_round(state, lottery(state, "next opener"))
+
+
+def hand_pips(pips: list[int], hand: int) -> int:
+    """The pips of a hand's tiles (a bitmask), as settlement counts them."""
+    total = 0
+    while hand:
+        bit = hand & -hand
+        hand ^= bit
+        total += pips[bit.bit_length() - 1]
+    return total
 
 
 STEPS = {AFTER_PLACE: after_place, END_ROUND: resume_end_round, FIRST_ROUND: first_round}

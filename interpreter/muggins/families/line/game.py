@@ -21,10 +21,11 @@ from . import course
 from .course import FIRST_ROUND, end_round
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
-from .physics import Line
+from .physics import Line, LineTables
+from .scoring import PlacementScoring
 from ...bots import Policies
-from ...engine.table import (DECISION_WORDS, TURN, Award, Claim, Muggins, PendingScore, TableGame, TableState,
-                             check_hands, check_pieces, check_position, check_seed, checked_text)
+from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Course, Muggins, PendingScore, TableGame,
+                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
            "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
@@ -77,6 +78,7 @@ class Pass:
 
 DominoMove = Union[Place, Draw, Pass, Any]
 DRAW, PASS = Draw(), Pass()
+_OTHER_MOVES = {course.DRAW: DRAW, course.PASS: PASS, course.CALL: MUGGINS}  # by the course's codes
 
 
 @dataclass(frozen=True)
@@ -115,14 +117,9 @@ class DominoView:
             return self.pending.points if self.pending is not None else 0
         if not isinstance(move, Place):
             return 0
-        table = self.game.awards_by_sum
-        if table is not None:
-            return sum(award[1] for award in lookup(table, self.line.sum_after(move.tile, move.end)))
-        line = self.line.copy()
-        line.place(move.tile, move.end)
-        env = self.game.placement_env(line, move.tile, len(self.hand) - 1, self.boneyard, self.scores[self.player],
-                                      self.round, move.end is None)
-        return sum(award[1] for award in self.game.awards(env))
+        game = self.game
+        return game.scoring.points(self.line, game.line_tables.index[move.tile], -1 if move.end is None else move.end,
+                                   len(self.hand) - 1, self.boneyard, self.scores[self.player], self.round)
 
 
 class DominoGame(TableGame):
@@ -136,37 +133,30 @@ class DominoGame(TableGame):
         super().__init__(rules, players, max_rounds)
         self.tiles = rules.pieces.tiles
         self.reserve = rules.options.reserve({"players": players})
-        # Precomputed for the hot path: one Place per tile and end, and the scores of every
-        # possible sum of the ends when the scoring rules read nothing but that sum.
-        self.places = {(tile, end): Place(tile, end) for tile in self.tiles for end in (None, 0, 1, 2, 3)}
+        o = rules.options
+        self.line_tables = LineTables(self.tiles, o.spinner, o.double_at_end, o.opening_double)
+        self.deck = [self.line_tables.index[tile] for tile in self.tiles]  # the set's order, as numbers
+        # Precomputed for the hot path: one Place per tile number and end code (as the course
+        # codes moves), and the scores of every possible sum of the ends when the scoring rules
+        # read nothing but that sum.
+        self.places = {t << 3 | code: Place(tile, None if code == 0 else code - 1)
+                       for t, tile in enumerate(self.line_tables.tiles) for code in range(5)}
         first = rules.options.first_opener
         self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
         scoring = [e for score in rules.scoring for e in (score.when, score.points)]
         self.awards_by_sum = tabulate(scoring, "ends_sum", range(8 * rules.pieces.highest_pip + 1), self.awards)
-        self.line_reads = frozenset(name for e in scoring for name in e.names if name.startswith("line."))
+        self.scoring = PlacementScoring(self, self.awards_by_sum)
+        # the seats and options the course reads at every turn
+        self.next_seat = [self.seats.next(player) for player in range(players)]
+        self.first_end_only = o.drawn_tile_end == "first"
+        self.draw_only_when_stuck = o.draw_only_when_stuck
+        self.pass_only_when_empty = o.pass_only_when_boneyard_empty
+        self.false_call = rules.muggins.false_call is not None
         # and the settlement's formulas by the one count each reads, when it reads only that one
-        o, most = rules.options, range(sum(tile.pips for tile in self.tiles) + 1)
+        most = range(sum(tile.pips for tile in self.tiles) + 1)
         self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
         self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award)
-
-    def placement_env(self, line: Line, tile: Tile, hand_size: int, boneyard: int, score: int, round_number: int,
-                      opening: bool) -> dict[str, Any]:
-        """What the scoring entries read once `tile` is on `line` (the line's lists, the longest
-        to build, only when some entry reads them)."""
-        amounts = tuple(amount for _, amount in line.contributions())
-        env = {
-            "ends_sum": sum(amounts), "ends": amounts, "open_ends": len(amounts),
-            "tile.high": tile.high, "tile.low": tile.low, "tile.pips": tile.pips, "tile.is_double": tile.is_double,
-            "opening": opening, "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": boneyard,
-            "players": self.players, "score": score, "target": self.target, "round": round_number,
-        }
-        if self.line_reads:
-            tiles = line.tiles
-            env["line.highs"] = tuple(t.high for t in tiles)
-            env["line.lows"] = tuple(t.low for t in tiles)
-            env["line.pips"] = tuple(t.pips for t in tiles)
-        return env
 
     def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
         """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
@@ -275,7 +265,7 @@ class DominoGame(TableGame):
         state.scores = list(scores) if scores is not None else [0] * self.players
         state.round = round
         state.opener = state.turn = turn
-        seen = [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)
+        seen = [t for h in hands for t in h] + boneyard + [t for t, _ in line]
         if len(seen) != len(set(seen)):
             raise IllegalMoveError("a tile appears twice in the position")
         state._resume()
@@ -315,7 +305,12 @@ class DominoGame(TableGame):
 
 
 class DominoState(TableState):
-    """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one."""
+    """A game in progress. Mutable: `apply` changes it; `copy` gives an independent one.
+
+    The position is kept as the course plays it (see `course`): each hand a bitmask of tile
+    numbers (`masks`), the boneyard a list of them drawn from its end (`bones`), the tile a drawn
+    tile must be placed as (`must`, -1 for none). `hands`, `boneyard` and `must_play` give (and
+    take) them as tiles, for the table, the views and scenarios."""
 
     def __init__(self, game: DominoGame, rng: random.Random, policies: Policies | None = None):
         self._init_fields(game, rng, policies)
@@ -326,37 +321,61 @@ class DominoState(TableState):
         self._init_table(game, rng, policies)
         self.game: DominoGame = game
         self.options = game.rules.options
-        n = game.players
-        self.hands: list[list[Tile]] = [[] for _ in range(n)]
-        self.boneyard: list[Tile] = []
+        self.masks: list[int] = [0] * game.players
+        self.bones: list[int] = []
         self.line = self.new_line()
         self.dominoer: int | None = None
-        self.must_play: Tile | None = None
+        self.must = -1
         self.blocked = False  # whether the round that waits for claims to end (`step` END_ROUND) was blocked
         self.step = TURN
 
-    def act(self, move: Any) -> None:
-        course.act(self, move)
-
-    def automatic_step(self) -> None:
-        course.STEPS[self.step](self)
+    def run_course(self) -> Course:
+        """The line's own course (the table's, fast enough to simulate with): see `course.run`."""
+        return course.run(self)
 
     def new_line(self) -> Line:
-        o = self.rules.options
-        return Line(o.spinner, o.double_at_end, o.opening_double)
+        return Line(self.game.line_tables)
+
+    # -- the position as tiles ---------------------------------------------------------------
+
+    @property
+    def hands(self) -> list[list[Tile]]:
+        """Each player's tiles, in order (a new list: change a hand by assigning `hands`)."""
+        tiles = self.game.line_tables.tiles
+        return [[tiles[t] for t in _numbers(hand)] for hand in self.masks]
+
+    @hands.setter
+    def hands(self, hands: list[list[Tile]]) -> None:
+        index = self.game.line_tables.index
+        self.masks = [sum(1 << index[tile] for tile in hand) for hand in hands]
+
+    @property
+    def boneyard(self) -> list[Tile]:
+        """The boneyard's tiles, the next to be drawn last (a new list: assign it to change it)."""
+        tiles = self.game.line_tables.tiles
+        return [tiles[t] for t in self.bones]
+
+    @boneyard.setter
+    def boneyard(self, tiles: list[Tile]) -> None:
+        index = self.game.line_tables.index
+        self.bones = [index[tile] for tile in tiles]
+
+    @property
+    def must_play(self) -> Tile | None:
+        return self.game.line_tables.tiles[self.must] if self.must >= 0 else None
+
+    @must_play.setter
+    def must_play(self, tile: Tile | None) -> None:
+        self.must = -1 if tile is None else self.game.line_tables.index[tile]
 
     # -- queries -----------------------------------------------------------------------------
 
     def drawable(self) -> int:
-        return max(0, len(self.boneyard) - self.game.reserve)
+        return max(0, len(self.bones) - self.game.reserve)
 
     def placements(self, player: int) -> list[Place]:
-        hand = self.hands[player]
         places = self.game.places
-        if self.line.empty:
-            return [places[tile, None] for tile in hand]
-        fits = self.line.fits
-        return [places[tile, end] for tile in hand for end in fits(tile)]
+        return [places[code] for code in course.placement_codes(self.line, self.masks[player])]
 
     def legal_moves(self) -> list[Any]:
         if self.outcome is not None:
@@ -364,28 +383,15 @@ class DominoState(TableState):
         decision = self.decision
         if decision is not None:
             return self._decision_moves(decision)
-        if self.must_play is not None:
-            if self.line.empty:
-                return [Place(self.must_play)]
-            ends = self.line.fits(self.must_play)
-            if self.options.drawn_tile_end == "first":
-                ends = ends[:1]
-            return [Place(self.must_play, end) for end in ends]
-        moves: list[Any] = self.placements(self.turn)
-        stuck = not moves
-        drawable = self.drawable() > 0
-        if drawable and (stuck or not self.options.draw_only_when_stuck):
-            moves.append(DRAW)
-        if stuck and (not drawable or not self.options.pass_only_when_boneyard_empty):
-            moves.append(PASS)
-        return self._with_false_call(moves)
+        places = self.game.places
+        return [places[code] if code >= 0 else _OTHER_MOVES[code] for code in course.legal_codes(self)]
 
     def view(self, player: int) -> DominoView:
         decision = self.decision
         mine = decision if decision is not None and decision.actor == player else None
         return DominoView(
             player=player, hand=tuple(self.hands[player]), line=self.line, scores=tuple(self.scores),
-            hand_sizes=tuple(len(h) for h in self.hands), boneyard=len(self.boneyard),
+            hand_sizes=tuple(hand.bit_count() for hand in self.masks), boneyard=len(self.bones),
             must_play=self.must_play if player == self.turn else None, round=self.round,
             target=self.game.target, rules=self.rules, game=self.game, _events=self.events,
             decision=mine.kind if mine else None, pending=mine.score if mine else None,
@@ -395,8 +401,8 @@ class DominoState(TableState):
         other = DominoState.__new__(DominoState)
         other.__dict__.update(self.__dict__)
         self._copy_table(other)
-        other.hands = [list(h) for h in self.hands]
-        other.boneyard = list(self.boneyard)
+        other.masks = list(self.masks)
+        other.bones = list(self.bones)
         other.line = self.line.copy()
         other._resume()
         return other
@@ -411,7 +417,7 @@ class DominoState(TableState):
         if self.decision is not None:  # the round ends once what is due is answered, as in play
             raise illegal("first_claim" if self.decision.kind == "claim" else "first_call", player=self.decision.actor + 1)
         start = len(self.events)
-        self.must_play = None
+        self.must = -1
         self.dominoer = dominoer
         end_round(self, blocked=dominoer is None)
         self._resume()
@@ -453,6 +459,14 @@ class DominoState(TableState):
         shown_values = [str(v) for v in sorted({e.value for e in self.line.ends})]
         values = Said(" or ".join(shown_values), es=" ni ".join(shown_values))
         return illegal("must_draw", values=values)
+
+
+def _numbers(hand: int) -> Iterator[int]:
+    """The tile numbers of a hand's bitmask, upwards (in tile order)."""
+    while hand:
+        bit = hand & -hand
+        hand ^= bit
+        yield bit.bit_length() - 1
 
 
 def _public(event: Any, player: int) -> Any:

@@ -2,13 +2,19 @@
 
 A line knows how tiles connect (a matching half, doubles crosswise, an optional spinner with
 four arms) and which ends are open; it knows nothing of scoring formulas, turns or players.
-What an end contributes to the sum is decided by two rule options passed in: what a double at
-an end counts (`both_halves`/`one_half`) and whether a double holding several open ends at once
-(an opening double, an untouched spinner) counts once or once per end.
+What an end contributes to the sum is decided by two rule options: what a double at an end
+counts (`both_halves`/`one_half`) and whether a double holding several open ends at once (an
+opening double) counts once or once per end.
+
+The line is kept as small integers, since a simulation places millions of tiles: tiles are
+numbered in their sorted order (`LineTables`), each open end is its value and what it adds to
+the sum, and the sum itself is kept up to date. What only a reader needs (the placed tiles, the
+connections, the arms, the ends as `End` records) is derived from the placements' log when read.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from ...pieces import Tile
 
@@ -41,144 +47,257 @@ class Connection:
     side: str
 
 
-class Line:
-    """A line of placed tiles with its open ends; mutable, copied with `copy()`."""
+class LineTables:
+    """What the line reads about each tile of a set under one game's options, computed once:
+    tile `t` is the t-th tile in sorted order (so a hand's bits, walked upwards, are the hand in
+    order); placed on an end showing `v`, it leaves `leaves[v][t]` open, which adds
+    `adds[v][t]` to the sum; `mask[v]` has the bit of every tile with a half `v`."""
 
-    __slots__ = ("spinner_allowed", "double_value", "shared_double_once", "ends", "tiles",
-                 "connections", "spinner", "_spinner_sides", "arms")
-
-    def __init__(self, spinner: bool = False, double_at_end: str = "both_halves", opening_double: str = "once"):
+    def __init__(self, tiles: Sequence[Tile], spinner: bool, double_at_end: str, opening_double: str):
+        self.tiles = tuple(sorted(tiles))
+        self.index = {tile: t for t, tile in enumerate(self.tiles)}
+        self.low = [tile.low for tile in self.tiles]
+        self.high = [tile.high for tile in self.tiles]
+        self.pips = [tile.pips for tile in self.tiles]
+        self.double = [tile.is_double for tile in self.tiles]
         self.spinner_allowed = spinner
-        self.double_value = 2 if double_at_end == "both_halves" else 1
-        self.shared_double_once = opening_double == "once"
-        self.ends: list[End] = []
-        self.tiles: tuple[Tile, ...] = ()               # in the order placed (shared by events: never mutated)
-        self.connections: tuple[Connection, ...] = ()
-        self.spinner: Tile | None = None
-        self._spinner_sides = 0
-        self.arms: tuple[tuple[tuple[int, int], ...], ...] = ((), (), (), ())  # per end: (near, far) halves outwards
+        self.double_value = dv = 2 if double_at_end == "both_halves" else 1
+        self.shared_once = opening_double == "once"
+        values = range(max(self.high, default=0) + 1)
+        self.mask = [sum(1 << t for t, tile in enumerate(self.tiles) if v in (tile.low, tile.high)) for v in values]
+        self.leaves = [[tile.high if tile.low == v else tile.low for tile in self.tiles] for v in values]
+        self.adds = [[left * (dv if tile.is_double else 1) for left, tile in zip(self.leaves[v], self.tiles)]
+                     for v in values]
+        self.opening_sum = [tile.low * dv * (1 if self.shared_once else 2) if tile.is_double else tile.pips
+                            for tile in self.tiles]
+
+
+class Line:
+    """A line of placed tiles with its open ends; mutable, copied with `copy()`.
+
+    `values[i]` is what open end i shows (what a match needs), `adds[i]` what it adds to the sum
+    (0 for a spinner's side arm not yet played on), `total` the sum of the ends; `shared` says
+    both first ends lie on an opening double that counts once; `log` holds each placement as
+    (tile, end, value the end showed), the opening as (tile, -1, -1)."""
+
+    __slots__ = ("tables", "values", "adds", "total", "shared", "log", "spinner_index", "spinner_sides", "on_spinner",
+                 "_read")
+
+    def __init__(self, tables: LineTables):
+        self.tables = tables
+        self.values: list[int] = []
+        self.adds: list[int] = []
+        self.total = 0
+        self.shared = False
+        self.log: list[tuple[int, int, int]] = []
+        self.spinner_index = -1   # the spinner's tile, -1 before there is one
+        self.spinner_sides = 0    # how many of its first two sides are played on
+        self.on_spinner = 0       # the bits of the open ends that lie on the spinner
+        self._read: _Reading | None = None
 
     def copy(self) -> Line:
-        other = Line.__new__(Line)
-        other.spinner_allowed = self.spinner_allowed
-        other.double_value = self.double_value
-        other.shared_double_once = self.shared_double_once
-        other.ends = list(self.ends)
-        other.tiles = self.tiles
-        other.connections = self.connections
-        other.spinner = self.spinner
-        other._spinner_sides = self._spinner_sides
-        other.arms = self.arms
+        other = Line(self.tables)
+        other.values = list(self.values)
+        other.adds = list(self.adds)
+        other.total = self.total
+        other.shared = self.shared
+        other.log = list(self.log)
+        other.spinner_index = self.spinner_index
+        other.spinner_sides = self.spinner_sides
+        other.on_spinner = self.on_spinner
         return other
+
+    # -- the physics -------------------------------------------------------------------------
 
     @property
     def empty(self) -> bool:
-        return not self.tiles
+        return not self.log
+
+    def fits_index(self, t: int) -> list[int]:
+        """The open ends tile number `t` can be placed on, in order (none on an empty line)."""
+        mask = self.tables.mask
+        return [i for i, value in enumerate(self.values) if mask[value] >> t & 1]
+
+    def sum_index_after(self, t: int, end: int) -> int:
+        """The sum of the ends if tile number `t` were placed on `end` (-1 opens), without
+        placing it: what a player weighs when choosing a placement."""
+        if end < 0:
+            return self.tables.opening_sum[t]
+        return self.kept()[end] + self.tables.adds[self.values[end]][t]
+
+    def kept(self) -> list[int]:
+        """Per open end, what the sum keeps when a tile is placed there: all but what that end
+        adds, or all of it while both ends lie on an opening double counted once. The tile then
+        adds `LineTables.adds[value of the end][tile]`."""
+        if self.shared:
+            return [self.total] * len(self.values)
+        total = self.total
+        return [total - add for add in self.adds]
+
+    def open_mask(self) -> int:
+        """The bits of every tile that fits some open end (none on an empty line)."""
+        mask, fits = self.tables.mask, 0
+        for value in self.values:
+            fits |= mask[value]
+        return fits
+
+    def put(self, t: int, end: int) -> None:
+        """Place tile number `t` on open end `end` (-1 opens the line); the caller has checked it fits."""
+        tables = self.tables
+        if end < 0:
+            self._open(t)
+            return
+        value = self.values[end]
+        self.log.append((t, end, value))
+        add = tables.adds[value][t]
+        self.total += add - (0 if self.shared else self.adds[end])
+        self.shared = False
+        self.values[end] = tables.leaves[value][t]
+        self.adds[end] = add
+        bit = 1 << end
+        if self.on_spinner & bit:
+            self.on_spinner ^= bit
+            if end < 2:
+                self.spinner_sides += 1
+                if self.spinner_sides == 2:  # both sides played on: the side arms open, counting nothing yet
+                    low = tables.low[self.spinner_index]
+                    self.values += (low, low)
+                    self.adds += (0, 0)
+                    self.on_spinner |= 12
+        elif self.spinner_index < 0 and tables.spinner_allowed and tables.double[t]:
+            self.spinner_index = t
+            self.spinner_sides = 1
+            self.on_spinner = bit
+
+    def _open(self, t: int) -> None:
+        tables = self.tables
+        self.log.append((t, -1, -1))
+        low, high = tables.low[t], tables.high[t]
+        self.values = [low, high]
+        self.total = tables.opening_sum[t]
+        if tables.double[t]:
+            self.adds = [low * tables.double_value] * 2
+            self.shared = tables.shared_once
+            if tables.spinner_allowed:
+                self.spinner_index = t
+                self.on_spinner = 3
+        else:
+            self.adds = [low, high]
+
+    # -- the same, with tiles ----------------------------------------------------------------
 
     def fits(self, tile: Tile) -> list[int]:
-        """The indexes of the open ends `tile` can be placed on (all of none on an empty line)."""
-        if not self.tiles:
-            return []
-        return [i for i, end in enumerate(self.ends) if end.value == tile.low or end.value == tile.high]
+        """The indexes of the open ends `tile` can be placed on (none on an empty line)."""
+        return self.fits_index(self.tables.index[tile])
 
     def place(self, tile: Tile, end: int | None) -> Connection | None:
         """Put `tile` on open end `end` (None opens the line); the caller has checked it fits."""
-        self.tiles += (tile,)
-        if end is None:
-            self._open(tile)
-            return None
-        target = self.ends[end]
-        if tile.is_double:
-            touching, open_side = "A", "B"
-        elif tile.low == target.value:
-            touching, open_side = LOW, HIGH
-        else:
-            touching, open_side = HIGH, LOW
-        connection = Connection(target.tile, target.side, tile, touching)
-        self.connections += (connection,)
-        open_value = tile.high if open_side == HIGH else tile.low
-        self.ends[end] = End(tile, open_side, open_value)
-        arms = list(self.arms)
-        arms[end] = arms[end] + ((target.value, open_value),)
-        self.arms = tuple(arms)
-        if self.spinner is not None and target.tile == self.spinner and end < 2:
-            self._spinner_sides += 1
-            if self._spinner_sides == 2:
-                value = self.spinner.low
-                self.ends.extend((End(self.spinner, "C", value, counts=False), End(self.spinner, "D", value, counts=False)))
-        elif self.spinner is None and self.spinner_allowed and tile.is_double:
-            self.spinner = tile
-            self._spinner_sides = 1
-        return connection
+        self.put(self.tables.index[tile], -1 if end is None else end)
+        return None if end is None else self.connections[-1]
 
-    def _open(self, tile: Tile) -> None:
-        if tile.is_double:
-            self.ends = [End(tile, "A", tile.low), End(tile, "B", tile.low)]
-            if self.spinner_allowed:
-                self.spinner = tile
-        else:
-            self.ends = [End(tile, LOW, tile.low), End(tile, HIGH, tile.high)]
+    def sum_after(self, tile: Tile, end: int | None) -> int:
+        return self.sum_index_after(self.tables.index[tile], -1 if end is None else end)
+
+    def ends_sum(self) -> int:
+        return self.total
+
+    def contributions_by_end(self) -> list[tuple[int, int]]:
+        """(end index, amount) for every end that adds to the sum: a side arm not yet played on
+        adds nothing, and with `opening_double: once` a double holding two ends counts once."""
+        skip = self.on_spinner & 12 | (2 if self.shared else 0)
+        return [(i, amount) for i, amount in enumerate(self.adds) if not skip >> i & 1]
+
+    def contributions(self) -> list[tuple[Tile, int]]:
+        """What each open end adds to the sum, as (tile, amount) in end order."""
+        ends = self.ends
+        return [(ends[i].tile, amount) for i, amount in self.contributions_by_end()]
+
+    # -- what a reader sees, derived from the log --------------------------------------------
+
+    def _reading(self) -> _Reading:
+        read = self._read
+        if read is None:
+            read = self._read = _Reading(self.tables)
+        if read.count < len(self.log):
+            read.follow(self.log, self.spinner)
+        return read
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles in the order placed."""
+        return self._reading().tiles
+
+    @property
+    def connections(self) -> tuple[Connection, ...]:
+        return self._reading().connections
+
+    @property
+    def arms(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per end: the (near, far) halves of the tiles placed on it, outwards."""
+        return tuple(self._reading().arms)
+
+    @property
+    def spinner(self) -> Tile | None:
+        return self.tables.tiles[self.spinner_index] if self.spinner_index >= 0 else None
+
+    @property
+    def ends(self) -> list[End]:
+        read, spinner = self._reading(), self.spinner
+        return [End(*read.holder(i, spinner), value, counts=not (i >= 2 and self.on_spinner >> i & 1))
+                for i, value in enumerate(self.values)]
 
     def layout(self, up: str = "up", down: str = "down") -> str:
         """The line as it lies on the table, left to right (a spinner's arms after it, named by
         `up` and `down` in the reader's language): `[2|1][1|4][4|4]`, each tile's halves where
         they lie."""
-        if not self.tiles:
+        if not self.log:
             return ""
+        arms = self.arms
         first = self.tiles[0]  # the opening tile lies low half left (end 0), high half right (end 1)
-        text = "".join(f"[{far}|{near}]" for near, far in reversed(self.arms[0]))
+        text = "".join(f"[{far}|{near}]" for near, far in reversed(arms[0]))
         text += f"[{first.low}|{first.high}]"
-        text += "".join(f"[{near}|{far}]" for near, far in self.arms[1])
+        text += "".join(f"[{near}|{far}]" for near, far in arms[1])
         for index, word in ((2, up), (3, down)):
-            if self.arms[index]:
-                text += f"  {word}: " + "".join(f"[{near}|{far}]" for near, far in self.arms[index])
+            if arms[index]:
+                text += f"  {word}: " + "".join(f"[{near}|{far}]" for near, far in arms[index])
         return text
 
-    def contributions(self) -> list[tuple[Tile, int]]:
-        """What each open end adds to the sum, as (tile, amount) in end order."""
-        return [(self.ends[i].tile, amount) for i, amount in self.contributions_by_end()]
 
-    def contributions_by_end(self) -> list[tuple[int, int]]:
-        """(end index, amount) for every end that adds to the sum: a side arm not yet played on
-        adds nothing, and with `opening_double: once` a double holding two ends counts once."""
-        result: list[tuple[int, int]] = []
-        counted: set[Tile] = set()
-        for i, end in enumerate(self.ends):
-            if not end.counts:
-                continue
-            if end.crosswise:
-                if self.shared_double_once and end.tile in counted:
-                    continue
-                counted.add(end.tile)
-                result.append((i, end.value * self.double_value))
-            else:
-                result.append((i, end.value))
-        return result
+class _Reading:
+    """The placed tiles, connections and arms of a line, followed along its log as it is read
+    (a simulation never reads them, so it never builds them)."""
 
-    def ends_sum(self) -> int:
-        return sum(amount for _, amount in self.contributions_by_end())
+    __slots__ = ("tables", "count", "tiles", "connections", "arms", "last")
 
-    def sum_after(self, tile: Tile, end: int | None) -> int:
-        """The sum of the ends if `tile` were placed on `end` (None opens), without placing it:
-        what a player weighs when choosing a placement."""
-        if not self.tiles:
-            if tile.is_double:
-                return tile.low * self.double_value * (1 if self.shared_double_once else 2)
-            return tile.low + tile.high
-        assert end is not None, "a line with tiles is played on an end"
-        value = self.ends[end].value
-        new_value = tile.high if tile.low == value else tile.low
-        total = new_value * self.double_value if tile.is_double else new_value
-        counted: set[Tile] = set()
-        for i, other in enumerate(self.ends):
-            if i == end or not other.counts:
-                continue
-            if other.crosswise:
-                if self.shared_double_once and other.tile in counted:
-                    continue
-                counted.add(other.tile)
-                total += other.value * self.double_value
-            else:
-                total += other.value
-        return total
+    def __init__(self, tables: LineTables):
+        self.tables = tables
+        self.count = 0
+        self.tiles: tuple[Tile, ...] = ()
+        self.connections: tuple[Connection, ...] = ()
+        self.arms: list[tuple[tuple[int, int], ...]] = [(), (), (), ()]
+        self.last: list[tuple[int, int] | None] = [None] * 4  # per end: the last (tile, value it met) placed on it
 
+    def follow(self, log: list[tuple[int, int, int]], spinner: Tile | None) -> None:
+        tables = self.tables
+        for t, end, value in log[self.count:]:
+            tile = tables.tiles[t]
+            self.tiles += (tile,)
+            if end >= 0:
+                to_tile, to_side = self.holder(end, spinner)
+                touching = "A" if tile.is_double else LOW if tile.low == value else HIGH
+                self.connections += (Connection(to_tile, to_side, tile, touching),)
+                self.arms[end] += ((value, tables.leaves[value][t]),)
+                self.last[end] = (t, value)
+        self.count = len(log)
+
+    def holder(self, end: int, spinner: Tile | None) -> tuple[Tile, str]:
+        """The tile holding open end `end` and its side there."""
+        last = self.last[end]
+        if last is None:  # the opening tile's own end, or an untouched side arm of the spinner
+            if end >= 2 and spinner is not None:
+                return spinner, "CD"[end - 2]
+            first = self.tiles[0]
+            return first, ("A", "B")[end] if first.is_double else (LOW, HIGH)[end]
+        t, value = last
+        tile = self.tables.tiles[t]
+        return tile, "B" if tile.is_double else HIGH if tile.low == value else LOW

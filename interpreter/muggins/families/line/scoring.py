@@ -1,0 +1,186 @@
+"""What a placement scores: one truth for the course (the scores it adds, the greedy bots' keys)
+and for a player's view (`points_if`).
+
+The rule file's scoring entries are run on the names they read, and on nothing else. When they
+read only the sum of the ends, their result for every sum is a table made with the game
+(`DominoGame.awards_by_sum`). Otherwise the results are kept in rows, one per combination of the
+values of the other names read (`facts`), indexed by the sum and filled as sums are met: a game
+meets the same few combinations again and again (Fives and Threes reads `dominoed` besides the
+sum: two rows). The facts that cost most (the line after the placement, its tiles) are only
+gathered for rule files that read them, and the facts no move of a turn changes (the score, the
+hand's size after it, ...) once per turn.
+"""
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from ...dsl import fails_somewhere, lookup
+from ...engine.table import Award
+from ...errors import RuleError
+
+if TYPE_CHECKING:
+    from .game import DominoGame
+    from .physics import Line
+
+CONSTANT_NAMES = frozenset({"earned", "players", "target"})  # what the entries read that no placement changes
+TURN_NAMES = ("dominoed", "hand_size", "opening", "boneyard", "score", "round")  # what no move of a turn changes
+FLAG_NAMES = ("dominoed", "opening")  # the bits 0 and 1 of `PlacementScoring.flags`
+LINE_NAMES = frozenset({"ends", "open_ends", "line.highs", "line.lows", "line.pips"})  # read from the line after it
+ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
+
+Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
+
+
+class PlacementScoring:
+    """The scores of placements under one game's scoring entries. A move's points are ranked
+    with its tiebreak as one number, `points * key_base + tiebreak` (see `DominoView`)."""
+
+    def __init__(self, game: DominoGame, awards_by_sum: list[Any] | None):
+        scoring = [e for score in game.rules.scoring for e in (score.when, score.points)]
+        self.game = game
+        self.sums = 8 * game.rules.pieces.highest_pip + 1
+        # a tiebreak (a tile's pips, or -1) plus 1 stays below key_base: keys order as (points, tiebreak)
+        self.key_base = 2 * game.rules.pieces.highest_pip + 2
+        self.names = tuple(sorted({name for e in scoring for name in e.names} - CONSTANT_NAMES - {"ends_sum"}))
+        self.reads_line = not LINE_NAMES.isdisjoint(self.names)
+        self.per_move = any(name.startswith("tile.") for name in self.names) or self.reads_line
+        self.awards_by_sum = awards_by_sum
+        # the tables, by the flags index (`flags`) and the sum, when they can be made whole and
+        # no entry of them raises (one failing on some sums raises when such a sum is reached)
+        self.tables = self.flag_tables(awards_by_sum)
+        self.keyed_tables = None if self.tables is None else [
+            [sum(award[1] for award in entry) * self.key_base for entry in table] for table in self.tables]
+        self.rows: dict[tuple[Any, ...], Row] = {}
+        self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
+        # entries reading only what a turn knows (the common case): their facts picked at once
+        self.turn_facts = itemgetter(*[TURN_NAMES.index(name) for name in self.names]) if self.names and set(
+            self.names) <= set(TURN_NAMES) else None
+
+    def flag_tables(self, awards_by_sum: list[Any] | None) -> list[list[tuple[Award, ...]]] | None:
+        """The awards of every sum for each value of the flags the entries read (`FLAG_NAMES`,
+        as the bits of an index: see `flags`), when they read nothing else and never raise."""
+        if not set(self.names) <= set(FLAG_NAMES):
+            return None
+        if not self.names:
+            return None if awards_by_sum is None or fails_somewhere(awards_by_sum) else [awards_by_sum] * 4
+        tables = []
+        for index in range(4):
+            env = {"dominoed": bool(index & 1), "opening": bool(index & 2), "players": self.game.players,
+                   "target": self.game.target}
+            try:
+                tables.append([self.game.awards(dict(env, ends_sum=total)) for total in range(self.sums)])
+            except RuleError:
+                return None  # left to the rows, which raise it when such a placement is made
+        return tables
+
+    @staticmethod
+    def flags(hand_size: int, opening: bool) -> int:
+        """The index of `tables` for a placement leaving `hand_size` tiles, opening the line or not."""
+        return (hand_size == 0) | opening << 1
+
+    def placed_awards(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
+                      round_number: int) -> tuple[Award, ...]:
+        """Every entry that holds for tile `t`, just placed on `line`, its player keeping
+        `hand_size` tiles, with `boneyard`, `score` and `round_number` as they are then."""
+        if self.tables is not None:
+            return self.tables[self.flags(hand_size, opening)][line.total]
+        if self.awards_by_sum is not None:
+            return lookup(self.awards_by_sum, line.total)
+        facts = self.facts(lambda: line, t, opening, hand_size, boneyard, score, round_number)
+        awards = self.row(facts)[0][line.total]
+        return awards if awards is not None else self.fill(facts, line.total)[0]
+
+    def points(self, line: Line, t: int, end: int, hand_size: int, boneyard: int, score: int,
+               round_number: int) -> int:
+        """The points tile `t` would score on `end` of `line` (-1 opens it), without placing it."""
+        total = line.sum_index_after(t, end)
+        if self.keyed_tables is not None:
+            return self.keyed_tables[self.flags(hand_size, line.empty)][total] // self.key_base
+        if self.awards_by_sum is not None:
+            return sum(award[1] for award in lookup(self.awards_by_sum, total))
+        facts = self.facts(lambda: _placed(line, t, end), t, line.empty, hand_size, boneyard, score, round_number)
+        keyed = self.row(facts)[1][total]
+        return (keyed if keyed is not None else self.fill(facts, total)[1]) // self.key_base
+
+    def turn_row(self, hand_size: int, boneyard: int, score: int, round_number: int,
+                 opening: bool) -> tuple[tuple[Any, ...], list[Optional[int]]]:
+        """For entries that read nothing of the move itself (`per_move` false): the facts of
+        every placement of a turn, and the row of their keyed points by sum (None: not yet met,
+        see `fill`)."""
+        facts = self.facts(_no_line, -1, opening, hand_size, boneyard, score, round_number)
+        return facts, self.row(facts)[1]
+
+    def row(self, facts: tuple[Any, ...]) -> Row:
+        last = self.last
+        if last[0] == facts:  # a turn asks for its row twice: its keys, then the placement made
+            return last[1]
+        row = self.rows.get(facts)
+        if row is None:
+            if len(self.rows) >= ROWS_KEPT:
+                self.rows.clear()
+            row = self.rows[facts] = ([None] * self.sums, [None] * self.sums)
+        self.last = (facts, row)
+        return row
+
+    def fill(self, facts: tuple[Any, ...], total: int) -> tuple[tuple[Award, ...], int]:
+        """Run the entries for a sum first met with these facts; keep and return the awards and
+        their points keyed."""
+        env = dict(zip(self.names, facts))
+        env["ends_sum"], env["players"], env["target"] = total, self.game.players, self.game.target
+        awards = self.game.awards(env)
+        keyed = sum(award[1] for award in awards) * self.key_base
+        row = self.row(facts)
+        row[0][total], row[1][total] = awards, keyed
+        return awards, keyed
+
+    def facts(self, line_after: Callable[[], Line], t: int, opening: bool, hand_size: int, boneyard: int, score: int,
+              round_number: int) -> tuple[Any, ...]:
+        """The values of the names the entries read besides the sum, in `names` order (the line
+        after the placement, `line_after()`, only read when an entry reads it)."""
+        pick = self.turn_facts
+        if pick is not None:
+            picked = pick((hand_size == 0, hand_size, opening, boneyard, score, round_number))  # in TURN_NAMES order
+            return picked if len(self.names) > 1 else (picked,)
+        line = line_after() if self.reads_line else None
+        tables = self.game.line_tables
+        values: list[Any] = []
+        for name in self.names:
+            if name == "dominoed":
+                values.append(hand_size == 0)
+            elif name == "hand_size":
+                values.append(hand_size)
+            elif name.startswith("tile."):
+                values.append(_tile_fact(tables, name, t))
+            elif name in LINE_NAMES:
+                values.append(_line_fact(line, name))  # type: ignore[arg-type]
+            else:
+                values.append({"opening": opening, "boneyard": boneyard, "score": score,
+                               "round": round_number}[name])
+        return tuple(values)
+
+
+def _placed(line: Line, t: int, end: int) -> Line:
+    after = line.copy()
+    after.put(t, end)
+    return after
+
+
+def _no_line() -> Line:
+    raise AssertionError("a turn's row is asked only by entries that read nothing of the line")
+
+
+def _tile_fact(tables: Any, name: str, t: int) -> Any:
+    if name == "tile.is_double":
+        return tables.double[t]
+    return {"tile.high": tables.high, "tile.low": tables.low, "tile.pips": tables.pips}[name][t]
+
+
+def _line_fact(line: Line, name: str) -> Any:
+    amounts = tuple(amount for _, amount in line.contributions_by_end())
+    if name == "ends":
+        return amounts
+    if name == "open_ends":
+        return len(amounts)
+    half = {"line.highs": "high", "line.lows": "low", "line.pips": "pips"}[name]
+    return tuple(getattr(tile, half) for tile in line.tiles)
