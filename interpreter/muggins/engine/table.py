@@ -1,12 +1,12 @@
 """What every family's game shares at the table: seats and sides, scores, claims and "Muggins!".
 
 A family's state (a line of tiles, a pile of cards) subclasses `TableState` and supplies only its
-physics: the turn (`act`) and its automatic steps (`automatic_step`), which the table's course
-(`run_course`, a generator) runs from the position on the state, yielding whenever someone must
-decide. Everything a house may change about scoring once
-it has arisen lives here, once for every family: who must claim a score and until when, who may
-call "Muggins!" on it and in which order, false calls, sides sharing one score, a score that
-would pass the target, and who wins when the round ends.
+physics and its course (`run_course`, a generator that plays from the position on the state,
+yielding whenever someone at the table must decide, or asking the bots' policies in a
+simulation). Everything a house may change about scoring once it has arisen lives here, once for
+every family: who must claim a score and until when, who may call "Muggins!" on it and in which
+order, false calls, sides sharing one score, a score that would pass the target, and who wins
+when the round ends.
 
 The engine asks one player at a time (`actor`): the player whose turn it is, or the one whose
 claim or Muggins call heads the queue of decisions; a course runs its automatic steps only once
@@ -391,46 +391,15 @@ class TableState:
         raise NotImplementedError
 
     def run_course(self) -> Course:
-        """The game from the position on this state: the decisions due, then the step it is at: a
-        turn asks the player to move (`act`), any other is one of the family's automatic steps."""
-        while True:
-            yield from self.decisions()
-            if self.outcome is not None:
-                return
-            if self.step == TURN:
-                if self.policies is None:
-                    move = yield
-                else:
-                    move = self.policy_move()
-                self.moves += 1
-                if move is MUGGINS:
-                    self.call_on_turn()
-                else:
-                    self.act(move)
-            else:
-                self.automatic_step()
-
-    def policy_move(self) -> Any:
-        """The move the simulated bot to move makes, chosen as `Bot.choose` chooses from its view."""
-        policies, turn = self.policies, self.turn
-        assert policies is not None
-        legal = self.legal_moves()
-        if len(legal) == 1 or not policies.greedy[turn]:
-            return legal[policies.pick(turn, legal)]
-        view = self.view(turn)
-        return legal[policies.pick(turn, [(view.points_if(move), view.tiebreak(move)) for move in legal])]
+        """The family's course from the position on this state: the decisions due (`decisions`),
+        then the step it is at, the turn or one of the family's automatic steps. At a table it
+        yields whenever someone must decide and is sent the move made; in a simulation
+        (`policies`) it asks the bots' policies instead and runs to the game's end."""
+        raise NotImplementedError
 
     def begin_round(self, first: int) -> None:
         """A round begins with `first` to play: kept for the statistics of who wins rounds."""
         self.round_starts.append((first, tuple(self.scores)))
-
-    def act(self, move: Any) -> None:
-        """The family's turn: the move of the player to move."""
-        raise NotImplementedError
-
-    def automatic_step(self) -> None:
-        """The family's automatic step that `step` names."""
-        raise NotImplementedError
 
     def _resume(self) -> None:
         """Run the game's course from the position on the state to its next decision."""

@@ -47,11 +47,7 @@ def run(state: DominoState) -> Course:
         else:
             code = code_of(state, (yield))
             state.moves += 1
-            if code >= 0:
-                state.turns += 1
-                place(state, code >> 3, (code & 7) - 1)
-            else:
-                play(state, code)
+            play(state, code)
 
 
 def simulate(state: DominoState, policies: Policies) -> None:
@@ -59,20 +55,15 @@ def simulate(state: DominoState, policies: Policies) -> None:
     each bot's policy is asked as `Bot.choose` asks, with one legal move not at all, a greedy
     bot with the moves ranked as from its view (`greedy_keys`)."""
     queue, pick, greedy = state.queue, policies.pick, policies.greedy
-    codes_of, keys_of, place_code, other = legal_codes, greedy_keys, place, play
     while True:
-        codes = codes_of(state)
+        codes = legal_codes(state)
         if len(codes) == 1:
             code = codes[0]
         else:
             turn = state.turn
-            code = codes[pick(turn, keys_of(state, codes) if greedy[turn] else codes)]
+            code = codes[pick(turn, greedy_keys(state, codes) if greedy[turn] else codes)]
         state.moves += 1
-        if code >= 0:
-            state.turns += 1
-            place_code(state, code >> 3, (code & 7) - 1)
-        else:
-            other(state, code)
+        play(state, code)
         if queue or state.step != TURN or state.outcome is not None:
             return
 
@@ -132,23 +123,17 @@ def placement_codes(line: Any, hand: int) -> list[int]:
             hand ^= bit
             codes.append((bit.bit_length() - 1) << 3)
         return codes
-    # a spinner's four ends (a line has none, two or four)
-    mask = line.tables.mask
-    left, right = hand & mask[values[0]], hand & mask[values[1]]
-    up, down = hand & mask[values[2]], hand & mask[values[3]]
-    bits = left | right | up | down
+    fits = [hand & line.tables.mask[value] for value in values]  # a spinner's four ends
+    bits = 0
+    for fit in fits:
+        bits |= fit
     while bits:
         bit = bits & -bits
         bits ^= bit
         code = (bit.bit_length() - 1) << 3
-        if left & bit:
-            codes.append(code | 1)
-        if right & bit:
-            codes.append(code | 2)
-        if up & bit:
-            codes.append(code | 3)
-        if down & bit:
-            codes.append(code | 4)
+        for end, fit in enumerate(fits, 1):
+            if fit & bit:
+                codes.append(code | end)
     return codes
 
 
