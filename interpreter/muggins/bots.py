@@ -22,15 +22,15 @@ class Player(Protocol):
     def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
 
 
-def best(moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
-    """The greedy policy: the first of the moves with the highest key (a key ranks a move: its
-    points, then its tiebreak)."""
-    return max(moves, key=key)  # max keeps the first of equal keys
-
-
 def best_index(keys: Sequence[Any]) -> int:
-    """The greedy policy on moves ranked by `keys`: the index of the move it picks."""
-    return best(range(len(keys)), keys.__getitem__)
+    """The greedy policy: the index of the first of the highest keys (a key ranks a move: its
+    points, then its tiebreak)."""
+    return keys.index(max(keys))  # max keeps the first of equal keys, index finds the first
+
+
+def best(moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
+    """The greedy policy's move among `moves` ranked by `key`."""
+    return moves[best_index(list(map(key, moves)))]
 
 
 def uniform_index(count: int, random: Callable[[], float]) -> int:
