@@ -56,6 +56,19 @@ def test_play_scores_from_the_rule_file(rules, pile, card, points):
     assert scored(events) == points
 
 
+def test_a_pair_is_scored_by_the_cards_laid_whatever_was_scored_before():
+    """Cribbage pegging: a pair is two cards of one rank ("strictly by rank"), so a queen on a jack
+    scores nothing, even after the same game scored a jack on that jack (same total, same pile)."""
+    g = game(load_rules("card-cribbage-pegging"))
+
+    def laid(card):
+        state = g.setup([cards(g, card, "2C"), cards(g, "3C", "4C")], pile=cards(g, "JH"), last_player=1, dealer=1)
+        return scored(play(state, card))
+    assert laid("JS") == [(0, 2, "pair")]
+    assert laid("QC") == []
+    assert laid("JD") == [(0, 2, "pair")]
+
+
 def test_reaching_the_limit_closes_the_pile_at_once_without_last(rules):
     g = game(rules)
     state = g.setup([cards(g, "AS", "2C"), cards(g, "3C")], pile=cards(g, "10H", "10S", "10D"), last_player=1, dealer=1)

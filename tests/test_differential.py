@@ -84,6 +84,8 @@ domino_options = st.fixed_dictionaries({}, optional={
         [{"name": "multiple of five", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum"},
          {"name": "double domino", "when": "dominoed and earned > 0", "points": "earned"}],
         [{"name": "line", "when": "count(line.pips) % 4 == 0", "points": "max(line.highs)"}],
+        [{"name": "fives", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum", "claim": True},
+         {"name": "bonus", "when": "ends_sum % 3 == 0", "points": 3, "claim": False}],
     ]),
     "win": win_options,
 })
@@ -117,6 +119,8 @@ card_options = st.fixed_dictionaries({}, optional={
          {"name": "run", "when": "run_at_end(pile.ranks) >= 3", "points": "run_at_end(pile.ranks)"}],
         [{"name": "multiple of five", "when": "total % 5 == 0", "points": "total", "claim": False},
          {"name": "suit", "when": "card.suit == 1 and earned > 0", "points": 1}],
+        [{"name": "multiple of five", "when": "total % 5 == 0", "points": "total", "claim": True},
+         {"name": "ten", "when": "total % 10 == 0", "points": 2, "claim": False}],
     ]),
     "win": win_options,
 })

@@ -42,6 +42,15 @@ DOMINO_OPTIONS = {
     "a domino bonus": ("scoring:\n  - name: fives\n    when: 'ends_sum % 5 == 0'\n    points: ends_sum\n"
                        "  - name: domino\n    when: dominoed\n    points: 'earned + 10'\n"),
     "void overshoot, counterclockwise": "win:\n  overshoot: void\nseating:\n  direction: counterclockwise\n",
+    # a claim listed before points added at once: at a table the claim is decided after them
+    "a claim, then points at once, void overshoot": (
+        "scoring:\n  - {name: fives, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: ends_sum, claim: true}\n"
+        "  - {name: bonus, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: 3, claim: false}\n"
+        "win:\n  overshoot: void\n  target: 60\n"),
+    "a claim, then points at once, an immediate win": (
+        "scoring:\n  - {name: fives, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: ends_sum, claim: true}\n"
+        "  - {name: bonus, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: 3, claim: false}\n"
+        "win:\n  target: 60\n"),
 }
 DOMINO_TABLES = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.0, 1.0)]
 
@@ -115,6 +124,10 @@ CARD_OPTIONS = {
     "random dealer, no cut, win at round end": "dealer:\n  first: {method: random}\n  cut: false\nwin:\n  immediate: false\n",
     "strict 21 and a last formula": "pile:\n  limit: 21\nlast:\n  points: '2 if total == limit else 1'\n",
     "last reading more than the total": "last:\n  points: '2 if score < 20 and pile_size > 2 else 1'\n",
+    "a claim, then points at once (the limit too), capped": (
+        "claims:\n  required: false\n"
+        "scoring:\n  - {name: fives, when: 'total % 5 == 0', points: total, claim: true}\n"
+        "  - {name: tens, when: 'total % 10 == 0', points: 2}\nwin:\n  overshoot: capped\n"),
 }
 
 

@@ -160,10 +160,6 @@ class Seats:
         """Every seat in the order of play, starting with `player`."""
         return self.orders[player]
 
-    @property
-    def partnered(self) -> bool:
-        return self.sides != self.count
-
 
 def checked_text(text: Any, refusal: str = "not_a_move") -> str:
     """A typed move as text: anything else (None, a number, a piece) is refused, not a traceback,
@@ -298,7 +294,7 @@ class TableState:
     policies: Policies | None  # the bots a simulated game asks instead of yielding; None at a table
     listening: bool  # whether every event is built (else only those statistics read: scores, steals, losses)
     moves: int  # the decisions made so far: turns, claims, calls
-    turns: int  # the turns played so far, as players count them (the family's `act` counts)
+    turns: int  # the turns played so far, as players count them (the family's course counts)
     round_starts: list[tuple[int, tuple[int, ...]]]  # each round's first to play, with the scores it began with
     scored: list[tuple[int, int, str]]  # every score change as (player, points, reason): kept even unheard
     _course: Course  # the course, suspended at the next decision
@@ -449,13 +445,20 @@ class TableState:
         if rules.overshoot == "void" and self._passes_target(player, awards):
             # the play's points added at once count as one score: past the target, all are void
             awards = [award for award in awards if award[2]]
+        at_once = self.claims_at_once()
+        claimed: list[tuple[str, int]] = []  # claims made at once: after the points added at once, as when queued
         for name, points, claim in awards:
             if not points:
                 continue
-            if claim:
-                if self.offer(player, points, name):
-                    return True
+            if claim and at_once:
+                claimed.append((name, points))
+            elif claim:
+                self.offer(player, points, name)
             elif self.score(player, points, name):
+                return True
+        for name, points in claimed:
+            self.moves += 1
+            if self.score(player, points, name):
                 return True
         if calls and not first_calls:
             self.queue.extend(calls)
@@ -468,17 +471,18 @@ class TableState:
         self.events.extend(Overshot(player, points, name) for name, points in at_once)
         return True
 
+    def claims_at_once(self, first: bool = False) -> bool:
+        """Whether a claim earned now would be made at once: simulated bots that never forget,
+        with nothing asked before it (or the claim asked first). The same game, without queueing
+        the decision (a simulation builds no events of claims)."""
+        policies = self.policies
+        return policies is not None and policies.forget <= 0 and (first or not self.queue)
+
     def offer(self, player: int, points: int, reason: str, last: bool = False, first: bool = False) -> bool:
         """A score waits for its player's claim, asked after the decisions already due (`first`:
-        before them). Simulated bots that never forget claim it at once when nothing is asked
-        before it: the same game, without queueing it. True when that claim ended the game."""
-        policies = self.policies
-        if policies is not None and policies.forget <= 0 and (first or not self.queue):
+        before them), or is claimed at once (`claims_at_once`); True when that ended the game."""
+        if self.claims_at_once(first):
             self.moves += 1
-            if self.listening:
-                score = PendingScore(player, points, reason, last)
-                self.events.append(ScoreEarned(score))
-                self.events.append(Claimed(score))
             return self.score(player, points, reason)
         score = PendingScore(player, points, reason, last)
         if self.listening:

@@ -53,7 +53,6 @@ class Go:
 
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
-MOVE_CODES = (-1, -2)  # the course's codes of the turn's moves that are no card: go, a call on one's turn
 KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
 INPUTS = ("total", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock", "score")  # of a play
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
@@ -120,7 +119,6 @@ class CardGame(TableGame):
             sum(award[1] for award in entry) for entry in self.awards_by_total]  # a greedy bot's points, by total
         # otherwise each card's scores are computed from the names they read, once for each value
         # of those names (`scores_of`); the pile's lists (the longest to build) only when read
-        self.pile_reads = frozenset(name for e in expressions for name in e.names if name.startswith("pile."))
         reads = {name for e in expressions for name in e.names}
         read = [i for i, name in enumerate(INPUTS) if name in reads]
         self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
@@ -137,9 +135,10 @@ class CardGame(TableGame):
         self.rank_of = {code: card.rank for code, card in self.card_of.items()}
         self.suit_of = {code: self.suits[card.suit] for code, card in self.card_of.items()}
         self.value_of = {code: code >> self.shift for code in self.codes}
-        # the lists of the pile's cards the scoring reads, each as the card's attribute by code
-        self.read_lists = tuple(of for name, of in (("pile.ranks", self.rank_of), ("pile.values", self.value_of),
-                                                    ("pile.suits", self.suit_of)) if name in self.pile_reads)
+        # the lists of the pile's cards the scoring reads: each name, with the card's attribute by code
+        self.read_lists = tuple((name, of) for name, of in (("pile.ranks", self.rank_of),
+                                                            ("pile.values", self.value_of),
+                                                            ("pile.suits", self.suit_of)) if name in reads)
         # the options the course reads on every turn, resolved once
         self.refill = o.refill
         self.closes_at_limit = o.exact_limit_timing == "immediate"
@@ -166,7 +165,7 @@ class CardGame(TableGame):
             points, shift, span = self.points_by_total, self.shift, self.span
             keys = {code: points[total + (code >> shift)] * span + (code >> shift)
                     for code in self.codes if total + (code >> shift) <= self.limit}
-            keys.update((code, -1) for code in MOVE_CODES)
+            keys.update((code, -1) for code in (course.GO, course.CALL))
             self.keys_by_total[total] = keys
         return keys
 
@@ -178,6 +177,8 @@ class CardGame(TableGame):
         return self.points_of(code_of[card], before, [code_of[c] for c in pile], hand_size, stock, score)
 
     def points_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int, score: int) -> int:
+        """What laying the card coded `code` on `pile` (codes) scores: the greedy bot's points, the
+        same in the course and in the view."""
         if self.awards_by_total is not None:
             return sum(award[1] for award in lookup(self.awards_by_total, before + (code >> self.shift)))
         return sum(award[1] for award in self.scores_of(code, before, pile, hand_size, stock, score))
@@ -189,14 +190,12 @@ class CardGame(TableGame):
         rank, suit = self.rank_of[code], self.suit_of[code]
         value = code >> self.shift
         inputs = (before + value, rank, value, suit, len(pile) + 1, hand_size, stock, score)
-        key = (self.read_inputs(inputs), *(tuple(map(of.__getitem__, pile)) for of in self.read_lists))
+        lists = tuple((*map(of.__getitem__, pile), of[code]) for _, of in self.read_lists)  # the card laid too
+        key = (self.read_inputs(inputs), *lists)
         known = self.known.get(key)
         if known is None:
             env = {"limit": self.limit, "players": self.players, "target": self.target, **dict(zip(INPUTS, inputs))}
-            if self.pile_reads:
-                for name, of in (("pile.ranks", self.rank_of), ("pile.values", self.value_of),
-                                 ("pile.suits", self.suit_of)):
-                    env[name] = (*map(of.__getitem__, pile), of[code])
+            env.update(zip((name for name, _ in self.read_lists), lists))
             known = self.awards(env)
             if len(self.known) >= KNOWN_SCORES:
                 self.known.clear()
