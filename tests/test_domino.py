@@ -260,7 +260,7 @@ def test_a_spinner_played_after_the_opening_is_read_as_a_player_sees_the_line():
     assert [(c.to_tile, c.to_side, c.tile, c.side) for c in line.connections] == [
         (T("3-5"), "high", T("5-5"), "A"), (T("5-5"), "B", T("5-6"), "low"), (T("5-5"), "C", T("2-5"), "high")]
     assert line.contributions() == [(T("3-5"), 3), (T("5-6"), 6), (T("2-5"), 2)] and line.ends_sum() == 11
-    assert line.sum_after(T("0-5"), 3) == 11 + 0 and line.fits(T("0-2")) == [2]  # [0|5] down adds its blank
+    assert line.sum_index_after(line.tables.index[T("0-5")], 3) == 11 + 0 and line.fits(T("0-2")) == [2]  # [0|5] down adds its blank
 
 
 def test_all_fives_settlement_awards_opponents_pips_to_the_dominoer():

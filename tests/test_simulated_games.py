@@ -26,7 +26,7 @@ DOMINO_OPTIONS = {
     "all fives settlement": "settlement:\n  penalty: '0'\n  award: round_nearest(opponents_pips, 5)\n",
     "settlement reading more than pips": ("settlement:\n  penalty: 'hand_size * 5 if blocked else round_nearest(hand_pips, 5)'\n"
                                           "  award: 'round_nearest(opponents_pips, 5) if score < 100 else 5'\n"),
-    # options a hand-kept kernel once left to a slower path
+    # the spinner, claims, holders, scoring that reads the play, overshoot and seating
     "spinner, one half per end": "line:\n  spinner: true\n  double_at_end: one_half\n  opening_double: per_end\n",
     "claims, immediate calls by seat, false calls": ("claims:\n  required: true\nmuggins:\n  window: immediate\n"
                                                      "  order: seat\n  false_call: 3\n"),
@@ -64,9 +64,9 @@ def variant(tmp_path: Path, base: str, options: str):
 def assert_simulation_plays_the_tables_games(rules, tables, max_rounds):
     """The simulation's statistics equal those of the same games played at a table."""
     for players, bots, forget, attention in tables:
-        engine = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, at_table=True)
-        fast = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention)
-        assert fast.turns > 12 and asdict(fast) == asdict(engine)
+        at_table = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention, at_table=True)
+        simulated = play_games(rules, players, bots, "k", range(12), max_rounds, forget, attention)
+        assert simulated.turns > 12 and asdict(simulated) == asdict(at_table)
 
 
 @pytest.mark.parametrize("options", list(DOMINO_OPTIONS), ids=list(DOMINO_OPTIONS))

@@ -10,6 +10,7 @@ import random
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .errors import MugginsError
+from .messages import say
 
 Move = TypeVar("Move")
 
@@ -95,6 +96,8 @@ class GreedyBot(Bot):
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+WORDS = {"en": {"unknown_bot": "unknown bot {kind} (bots: {bots})"},
+         "es": {"unknown_bot": "bot desconocido {kind} (bots: {bots})"}}
 
 
 class Policies:
@@ -105,9 +108,7 @@ class Policies:
     __slots__ = ("greedy", "random", "forget", "attention", "seed")
 
     def __init__(self, kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0):
-        for kind in kinds:
-            if kind not in BOTS:
-                raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})")
+        check_kinds(kinds)
         self.greedy = tuple(kind == "greedy" for kind in kinds)
         self.seed = seed
         self.random: Callable[[], float] = self._first_random  # seeded when first drawn: greedy bots never draw
@@ -132,9 +133,11 @@ class Policies:
         return best(moves, key) if self.greedy[player] else moves[uniform_index(len(moves), self.random)]
 
     def claims(self) -> bool:
+        """Whether the bot whose claim is due makes it (see `claims`)."""
         return claims(self.forget, self.random)
 
     def calls(self) -> bool:
+        """Whether the opponent asked calls "Muggins!" (see `calls`)."""
         return calls(self.attention, self.random)
 
 
@@ -147,12 +150,13 @@ def bot_generator(seed: int | str) -> random.Random:
 
 def make_bots(kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0) -> list[Bot]:
     """One bot of each kind, in seat order, drawing from the game's one bot generator."""
+    check_kinds(kinds)
     rng = bot_generator(seed)
-    bots = []
+    return [BOTS[kind](rng, forget, attention) for kind in kinds]
+
+
+def check_kinds(kinds: Sequence[str]) -> None:
+    """Refuse a bot kind that is not one of `BOTS`, in both languages."""
     for kind in kinds:
-        try:
-            cls = BOTS[kind]
-        except KeyError:
-            raise MugginsError(f"unknown bot {kind!r} (bots: {', '.join(BOTS)})") from None
-        bots.append(cls(rng, forget, attention))
-    return bots
+        if kind not in BOTS:
+            raise MugginsError(say(WORDS, "unknown_bot", kind=repr(kind), bots=", ".join(BOTS)))

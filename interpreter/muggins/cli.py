@@ -19,7 +19,7 @@ from typing import AbstractSet, Any, Callable, Iterator, Sequence
 import yaml
 
 from . import __version__
-from .bots import BOTS
+from .bots import check_kinds
 from .errors import MugginsError, RecordError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules
 from .schema import rules_schema, scenario_schema
@@ -47,7 +47,6 @@ WORDS = {
         "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
         "bot_count": "--bots names {count} bots for {seats} bot seats",
-        "unknown_bot": "unknown bot {kind!r} (bots: {bots})",
         "max_rounds": "--max-rounds must be at least 1",
         "chances": "--forget and --attention are chances between 0 and 1",
         "no_tally": "{rules} defines no paper notation; --tally shows nothing",
@@ -72,7 +71,6 @@ WORDS = {
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
         "digest": "huella {digest}",
         "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
-        "unknown_bot": "bot desconocido {kind!r} (bots: {bots})",
         "max_rounds": "--max-rounds debe ser al menos 1",
         "chances": "--forget y --attention son probabilidades entre 0 y 1",
         "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
@@ -634,9 +632,7 @@ def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset(), lang
         kinds = [kind for i, kind in enumerate(kinds) if i not in humans]
     if len(kinds) != bots:
         raise MugginsError(_say(lang, "bot_count", count=len(kinds), seats=bots))
-    for kind in kinds:
-        if kind not in BOTS:
-            raise MugginsError(_say(lang, "unknown_bot", kind=kind, bots=", ".join(BOTS)))
+    check_kinds(kinds)
     chosen = iter(kinds)
     return ["human" if seat in humans else next(chosen) for seat in range(players)]
 
@@ -759,9 +755,7 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)
     names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
-    for kind in names:
-        if kind not in BOTS:
-            raise MugginsError(_say(args.lang, "unknown_bot", kind=kind, bots=", ".join(BOTS)))
+    check_kinds(names)
     bots = [names[seat % len(names)] for seat in range(players)]
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

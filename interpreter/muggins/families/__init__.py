@@ -1,7 +1,7 @@
 """The registry of game families: each folder here is one family, found by name at import.
 
 A family (a line of tiles, a pile with a limit, ...) holds only what is its own: its physics,
-its moves, its rule sections, its words and summary, its scenario positions and its fast path.
+its moves, its rule sections, its words and summary, its scenario positions and its course.
 Everything else (loading, claims, sides, targets, the CLI, narration, scenarios, simulation)
 asks the family through the `Family` interface below and never branches on a family's name, so
 a new family is one new folder: a package whose `FAMILY` is an instance of a `Family` subclass.

@@ -23,6 +23,7 @@ from ...bots import Policies
 from ...engine.common import draw_lots, shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
+from .physics import tile_numbers
 
 if TYPE_CHECKING:
     from .game import DominoState
@@ -118,11 +119,7 @@ def placement_codes(line: Any, hand: int) -> list[int]:
                 codes.append(code | 2)
         return codes
     if not values:  # an empty line: any tile opens it
-        while hand:
-            bit = hand & -hand
-            hand ^= bit
-            codes.append((bit.bit_length() - 1) << 3)
-        return codes
+        return [t << 3 for t in tile_numbers(hand)]
     fits = [hand & line.tables.mask[value] for value in values]  # a spinner's four ends
     bits = 0
     for fit in fits:
@@ -348,12 +345,7 @@ def end_round(state: DominoState, blocked: bool) -> None:
 
 def hand_pips(pips: list[int], hand: int) -> int:
     """The pips of a hand's tiles (a bitmask), as settlement counts them."""
-    total = 0
-    while hand:
-        bit = hand & -hand
-        hand ^= bit
-        total += pips[bit.bit_length() - 1]
-    return total
+    return sum(pips[t] for t in tile_numbers(hand))
 
 
 STEPS = {AFTER_PLACE: after_place, END_ROUND: resume_end_round, FIRST_ROUND: first_round}

@@ -2,8 +2,9 @@
 
 The engine knows turns, hands, the boneyard and the line; every number and every choice a
 house could change (deal, draw and pass policy, scoring, settlement, openers, target) comes
-from `Rules`. `apply` is the fast, unchecked path for bots and simulation; `play` checks the
-move first and raises IllegalMoveError naming the broken rule, leaving the state unchanged.
+from `Rules`. `apply` is the unchecked path for moves already known legal (bots, replays); `play`
+checks the move first and raises IllegalMoveError naming the broken rule, leaving the state
+unchanged. A simulation runs the same course, asking the bots' policies (see `course.py`).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from . import course
 from .course import FIRST_ROUND, end_round
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 from .options import LineRules
-from .physics import Line, LineTables
+from .physics import Line, LineTables, tile_numbers
 from .scoring import PlacementScoring
 from ...bots import Policies
 from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Course, Muggins, PendingScore, TableGame,
@@ -342,7 +343,7 @@ class DominoState(TableState):
     def hands(self) -> list[list[Tile]]:
         """Each player's tiles, in order (a new list: change a hand by assigning `hands`)."""
         tiles = self.game.line_tables.tiles
-        return [[tiles[t] for t in _numbers(hand)] for hand in self.masks]
+        return [[tiles[t] for t in tile_numbers(hand)] for hand in self.masks]
 
     @hands.setter
     def hands(self, hands: list[list[Tile]]) -> None:
@@ -459,14 +460,6 @@ class DominoState(TableState):
         shown_values = [str(v) for v in sorted({e.value for e in self.line.ends})]
         values = Said(" or ".join(shown_values), es=" ni ".join(shown_values))
         return illegal("must_draw", values=values)
-
-
-def _numbers(hand: int) -> Iterator[int]:
-    """The tile numbers of a hand's bitmask, upwards (in tile order)."""
-    while hand:
-        bit = hand & -hand
-        hand ^= bit
-        yield bit.bit_length() - 1
 
 
 def _public(event: Any, player: int) -> Any:

@@ -14,7 +14,7 @@ connections, the arms, the ends as `End` records) is derived from the placements
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from ...pieces import Tile
 
@@ -45,6 +45,14 @@ class Connection:
     to_side: str
     tile: Tile
     side: str
+
+
+def tile_numbers(hand: int) -> Iterator[int]:
+    """The tile numbers in a bitmask of tiles (a hand), upwards: in tile order."""
+    while hand:
+        bit = hand & -hand
+        hand ^= bit
+        yield bit.bit_length() - 1
 
 
 class LineTables:
@@ -194,9 +202,6 @@ class Line:
         """Put `tile` on open end `end` (None opens the line); the caller has checked it fits."""
         self.put(self.tables.index[tile], -1 if end is None else end)
         return None if end is None else self.connections[-1]
-
-    def sum_after(self, tile: Tile, end: int | None) -> int:
-        return self.sum_index_after(self.tables.index[tile], -1 if end is None else end)
 
     def ends_sum(self) -> int:
         return self.total
