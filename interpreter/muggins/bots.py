@@ -116,7 +116,7 @@ class Policies:
         self.attention = attention
 
     def _first_random(self) -> float:
-        """Seeding a generator costs about five simulated card moves: only a game that draws pays."""
+        """Seeding a generator costs about two simulated card moves: only a game that draws pays."""
         self.random = bot_generator(self.seed).random
         return self.random()
 
@@ -144,7 +144,7 @@ class Policies:
 def bot_generator(seed: int | str) -> random.Random:
     """The random generator the bots of the game played from `seed` share: one per game, apart
     from the game's own (so a record replays without bots), since seeding one costs about as
-    much as five moves of a simulated card game."""
+    much as two moves of a simulated card game."""
     return random.Random(f"{seed}:bots")
 
 
