@@ -123,8 +123,24 @@ class CardGame(TableGame):
         read = [i for i, name in enumerate(INPUTS) if name in reads]
         self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
         self.known: dict[tuple[Any, ...], list[Award]] = {}
-        # the course's cards: a code is the card's value shifted above its index in the deck, so
-        # codes are distinct and order like values (the cards that fit are the codes below a bound)
+        self._code_cards(reads)
+        # the options the course reads on every turn, resolved once
+        self.refill = o.refill
+        self.closes_at_limit = o.exact_limit_timing == "immediate"
+        self.all_active = o.active == "all"
+        self.calls_on_turn = rules.muggins.false_call is not None
+        # and the points for playing last, by the total the pile closes at
+        expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
+        self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
+        self.plays = {card: Play(card) for card in self.cards}  # one move object per card, made once
+        first = o.first_dealer
+        self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
+            first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards)
+
+    def _code_cards(self, reads: set[str]) -> None:
+        """The course's cards: a code is the card's value shifted above its index in the deck, so
+        codes are distinct and order like values (the cards that fit are the codes below a bound);
+        and, by code, what the scoring's names read of a card (`reads`: the names read)."""
         values = [self.value(card) for card in self.cards]
         self.shift = max(1, (len(values) - 1).bit_length())
         self.span = max(values) + 1  # above every value: a greedy key is points * span + value
@@ -139,18 +155,6 @@ class CardGame(TableGame):
         self.read_lists = tuple((name, of) for name, of in (("pile.ranks", self.rank_of),
                                                             ("pile.values", self.value_of),
                                                             ("pile.suits", self.suit_of)) if name in reads)
-        # the options the course reads on every turn, resolved once
-        self.refill = o.refill
-        self.closes_at_limit = o.exact_limit_timing == "immediate"
-        self.all_active = o.active == "all"
-        self.calls_on_turn = rules.muggins.false_call is not None
-        # and the points for playing last, by the total the pile closes at
-        expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
-        self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
-        self.plays = {card: Play(card) for card in self.cards}  # one move object per card, made once
-        first = o.first_dealer
-        self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
-            first.rank({"card.rank": c.rank, "card.value": self.value(c)}) for c in self.cards)
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
