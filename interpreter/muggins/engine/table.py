@@ -446,20 +446,20 @@ class TableState:
             # the play's points added at once count as one score: past the target, all are void
             awards = [award for award in awards if award[2]]
         at_once = self.claims_at_once()
-        claimed: list[tuple[str, int]] = []  # claims made at once: after the points added at once, as when queued
         for name, points, claim in awards:
             if not points:
                 continue
-            if claim and at_once:
-                claimed.append((name, points))
-            elif claim:
-                self.offer(player, points, name)
+            if claim:
+                if not at_once:
+                    self.offer(player, points, name)
             elif self.score(player, points, name):
                 return True
-        for name, points in claimed:
-            self.moves += 1
-            if self.score(player, points, name):
-                return True
+        if at_once:  # claims made at once: after the points added at once, as a table decides them
+            for name, points, claim in awards:
+                if claim and points:
+                    self.moves += 1
+                    if self.score(player, points, name):
+                        return True
         if calls and not first_calls:
             self.queue.extend(calls)
         return False
