@@ -30,8 +30,9 @@ def best_index(keys: Sequence[Any]) -> int:
 
 
 def best(moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
-    """The greedy policy's move among `moves` ranked by `key`."""
-    return moves[best_index(list(map(key, moves)))]
+    """The greedy policy's move among `moves` ranked by `key`: the first of the highest, as
+    `best_index` picks (max keeps the first of equal keys)."""
+    return max(moves, key=key)
 
 
 def uniform_index(count: int, random: Callable[[], float]) -> int:
@@ -106,6 +107,7 @@ class Policies:
     the game's one bot generator), so a simulated game is the game those bots play at a table."""
 
     __slots__ = ("greedy", "random", "forget", "attention", "seed")
+    FIXED = ("greedy", "forget", "attention")  # the same for every game of a simulation
 
     def __init__(self, kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0):
         check_kinds(kinds)
@@ -124,13 +126,18 @@ class Policies:
         """The index of the move seat `player` makes among moves ranked by `keys`."""
         if len(keys) == 1:
             return 0
-        return best_index(keys) if self.greedy[player] else uniform_index(len(keys), self.random)
+        if self.greedy[player]:
+            return best_index(keys)
+        return uniform_index(len(keys), self.random)
 
     def choose(self, player: int, moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
         """The move seat `player` makes among `moves` (`key` ranks a move for a greedy bot)."""
         if len(moves) == 1:
             return moves[0]
-        return best(moves, key) if self.greedy[player] else moves[uniform_index(len(moves), self.random)]
+        if self.greedy[player]:
+            return best(moves, key)
+        index = uniform_index(len(moves), self.random)
+        return moves[index]
 
     def claims(self) -> bool:
         """Whether the bot whose claim is due makes it (see `claims`)."""

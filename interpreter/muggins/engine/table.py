@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Generator, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 from ..bots import Policies
 from ..errors import IllegalMoveError, RuleError
@@ -25,6 +25,7 @@ from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
 from ..rules import Rules
 from .common import GameEnded, Outcome, Scored
+from .specialise import Receiver, specialise
 
 
 # -- decisions ----------------------------------------------------------------------------------
@@ -255,6 +256,22 @@ class TableGame:
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
 
+    def simulation(self, state: TableState) -> Callable[[Any], Any]:
+        """The family's course specialised for this game's rules and these bots' policies (see
+        `engine.specialise`): derived once in a process for each kind of simulation (a tenth of
+        a second or so), then run for every game. A game's facts follow from its rules (their
+        digest), players and round cap, so games alike share one derivation."""
+        receiver = receiver_of(state)
+        key = (self.rules.digest, self.players, self.max_rounds, type(state),
+               tuple((name, tuple(part.fixed.values())) for name, part in receiver.inner.items()))
+        run = SIMULATIONS.get(key)
+        if run is None:
+            run = specialise(state.COURSE, receiver).function()
+            if len(SIMULATIONS) >= SIMULATIONS_KEPT:
+                SIMULATIONS.clear()
+            SIMULATIONS[key] = run
+        return run
+
     def scoring_awards(self, env: dict[str, Any]) -> tuple[list[Award], int]:
         """Every scoring entry that holds, in order, and their points in all; each entry reads what
         the earlier ones gave (`earned`)."""
@@ -267,6 +284,20 @@ class TableGame:
                 earned += points
                 found.append((entry.name, points, entry.claim))
         return found, earned
+
+
+# The simulations each process has derived (`TableGame.simulation`), by rules, table and bots.
+SIMULATIONS: dict[tuple[Any, ...], Callable[[Any], Any]] = {}
+SIMULATIONS_KEPT = 32
+
+
+def receiver_of(state: TableState) -> Receiver:
+    """What a simulation of `state`'s game fixes, for the specialiser: the state's facts (`FIXED`)
+    and its parts' (`PARTS`: the bots' policies, a line), each part known by its class."""
+    parts = {name: getattr(state, name) for name in state.PARTS}
+    return Receiver(type(state), {name: getattr(state, name) for name in state.FIXED},
+                    {name: Receiver(type(part), {attr: getattr(part, attr) for attr in part.FIXED})
+                     for name, part in parts.items()})
 
 
 # -- the state ----------------------------------------------------------------------------------
@@ -298,6 +329,11 @@ class TableState:
     round_starts: list[tuple[int, tuple[int, ...]]]  # each round's first to play, with the scores it began with
     scored: list[tuple[int, int, str]]  # every score change as (player, points, reason): kept even unheard
     _course: Course  # the course, suspended at the next decision
+    # the family's course (`run_course` runs it), and what a game fixes for the whole of it: a
+    # simulation runs the course specialised on those (`TableGame.simulation`)
+    COURSE: Callable[[Any], Course]
+    FIXED = ("game", "rules", "seats", "options", "listening")
+    PARTS: tuple[str, ...] = ("policies",)  # attributes holding an object of one class, with facts of its own (FIXED)
 
     def _init_table(self, game: Any, rng: random.Random, policies: Policies | None = None) -> None:
         self.game = game
@@ -391,14 +427,18 @@ class TableState:
         then the step it is at, the turn or one of the family's automatic steps. At a table it
         yields whenever someone must decide and is sent the move made; in a simulation
         (`policies`) it asks the bots' policies instead and runs to the game's end."""
-        raise NotImplementedError
+        return type(self).COURSE(self)
 
     def begin_round(self, first: int) -> None:
         """A round begins with `first` to play: kept for the statistics of who wins rounds."""
         self.round_starts.append((first, tuple(self.scores)))
 
     def _resume(self) -> None:
-        """Run the game's course from the position on the state to its next decision."""
+        """Run the game's course from the position on the state to its next decision; a
+        simulation runs it to the game's end, specialised."""
+        if self.policies is not None:
+            self.game.simulation(self)(self)
+            return
         self._course = self.run_course()
         next(self._course, None)
 

@@ -3,7 +3,7 @@
 Every domino game the engine plays runs it: a person at the terminal, a replayed record, a
 scenario, a simulation of thousands of games. The table's decisions (claims, "Muggins!") are
 the table's (`TableState`); this module holds what is the family's own: the turn (place, draw
-or pass) and the automatic steps (`STEPS`: after a placement, the end of a round, the first
+or pass) and the automatic steps (after a placement, the end of a round, the first
 round), each keeping the position on the state (`DominoState`), so that it can be read, copied
 and resumed at any decision.
 
@@ -41,28 +41,39 @@ def run(state: DominoState) -> Course:
             yield from state.decisions()
         if state.outcome is not None:
             return
-        if state.step != TURN:
-            STEPS[state.step](state)
-        elif state.policies is not None:
-            simulate(state, state.policies)
+        step = state.step
+        if step == TURN:
+            if state.policies is not None:
+                simulate(state, state.policies)
+            else:
+                code = code_of(state, (yield))
+                state.moves += 1
+                play(state, code)
+        elif step == AFTER_PLACE:
+            after_place(state)
+        elif step == END_ROUND:
+            end_round(state, state.blocked)
         else:
-            code = code_of(state, (yield))
-            state.moves += 1
-            play(state, code)
+            first_round(state)
 
 
 def simulate(state: DominoState, policies: Policies) -> None:
     """Turns of simulated bots, until a decision or an automatic step is due or the game ends:
     each bot's policy is asked as `Bot.choose` asks, with one legal move not at all, a greedy
     bot with the moves ranked as from its view (`greedy_keys`)."""
-    queue, pick, greedy = state.queue, policies.pick, policies.greedy
+    queue = state.queue
     while True:
         codes = legal_codes(state)
         if len(codes) == 1:
             code = codes[0]
         else:
             turn = state.turn
-            code = codes[pick(turn, greedy_keys(state, codes) if greedy[turn] else codes)]
+            if policies.greedy[turn]:
+                keys = greedy_keys(state, codes)
+            else:
+                keys = codes
+            index = policies.pick(turn, keys)
+            code = codes[index]
         state.moves += 1
         play(state, code)
         if queue or state.step != TURN or state.outcome is not None:
@@ -194,10 +205,6 @@ def first_round(state: DominoState) -> None:
     start_round(state, None if first.method == "holder" else lottery(state, "first opener"))
 
 
-def resume_end_round(state: DominoState) -> None:
-    end_round(state, state.blocked)
-
-
 def place(state: DominoState, t: int, end: int) -> None:
     """A tile on the line: its scores, the previous scorer's window closed, the claims and calls;
     then (once they are decided) the round's end or the next turn."""
@@ -219,8 +226,9 @@ def place(state: DominoState, t: int, end: int) -> None:
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE
-    if (awards or calls) and state.earn(awards, player, calls):
-        return
+    if awards or calls:
+        if state.earn(awards, player, calls):
+            return
     if not state.queue:  # nothing to decide first: on at once, as the course would
         after_place(state)
 
@@ -346,6 +354,3 @@ def end_round(state: DominoState, blocked: bool) -> None:
 def hand_pips(pips: list[int], hand: int) -> int:
     """The pips of a hand's tiles (a bitmask), as settlement counts them."""
     return sum(pips[t] for t in tile_numbers(hand))
-
-
-STEPS = {AFTER_PLACE: after_place, END_ROUND: resume_end_round, FIRST_ROUND: first_round}

@@ -25,7 +25,7 @@ from .options import LineRules
 from .physics import Line, LineTables, tile_numbers
 from .scoring import PlacementScoring
 from ...bots import Policies
-from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Course, Muggins, PendingScore, TableGame,
+from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Muggins, PendingScore, TableGame,
                              TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
@@ -330,9 +330,8 @@ class DominoState(TableState):
         self.blocked = False  # whether the round that waits for claims to end (`step` END_ROUND) was blocked
         self.step = TURN
 
-    def run_course(self) -> Course:
-        """The line's own course (the table's, fast enough to simulate with): see `course.run`."""
-        return course.run(self)
+    COURSE = staticmethod(course.run)
+    PARTS = ("policies", "line")
 
     def new_line(self) -> Line:
         return Line(self.game.line_tables)

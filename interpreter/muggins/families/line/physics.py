@@ -90,6 +90,7 @@ class Line:
 
     __slots__ = ("tables", "values", "adds", "total", "shared", "log", "spinner_index", "spinner_sides", "on_spinner",
                  "_read")
+    FIXED = ("tables",)  # the same for every line of a game
 
     def __init__(self, tables: LineTables):
         self.tables = tables

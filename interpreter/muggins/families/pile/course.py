@@ -12,7 +12,7 @@ bots' policies instead and never yields, and builds only the events statistics r
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ...bots import Policies
 from ...dsl import lookup
@@ -36,23 +36,32 @@ def run(state: CardState) -> Course:
         if state.outcome is not None:
             return
         step = state.step
-        if step != TURN:
-            STEPS[step](state)
-            continue
-        if policies is None:
-            move = yield
-            code = CALL if move is MUGGINS else state.game.code_of[move.card] if move.kind == "play" else GO
+        if step == TURN:
+            if policies is None:
+                move = yield
+                code = CALL if move is MUGGINS else state.game.code_of[move.card] if move.kind == "play" else GO
+            else:
+                code = choose(state, policies)
+            state.moves += 1
+            if code == CALL:
+                state.call_on_turn()
+                continue
+            state.turns += 1
+            if code < 0:
+                go(state)
+            elif play(state, code):
+                if not state.queue:  # nothing to decide first: the step after the play at once
+                    after_play(state)
+        elif step == AFTER_PLAY:
+            after_play(state)
+        elif step == AFTER_GO:
+            after_go(state)
+        elif step == ROUND_OVER:
+            round_over(state)
+        elif step == END_ROUND:
+            end_round(state)
         else:
-            code = choose(state, policies)
-        state.moves += 1
-        if code == CALL:
-            state.call_on_turn()
-            continue
-        state.turns += 1
-        if code < 0:
-            go(state)
-        elif play(state, code) and not state.queue:
-            after_play(state)  # nothing to decide first: the step after the play at once
+            first_deal(state)
 
 
 def choose(state: CardState, policies: Policies) -> int:
@@ -118,7 +127,10 @@ def play(state: CardState, code: int) -> bool:
     if game.refill and len(hand) < game.refill_to and state.stock_codes:
         refill(state, hand)
     state.step = AFTER_PLAY
-    return not (awards or calls) or not state.earn(awards, player, calls)
+    if awards or calls:
+        if state.earn(awards, player, calls):
+            return False
+    return True
 
 
 def refill(state: CardState, hand: list[int]) -> None:
@@ -273,7 +285,3 @@ def deal(state: CardState, dealer: int) -> None:
         state.events.append(Dealt(state.round, dealer, cut_by, cut_at,
                                   tuple(tuple(card_of[code] for code in hand) for hand in hands), len(stock),
                                   state.turn))
-
-
-STEPS: dict[int, Any] = {AFTER_PLAY: after_play, AFTER_GO: after_go, ROUND_OVER: round_over, END_ROUND: end_round,
-                         FIRST_DEAL: first_deal}

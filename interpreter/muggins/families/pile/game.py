@@ -24,7 +24,7 @@ from .course import FIRST_DEAL, ROUND_OVER
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
-from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Course, Claim, Claimed, Decline, FalseCall,
+from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
                              TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
@@ -321,8 +321,7 @@ class CardState(TableState):
         self.goes = 0
         self.step = TURN
 
-    def run_course(self) -> Course:
-        return course.run(self)
+    COURSE = staticmethod(course.run)
 
     def clear_pile(self) -> None:
         self.pile_codes = []

@@ -1,0 +1,851 @@
+"""A family's course, specialised for one rule file and one kind of simulation when it loads.
+
+Why: the course (`families/NAME/course.py`) is the only implementation of a family's rules, and
+it is written to be read: small steps, each reading the rule file's options through the state
+(`state.game.limit`, `state.rules.overshoot`, `if state.listening:`), the table's scoring shared
+by both families, the bots' policies in `bots.py`. A simulation plays millions of turns of the
+same rule file, where every one of those reads gives the same answer. This module derives, from
+the course's own source, the function a simulation runs: the same statements, with
+
+- every fact fixed for the game folded (the state's `game`, `rules`, `seats` and `options`, that
+  nobody listens to events, the policies' kinds of bots): a value that is a number, a text, a
+  truth or a tuple of them becomes a literal, any other (a table, a bound method) a name bound
+  once per game; a module's names the same way;
+- the branches those facts decide dropped (`if state.listening:` and every option not chosen);
+- the small steps inlined (the course's functions, the state's and the policies' methods, the
+  functions they call), their returns turned into branches, their names suffixed.
+
+Nothing is written twice: the table plays the course as written, the simulation this derivation
+of it, and the tests play the same games both ways (tests/test_simulated_games.py,
+tests/test_differential.py). A function whose shape cannot be inlined (a return inside a loop, a
+`yield` left after folding, recursion) stays a call; the entry must end with no `yield` left,
+else specialising refuses, loudly (an error, never a slower path chosen in silence).
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+import inspect
+import itertools
+import operator
+import textwrap
+from types import FunctionType
+from typing import Any, Callable, Iterable
+
+UNKNOWN: Any = object()  # an expression whose value is not fixed when the rules load
+LITERALS = (bool, int, float, str, type(None))
+MAX_DEPTH = 12  # nested inlining: far deeper than a course goes, a guard against a cycle missed
+
+
+class Receiver:
+    """A value known by its class, not its content: the state a course runs on, or its bots'
+    policies. Their methods are inlined; their fixed attributes (`fixed`) are folded."""
+
+    def __init__(self, cls: type, fixed: dict[str, Any], inner: dict[str, Receiver] | None = None):
+        self.cls = cls
+        self.fixed = fixed
+        self.inner = inner or {}
+
+
+class Specialised:
+    """The derivation's result: the function's source (for reading, and for the tests) and a
+    maker that binds the game's non-literal facts once and returns the function."""
+
+    def __init__(self, source: str, make: Callable[[tuple[Any, ...]], Callable[..., Any]], bound: tuple[Any, ...]):
+        self.source = source
+        self.make = make
+        self.bound = bound
+
+    def function(self) -> Callable[..., Any]:
+        return self.make(self.bound)
+
+
+def specialise(entry: Callable[..., Any], receiver: Receiver, inline: tuple[str, ...] = ("muggins.",)) -> Specialised:
+    """The function `entry(state)` derived for states like `receiver`: no `yield` may be left.
+    The functions of the modules named from `inline` are inlined (the engine's own)."""
+    if not isinstance(entry, FunctionType):
+        raise TypeError(f"only a function's source can be specialised, not {entry!r}")
+    deriving = Derivation(inline)
+    parameter = shape_of(entry).args.args[0].arg
+    body = deriving.body(entry, {parameter: receiver}, depth=0)
+    if any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in ast.walk(stmt)):
+        raise RuntimeError(f"{entry.__qualname__} keeps a decision to yield once specialised: "
+                           "its course must ask the policies in a simulation")
+    return deriving.compile(entry.__name__, parameter, Held(parameter, receiver.cls, body).body)
+
+
+# -- values known when the rules load -----------------------------------------------------------
+
+BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+          ast.Mod: operator.mod, ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.BitOr: operator.or_,
+          ast.BitAnd: operator.and_, ast.BitXor: operator.xor}
+COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+           ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+           ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+
+def is_literal(value: Any) -> bool:
+    if type(value) in LITERALS:
+        return True
+    return type(value) is tuple and len(value) <= 16 and all(is_literal(item) for item in value)
+
+
+def calls_inside(node: ast.AST) -> bool:
+    return any(isinstance(child, (ast.Call, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for child in ast.walk(node))
+
+
+def is_pure(node: ast.expr) -> bool:
+    """An expression that reads and never changes anything, and cannot fail in a course."""
+    return isinstance(node, (ast.Name, ast.Constant)) or (isinstance(node, ast.Attribute) and is_pure(node.value))
+
+
+class Scope:
+    """What is known in one function being derived: its locals bound to known values, and the
+    module it was written in."""
+
+    def __init__(self, known: dict[str, Any], module: dict[str, Any], local: set[str]):
+        self.known = known
+        self.module = module
+        self.local = local
+
+    def name(self, name: str) -> Any:
+        if name in self.known:
+            return self.known[name]
+        if name in self.local:
+            return UNKNOWN
+        if name in self.module:
+            return self.module[name]
+        return UNKNOWN  # a builtin stays a name
+
+    def value(self, node: ast.expr) -> Any:
+        """The value of `node` if the rules fix it, else UNKNOWN."""
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.name(node.id)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(self.value(node.value), node.attr)
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node)
+        if isinstance(node, ast.Compare):
+            return self.compare(node)
+        if isinstance(node, ast.BoolOp):
+            values = [self.value(operand) for operand in node.values]
+            if any(value is UNKNOWN or isinstance(value, Receiver) for value in values):
+                return UNKNOWN
+            result = values[0]
+            for value in values[1:]:
+                if (not result) if isinstance(node.op, ast.And) else result:
+                    break
+                result = value
+            return result
+        if isinstance(node, ast.UnaryOp):
+            operand = self.value(node.operand)
+            if operand is UNKNOWN or isinstance(operand, Receiver):
+                return UNKNOWN
+            if isinstance(node.op, ast.Not):
+                return not operand
+            if isinstance(node.op, ast.USub) and type(operand) in (int, float):
+                return -operand
+            return UNKNOWN
+        if isinstance(node, ast.BinOp):
+            left, right = self.value(node.left), self.value(node.right)
+            op = BINARY.get(type(node.op))
+            if op is None or type(left) is not int or type(right) is not int:
+                return UNKNOWN
+            try:
+                return op(left, right)
+            except (ArithmeticError, ValueError):
+                return UNKNOWN
+        if isinstance(node, ast.IfExp):
+            test = self.value(node.test)
+            if test is UNKNOWN or isinstance(test, Receiver):
+                return UNKNOWN
+            return self.value(node.body if test else node.orelse)
+        return UNKNOWN
+
+    def truth(self, node: ast.expr) -> Any:
+        """Whether `node` holds, where only that is asked (an `if`'s test): True, False or UNKNOWN.
+        An `and` with an operand that never holds fails whatever the operands before it (when
+        they call nothing); an `or` alike."""
+        if isinstance(node, ast.BoolOp):
+            decisive = isinstance(node.op, ast.Or)  # the truth that settles the chain
+            unknown = False
+            for operand in node.values:
+                truth = self.truth(operand)
+                if truth is UNKNOWN:
+                    unknown = True
+                    if calls_inside(operand):
+                        return UNKNOWN
+                elif truth == decisive:
+                    return decisive
+            return UNKNOWN if unknown else not decisive
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            truth = self.truth(node.operand)
+            return UNKNOWN if truth is UNKNOWN else not truth
+        value = self.value(node)
+        if value is UNKNOWN:
+            return UNKNOWN
+        return True if isinstance(value, Receiver) else bool(value)
+
+    @staticmethod
+    def attribute(base: Any, attr: str) -> Any:
+        if base is UNKNOWN:
+            return UNKNOWN
+        if isinstance(base, Receiver):
+            if attr in base.inner:
+                return base.inner[attr]
+            return base.fixed.get(attr, UNKNOWN)
+        if type(base) in LITERALS or isinstance(base, (list, dict, set)):
+            return UNKNOWN
+        return getattr(base, attr, UNKNOWN)
+
+    def subscript(self, node: ast.Subscript) -> Any:
+        base = self.value(node.value)
+        if type(base) is not tuple or not base:
+            return UNKNOWN
+        index = self.value(node.slice)
+        if type(index) is int and -len(base) <= index < len(base):
+            return base[index]
+        if index is UNKNOWN and is_pure(node.slice) and all(item == base[0] and type(item) is type(base[0])
+                                                             for item in base):
+            return base[0]  # the same whichever seat asks (every bot of the same kind)
+        return UNKNOWN
+
+    def compare(self, node: ast.Compare) -> Any:
+        left = self.value(node.left)
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.value(comparator)
+            if isinstance(op, (ast.Is, ast.IsNot)) and (isinstance(left, Receiver) or isinstance(right, Receiver)):
+                if left is not None and right is not None:
+                    return UNKNOWN
+                holds = isinstance(op, ast.IsNot)  # a receiver is never None
+            elif left is UNKNOWN or right is UNKNOWN or isinstance(left, Receiver) or isinstance(right, Receiver):
+                return UNKNOWN
+            else:
+                holds = COMPARE[type(op)](left, right)
+            if not holds:
+                return False
+            left = right
+        return True
+
+
+# -- the derivation -----------------------------------------------------------------------------
+
+class NotInlined(Exception):
+    """A call whose function cannot be inlined: it stays a call."""
+
+
+class Derivation:
+    """One specialisation: the objects it binds by name, and a counter for unique suffixes."""
+
+    def __init__(self, inline: tuple[str, ...]) -> None:
+        self.inline_from = inline
+        self.bound: list[Any] = []
+        self.bound_names: dict[int, str] = {}
+        self.suffixes = itertools.count(1)
+
+    # -- folding -----------------------------------------------------------------------------
+
+    def literal(self, value: Any) -> ast.expr:
+        """A node for a known value: a literal, or the name it is bound to once per game."""
+        if is_literal(value):
+            return ast.Constant(value) if type(value) is not tuple else ast.Tuple(
+                [self.literal(item) for item in value], ast.Load())
+        name = self.bound_names.get(id(value))
+        if name is None:
+            name = self.bound_names[id(value)] = f"_fixed{len(self.bound)}"
+            self.bound.append(value)
+        return ast.Name(name, ast.Load())
+
+    def fold(self, node: ast.expr, scope: Scope) -> ast.expr:
+        """`node` with everything the rules fix replaced by its value."""
+        value = scope.value(node)
+        if value is not UNKNOWN and not isinstance(value, Receiver):
+            if not (isinstance(node, ast.Name) and node.id in builtins.__dict__ and node.id not in scope.module):
+                return self.literal(value)
+        if isinstance(node, ast.BoolOp):
+            return self.fold_boolean(node, scope)
+        if isinstance(node, ast.IfExp):
+            test = scope.value(node.test)
+            if test is not UNKNOWN and not isinstance(test, Receiver):
+                return self.fold(node.body if test else node.orelse, scope)
+        if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
+            return self.fold_children(node, scope)
+        return self.fold_children(node, scope)
+
+    def fold_test(self, node: ast.expr, scope: Scope) -> ast.expr:
+        """`node` folded where only its truth is asked: operands that never settle an `and` (or
+        an `or`) dropped."""
+        if isinstance(node, ast.BoolOp):
+            settles = isinstance(node.op, ast.Or)
+            kept = [self.fold_test(operand, scope) for operand in node.values
+                    if scope.truth(operand) is UNKNOWN or scope.truth(operand) == settles]
+            return kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return ast.UnaryOp(ast.Not(), self.fold_test(node.operand, scope))
+        return self.fold(node, scope)
+
+    def fold_boolean(self, node: ast.BoolOp, scope: Scope) -> ast.expr:
+        stop_on = isinstance(node.op, ast.Or)  # `or` stops at the first true operand, `and` at a false one
+        kept: list[ast.expr] = []
+        for i, operand in enumerate(node.values):
+            value = scope.value(operand)
+            last = i == len(node.values) - 1
+            if value is not UNKNOWN and not isinstance(value, Receiver):
+                if bool(value) == stop_on:
+                    kept.append(self.literal(value))
+                    break
+                if not last:
+                    continue  # an operand that never stops the chain: drop it
+            kept.append(self.fold(operand, scope))
+        if len(kept) == 1:
+            return kept[0]
+        return ast.BoolOp(node.op, kept)
+
+    def fold_children(self, node: ast.expr, scope: Scope) -> ast.expr:
+        for field, old in ast.iter_fields(node):
+            if isinstance(old, ast.expr):
+                setattr(node, field, self.fold(old, scope))
+            elif isinstance(old, list):
+                setattr(node, field, [self.fold(item, scope) if isinstance(item, ast.expr) else
+                                      self.fold_comprehension(item, scope) if isinstance(item, ast.comprehension)
+                                      else item for item in old])
+            elif isinstance(old, ast.arguments):
+                pass
+        return node
+
+    def fold_comprehension(self, node: ast.comprehension, scope: Scope) -> ast.comprehension:
+        node.iter = self.fold(node.iter, scope)
+        node.ifs = [self.fold(test, scope) for test in node.ifs]
+        return node
+
+    # -- statements --------------------------------------------------------------------------
+
+    def body(self, function: FunctionType, known: dict[str, Any], depth: int,
+             names: dict[str, str] | None = None) -> list[ast.stmt]:
+        """The statements of `function` with what the rules fix folded and its calls inlined;
+        `known` gives the parameters bound to known values (the state, constants); `names`
+        renames its own names first (an inlined function's, to the caller's or suffixed ones)."""
+        shape = shape_of(function)
+        body = shape.fresh().body
+        if names is None:
+            return self.statements(body, Scope(dict(known), function.__globals__, shape.local), set(shape.once), depth)
+        rename(body, names)
+        scope = Scope({names.get(name, name): value for name, value in known.items()}, function.__globals__,
+                      {names.get(name, name) for name in shape.local})
+        return self.statements(body, scope, {names.get(name, name) for name in shape.once}, depth)
+
+    def compile(self, name: str, parameter: str, body: list[ast.stmt]) -> Specialised:
+        """The module that makes the function: the game's bound objects unpacked once, then the
+        function as a closure over them."""
+        inner = ast.FunctionDef(name, ast.arguments([], [ast.arg(parameter)], None, [], [], None, []),
+                                body or [ast.Pass()], [], None, None)
+        unpack: list[ast.stmt] = []
+        if self.bound:
+            unpack.append(ast.Assign([ast.Tuple([ast.Name(f"_fixed{i}", ast.Store()) for i in range(len(self.bound))],
+                                                ast.Store())], ast.Name("_bound", ast.Load())))
+        maker = ast.FunctionDef("make", ast.arguments([], [ast.arg("_bound")], None, [], [], None, []),
+                                unpack + [inner, ast.Return(ast.Name(name, ast.Load()))], [], None, None)
+        numbered([maker])
+        source = ast.unparse(ast.Module([maker], []))
+        namespace: dict[str, Any] = {"__builtins__": builtins}
+        exec(compile(source, f"<{name} specialised>", "exec"), namespace)  # our own derived source, never input
+        return Specialised(source, namespace["make"], tuple(self.bound))
+
+    def statements(self, stmts: list[ast.stmt], scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for stmt in stmts:
+            out.extend(self.statement(stmt, scope, once, depth))
+        return out
+
+    def statement(self, stmt: ast.stmt, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
+        if isinstance(stmt, ast.If):
+            test = scope.truth(stmt.test)
+            if test is not UNKNOWN:
+                return self.statements(stmt.body if test else stmt.orelse, scope, once, depth)
+            if isinstance(stmt.test, ast.Call) or (isinstance(stmt.test, ast.UnaryOp)
+                                                   and isinstance(stmt.test.operand, ast.Call)):
+                return self.if_on_call(stmt, scope, once, depth)
+            stmt.test = self.fold_test(stmt.test, scope)
+            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
+            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
+            return [stmt]
+        if isinstance(stmt, ast.While):
+            if scope.truth(stmt.test) is False:
+                return self.statements(stmt.orelse, scope, once, depth)
+            stmt.test = self.fold_test(stmt.test, scope)
+            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
+            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
+            return [stmt]
+        if isinstance(stmt, ast.For):
+            if scope.value(stmt.iter) == ():
+                return self.statements(stmt.orelse, scope, once, depth)
+            stmt.iter = self.fold(stmt.iter, scope)
+            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
+            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
+            return [stmt]
+        if isinstance(stmt, ast.AnnAssign):
+            if stmt.value is None:
+                return []
+            stmt = ast.Assign([stmt.target], stmt.value)
+        if isinstance(stmt, ast.Assign):
+            return self.assignment(stmt, scope, once, depth)
+        if isinstance(stmt, ast.Expr):
+            call = stmt.value.value if isinstance(stmt.value, ast.YieldFrom) else stmt.value
+            if isinstance(call, ast.Call):
+                inlined = self.inline(call, scope, depth, lambda result: [] if is_pure(result) else [ast.Expr(result)])
+                if inlined is not None:
+                    return inlined
+            stmt.value = self.fold(stmt.value, scope)
+            return [] if is_pure(stmt.value) else [stmt]
+        if isinstance(stmt, ast.AugAssign):
+            if not isinstance(stmt.target, ast.Name):
+                self.fold_children(stmt.target, scope)  # what it indexes; the target itself stays
+            stmt.value = self.fold(stmt.value, scope)
+            return [stmt]
+        if isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Call):
+            name = f"_result{next(FLAGS)}"  # returned after the inlined body, which may loop
+            inlined = self.inline(stmt.value, scope, depth, lambda result: [ast.Assign([ast.Name(name, ast.Store())],
+                                                                                      result)])
+            if inlined is not None:
+                return inlined + [ast.Return(ast.Name(name, ast.Load()))]
+        if isinstance(stmt, ast.FunctionDef):
+            stmt.body = self.statements(stmt.body, scope, once, depth)
+            return [stmt]
+        for field, old in ast.iter_fields(stmt):
+            if isinstance(old, ast.expr):
+                setattr(stmt, field, self.fold(old, scope))
+            elif isinstance(old, list) and old and isinstance(old[0], ast.expr):
+                setattr(stmt, field, [self.fold(item, scope) for item in old])
+            elif isinstance(old, list) and old and isinstance(old[0], ast.stmt):
+                setattr(stmt, field, self.statements(old, scope, once, depth))
+        return [stmt]
+
+    def assignment(self, stmt: ast.Assign, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
+        split = split_tuple(stmt) if len(stmt.targets) == 1 else stmt
+        if isinstance(split, list):
+            return self.statements(split, scope, once, depth)
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if isinstance(target, ast.Name) and target.id in once:
+            value = scope.value(stmt.value)
+            if value is not UNKNOWN:
+                scope.known[target.id] = value
+                if not isinstance(value, Receiver):
+                    return []  # every use is folded to the value
+        if isinstance(stmt.value, ast.IfExp) and target is not None and calls_inside(stmt.value):
+            choice = stmt.value  # as a branch, so that the call in it is inlined, or run only there
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    once.discard(name.id)  # assigned in both branches now
+            branch = ast.If(choice.test, [ast.Assign([copy.deepcopy(target)], choice.body)],
+                            [ast.Assign([copy.deepcopy(target)], choice.orelse)])
+            return self.statement(branch, scope, once, depth)
+        if isinstance(stmt.value, ast.Call) and target is not None:
+            inlined = self.inline(stmt.value, scope, depth, lambda result: [ast.Assign([copy.deepcopy(target)], result)])
+            if inlined is not None:
+                return inlined
+        stmt.value = self.fold(stmt.value, scope)
+        stmt.targets = [self.fold_children(target, scope) if not isinstance(target, ast.Name) else target
+                        for target in stmt.targets]
+        return [stmt]
+
+    def if_on_call(self, stmt: ast.If, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
+        negated = isinstance(stmt.test, ast.UnaryOp)
+        call = stmt.test.operand if isinstance(stmt.test, ast.UnaryOp) else stmt.test
+        assert isinstance(call, ast.Call)
+        result = f"_test{next(self.suffixes)}"
+        inlined = self.inline(call, scope, depth, lambda value: [ast.Assign([ast.Name(result, ast.Store())], value)])
+        if inlined is None:
+            stmt.test = self.fold(stmt.test, scope)
+            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
+            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
+            return [stmt]
+        test: ast.expr = ast.Name(result, ast.Load())
+        if len(inlined) == 1 and isinstance(inlined[0], ast.Assign) and isinstance(inlined[0].value, ast.Constant):
+            test = inlined[0].value  # the call's answer is known: its branch is chosen now
+            inlined = []
+        if negated:
+            test = ast.UnaryOp(ast.Not(), test)
+        branch = ast.If(test, stmt.body, stmt.orelse)
+        return inlined + self.statement(branch, scope, once, depth)
+
+    # -- inlining ----------------------------------------------------------------------------
+
+    def callee(self, call: ast.Call, scope: Scope) -> tuple[FunctionType, Any] | None:
+        """The function a call runs and what it is called on (None for a plain function), when
+        the rules fix both; None when the call must stay."""
+        func = call.func
+        if isinstance(func, ast.Name):
+            target = scope.name(func.id)
+            return (target, None) if isinstance(target, FunctionType) and target.__module__.startswith(self.inline_from) \
+                else None
+        if not isinstance(func, ast.Attribute):
+            return None
+        receiver = scope.value(func.value)
+        if receiver is UNKNOWN:
+            return None
+        cls = receiver.cls if isinstance(receiver, Receiver) else type(receiver)
+        if not cls.__module__.startswith(self.inline_from):
+            return None
+        method = inspect.getattr_static(cls, func.attr, None)
+        if not isinstance(method, FunctionType):
+            return None
+        if isinstance(receiver, Receiver) and func.attr in receiver.fixed:
+            return None
+        return method, receiver
+
+    def inline(self, call: ast.Call, scope: Scope, depth: int,
+               sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt] | None:
+        """The statements that do what `call` does, the result given to `sink`; None when the
+        call stays a call."""
+        found = self.callee(call, scope)
+        if found is None or depth >= MAX_DEPTH or call.keywords and any(k.arg is None for k in call.keywords):
+            return None
+        function, receiver = found
+        try:
+            return self.splice(function, shape_of(function), receiver, call, scope, depth, sink)
+        except NotInlined:
+            return None
+
+    def splice(self, function: FunctionType, shape: Shape, receiver: Any, call: ast.Call,
+               scope: Scope, depth: int, sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
+        args = shape.args
+        if not shape.inlinable:
+            raise NotInlined(function.__qualname__)
+        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or any(
+                isinstance(arg, ast.Starred) for arg in call.args):
+            raise NotInlined(function.__qualname__)
+        names = [arg.arg for arg in args.args]
+        given: dict[str, ast.expr] = {}
+        if receiver is not None:
+            if not isinstance(call.func, ast.Attribute):
+                raise NotInlined(function.__qualname__)
+            given[names[0]] = call.func.value
+            names = names[1:]
+        if len(call.args) > len(names):
+            raise NotInlined(function.__qualname__)
+        given.update(zip(names, call.args))
+        for keyword in call.keywords:
+            if keyword.arg not in names or keyword.arg in given:
+                raise NotInlined(function.__qualname__)
+            given[keyword.arg] = keyword.value
+        defaults = dict(zip(reversed(names), reversed(function.__defaults__ or ())))
+        suffix = f"_{next(self.suffixes)}"
+        assigned = shape.assigned
+        known: dict[str, Any] = {}
+        prologue: list[ast.stmt] = []
+        renames: dict[str, str] = {}
+        order = {id(node): i for i, node in enumerate([*call.args, *(k.value for k in call.keywords)])}
+        for name in [arg.arg for arg in args.args]:
+            if name in given:
+                node = given[name]
+                value = scope.value(node)
+            elif name in defaults:
+                value = defaults[name]
+                node = self.literal(value)
+            else:
+                raise NotInlined(function.__qualname__)
+            if value is not UNKNOWN and name not in assigned:  # a parameter assigned again is a variable
+                known[name] = value
+                if not isinstance(value, Receiver):
+                    continue
+            if isinstance(node, ast.Name) and name not in assigned:
+                renames[name] = node.id  # the caller's own name: nothing to copy
+                continue
+            prologue.append(ast.Assign([ast.Name(name + suffix, ast.Store())], node))
+        prologue.sort(key=lambda stmt: order.get(id(stmt.value), -1) if isinstance(stmt, ast.Assign) else -1)
+        prologue = self.statements(prologue, scope, set(), depth)  # the arguments, in the call's order
+        if set(renames.values()) & shape.free:
+            raise NotInlined(function.__qualname__)  # a caller's name that is a global there
+        body = self.body(function, known, depth + 1, {**{name: name + suffix for name in shape.local}, **renames})
+        if shape.yields and any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in ast.walk(stmt)):
+            raise NotInlined(function.__qualname__)
+        return prologue + tails(body, sink)
+
+
+# -- the shape of a function --------------------------------------------------------------------
+
+class Shape:
+    """What the derivation reads of a function's source, once per function: its text (parsed
+    afresh for each use: cheaper than copying a tree), parameters and the names it binds."""
+
+    def __init__(self, function: FunctionType):
+        self.source = textwrap.dedent(inspect.getsource(function))
+        definition = self.fresh()
+        self.args = definition.args
+        self.local = bound_names(definition)
+        self.assigned = assigned_anywhere(definition)
+        self.once = assigned_once(definition)
+        self.free = {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)} - self.local
+        self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(definition))
+        if definition.decorator_list or any(
+                isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With))
+                or (isinstance(node, ast.Name) and node.id == "super") for node in ast.walk(definition)):
+            self.inlinable = False
+        else:
+            self.inlinable = True
+
+    def fresh(self) -> ast.FunctionDef:
+        found = ast.parse(self.source).body[0]
+        assert isinstance(found, ast.FunctionDef)
+        return found
+
+
+SHAPES: dict[Any, Shape] = {}
+
+
+def shape_of(function: FunctionType) -> Shape:
+    shape = SHAPES.get(function.__code__)
+    if shape is None:
+        shape = SHAPES[function.__code__] = Shape(function)
+    return shape
+
+
+def bound_names(definition: ast.FunctionDef) -> set[str]:
+    """Every name a function binds, its nested scopes' included: all of them are its own."""
+    names = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
+    for node in ast.walk(definition):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and node is not definition:
+            names.update(arg.arg for arg in ast.walk(node.args) if isinstance(arg, ast.arg))
+            if isinstance(node, ast.FunctionDef):
+                names.add(node.name)
+    return names
+
+
+def assigned_anywhere(definition: ast.FunctionDef) -> set[str]:
+    return {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)
+            and isinstance(node.ctx, (ast.Store, ast.Del))}
+
+
+def assigned_once(definition: ast.FunctionDef) -> set[str]:
+    """The names a function assigns in exactly one plain assignment and nowhere else (not a
+    parameter, not a loop's target, not augmented): a known value there is known everywhere."""
+    counts: dict[str, int] = {}
+    plain: set[str] = set()
+    for node in ast.walk(definition):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            counts[node.id] = counts.get(node.id, 0) + 1
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in [target] if isinstance(target, ast.Name) else target.elts if isinstance(
+                        target, ast.Tuple) else []:
+                    if isinstance(name, ast.Name):
+                        plain.add(name.id)
+    params = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
+    return {name for name, count in counts.items() if count == 1 and name in plain and name not in params}
+
+
+def numbered(body: list[ast.stmt]) -> None:
+    """Give every statement a line number, which unparsing reads (the source is compiled from
+    the text, so the numbers are the text's)."""
+    for stmt in body:
+        stmt.lineno = 1
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, field, None)
+            if inner:
+                numbered(inner)
+
+
+def split_tuple(stmt: ast.Assign) -> ast.Assign | list[ast.stmt]:
+    """`a, b = x, y` as two assignments when neither value reads a name assigned."""
+    target, value = stmt.targets[0], stmt.value
+    if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)
+            and all(isinstance(name, ast.Name) for name in target.elts)):
+        return stmt
+    stored = {name.id for name in target.elts if isinstance(name, ast.Name)}
+    if any(isinstance(node, ast.Name) and node.id in stored for node in ast.walk(value)):
+        return stmt
+    return [ast.Assign([name], item) for name, item in zip(target.elts, value.elts)]
+
+
+def rename(body: Iterable[ast.AST], names: dict[str, str]) -> None:
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and node.id in names:
+                node.id = names[node.id]
+            elif isinstance(node, ast.arg) and node.arg in names:
+                node.arg = names[node.arg]
+            elif isinstance(node, ast.FunctionDef) and node.name in names:
+                node.name = names[node.name]
+
+
+def returns_inside(stmt: ast.stmt) -> bool:
+    """Whether `stmt` returns from the function it is in (a nested function's returns are its own)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.Lambda)):
+        return False
+    if isinstance(stmt, ast.Return):
+        return True
+    return any(returns_inside(child) for child in ast.iter_child_nodes(stmt) if isinstance(child, ast.stmt))
+
+
+def tails(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
+    """`body`, a function's, with its result given to `sink` instead of returned. A body that
+    returns only at its end keeps its shape; any other runs once inside `while True:`, each
+    return becoming the sink and a `break` (out of a loop of its own, a flag says to leave):
+    nothing is copied, whatever the number of returns."""
+    if not any(returns_inside(stmt) for stmt in body[:-1]):
+        last = body[-1] if body else None
+        if isinstance(last, ast.Return):
+            return body[:-1] + sink(last.value if last.value is not None else ast.Constant(None))
+        if last is None or not returns_inside(last):
+            return body + sink(ast.Constant(None))
+    return [ast.While(ast.Constant(True), leave(body + [ast.Return(None)], sink), [])]
+
+
+FLAGS = itertools.count(1)
+
+
+def leave(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
+    """`body` inside the `while True:` of `tails`: each return given to `sink`, then `break`."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Return):
+            return out + sink(stmt.value if stmt.value is not None else ast.Constant(None)) + [ast.Break()]
+        if isinstance(stmt, ast.If) and returns_inside(stmt):
+            stmt.body = leave(stmt.body, sink) or [ast.Pass()]
+            stmt.orelse = leave(stmt.orelse, sink)
+        elif isinstance(stmt, (ast.For, ast.While)) and returns_inside(stmt):
+            if stmt.orelse or breaks(stmt.body):
+                raise NotInlined("a loop that returns and breaks")
+            flag = f"_left{next(FLAGS)}"
+
+            def flagged(value: ast.expr) -> list[ast.stmt]:
+                return sink(value) + [ast.Assign([ast.Name(flag, ast.Store())], ast.Constant(True))]
+            stmt.body = returns_broken(stmt.body, flagged)
+            out += [ast.Assign([ast.Name(flag, ast.Store())], ast.Constant(False)), stmt,
+                    ast.If(ast.Name(flag, ast.Load()), [ast.Break()], [])]
+            continue
+        elif returns_inside(stmt):
+            raise NotInlined("a return inside a statement that cannot be branched")
+        out.append(stmt)
+    return out
+
+
+def breaks(body: list[ast.stmt]) -> bool:
+    """Whether `body`, a loop's, breaks out of that loop (not out of a loop inside it)."""
+    for stmt in body:
+        if isinstance(stmt, ast.Break):
+            return True
+        if isinstance(stmt, ast.If) and (breaks(stmt.body) or breaks(stmt.orelse)):
+            return True
+    return False
+
+
+def returns_broken(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
+    """A loop's body with each return given to `sink`, then the loop left."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Return):
+            return out + sink(stmt.value if stmt.value is not None else ast.Constant(None)) + [ast.Break()]
+        if isinstance(stmt, ast.If):
+            stmt.body = returns_broken(stmt.body, sink) or [ast.Pass()]
+            stmt.orelse = returns_broken(stmt.orelse, sink)
+        elif returns_inside(stmt):
+            raise NotInlined("a return inside a loop inside a loop")
+        out.append(stmt)
+    return out
+
+
+# -- the state's attributes held in locals ------------------------------------------------------
+
+class Held:
+    """The derived function with the state's attributes it reads and writes most held in local
+    variables: loaded on entry, stored back on every exit (a `finally`) and around each statement
+    that hands the state itself to code not inlined (that code reads and writes the attributes,
+    so they are stored before it and loaded again after)."""
+
+    def __init__(self, parameter: str, cls: type, body: list[ast.stmt]):
+        self.parameter = parameter
+        self.cls = cls
+        counts: dict[str, int] = {}
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if self.plain(node):
+                    assert isinstance(node, ast.Attribute)
+                    counts[node.attr] = counts.get(node.attr, 0) + 1
+        self.written = {node.attr for stmt in body for node in ast.walk(stmt)
+                        if self.plain(node) and isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)}
+        taken = {node.id for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Name)}
+        self.held = {attr: f"{parameter}_{attr}" for attr, count in sorted(counts.items())
+                     if count >= 2 and f"{parameter}_{attr}" not in taken}
+        try:
+            held = self.statements(body)
+        except NotInlined:
+            self.body = body  # a shape this does not hold in locals: the attributes are read as they are
+            return
+        stores = self.stores()
+        self.body = self.loads() + ([ast.Try(body=held or [ast.Pass()], handlers=[], orelse=[], finalbody=stores)]
+                                    if stores else held)
+
+    def plain(self, node: ast.AST) -> bool:
+        """`state.x` for an attribute of the state's own (not a method, not a property)."""
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id == self.parameter):
+            return False
+        found = inspect.getattr_static(self.cls, node.attr, None)
+        return found is None or not hasattr(type(found), "__get__") or type(found).__name__ == "member_descriptor"
+
+    def loads(self) -> list[ast.stmt]:
+        return [ast.Assign([ast.Name(local, ast.Store())], ast.Attribute(ast.Name(self.parameter, ast.Load()), attr,
+                                                                         ast.Load())) for attr, local in self.held.items()]
+
+    def stores(self) -> list[ast.stmt]:
+        """The held attributes the function assigns, stored back (the others hold the same object)."""
+        return [ast.Assign([ast.Attribute(ast.Name(self.parameter, ast.Load()), attr, ast.Store())],
+                           ast.Name(local, ast.Load())) for attr, local in self.held.items() if attr in self.written]
+
+    def hands_over(self, node: ast.AST) -> bool:
+        """Whether `node` lets code not inlined reach the state (the state passed, a method)."""
+        allowed = {id(child.value) for child in ast.walk(node) if isinstance(child, ast.Attribute) and self.plain(child)}
+        return any(isinstance(child, ast.Name) and child.id == self.parameter and id(child) not in allowed
+                   for child in ast.walk(node))
+
+    def substitute(self, node: ast.AST) -> Any:
+        held = self.held
+
+        class Substitute(ast.NodeTransformer):
+            def visit_Attribute(inner, child: ast.Attribute) -> Any:
+                if isinstance(child.value, ast.Name) and child.value.id == self.parameter and child.attr in held:
+                    return ast.copy_location(ast.Name(held[child.attr], child.ctx), child)
+                return inner.generic_visit(child)
+        return Substitute().visit(node)
+
+    def statements(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for stmt in body:
+            out.extend(self.statement(stmt))
+        return out
+
+    def statement(self, stmt: ast.stmt) -> list[ast.stmt]:
+        if isinstance(stmt, ast.If):
+            prefix: list[ast.stmt] = []
+            if self.hands_over(stmt.test):
+                name = f"_{self.parameter}_test{next(FLAGS)}"
+                prefix = self.stores() + [ast.Assign([ast.Name(name, ast.Store())], stmt.test)] + self.loads()
+                stmt.test = ast.Name(name, ast.Load())
+            else:
+                stmt.test = self.substitute(stmt.test)
+            stmt.body = self.statements(stmt.body) or [ast.Pass()]
+            stmt.orelse = self.statements(stmt.orelse)
+            return prefix + [stmt]
+        if isinstance(stmt, (ast.While, ast.For)):
+            header = stmt.test if isinstance(stmt, ast.While) else stmt.iter
+            if self.hands_over(header) or (isinstance(stmt, ast.For) and self.hands_over(stmt.target)):
+                raise NotInlined("a loop whose header hands the state over")
+            if isinstance(stmt, ast.While):
+                stmt.test = self.substitute(stmt.test)
+            else:
+                stmt.iter, stmt.target = self.substitute(stmt.iter), self.substitute(stmt.target)
+            stmt.body = self.statements(stmt.body) or [ast.Pass()]
+            stmt.orelse = self.statements(stmt.orelse)
+            return [stmt]
+        if isinstance(stmt, (ast.FunctionDef, ast.Lambda)) and self.hands_over(stmt):
+            raise NotInlined("a nested function that reads the state")
+        if self.hands_over(stmt):
+            return self.stores() + [stmt] + self.loads()
+        return [self.substitute(stmt)]

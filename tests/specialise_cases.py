@@ -1,0 +1,182 @@
+"""Small courses for tests/test_specialise.py, in the shapes the families' courses are written
+in. Each takes a state (`test_specialise.State`) and returns a value; all of them change it."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def early_returns(state: Any) -> Any:
+    results = [classify(state, value) for value in state.values]
+    for value in state.values:
+        kind = classify(state, value)
+        state.trace.append(kind)
+    return results
+
+
+def classify(state: Any, value: int) -> str:
+    if value < 0:
+        state.count += 1
+        return "negative"
+    if value == 0:
+        return "zero"
+    if value > state.options.limit:
+        if state.options.strict:
+            return "over"
+        state.total += value
+    elif value % 2:
+        state.total -= 1
+        if value % 3 == 0:
+            return "odd three"
+    return "kept"
+
+
+def loops_that_return(state: Any) -> Any:
+    first = find(state, 3)
+    state.trace.append(first)
+    second = find_while(state, state.options.limit)
+    state.trace.append(second)
+    if state.values:
+        found = nested(state)
+        state.trace.append(found)
+    return first, second
+
+
+def find(state: Any, step: int) -> int | None:
+    for index, value in enumerate(state.values):
+        state.count += 1
+        if value % step == 0 and value:
+            return index
+        if value > 15:
+            state.total += value
+    state.total += 100
+    return None
+
+
+def find_while(state: Any, limit: int) -> int:
+    total = 0
+    index = 0
+    while index < len(state.values):
+        total += state.values[index]
+        if total > limit:
+            return index
+        index += 1
+    return -1
+
+
+def nested(state: Any) -> str:
+    if state.options.mode != "c":
+        for value in state.values:
+            if value == state.options.limit:
+                return "limit"
+        state.count += 10
+    return "none"
+
+
+def reassigned_parameters(state: Any) -> Any:
+    out = []
+    for value in state.values:
+        first = bump(state, value, None)
+        second = bump(state, value, 2)
+        out.append((first, second))
+    return out
+
+
+def bump(state: Any, value: int, step: int | None) -> int:
+    if step is None:
+        step = value % 4 + 1
+    value += step
+    state.total += value
+    return value
+
+
+def keywords_and_defaults(state: Any) -> Any:
+    a = scaled(state, 3)
+    b = scaled(state, 3, factor=5)
+    c = scaled(state, offset=1, value=4)
+    return a, b, c
+
+
+def scaled(state: Any, value: int, factor: int = 2, offset: int = 0) -> int:
+    state.count += factor
+    return value * factor + offset + len(state.values)
+
+
+def conditional_calls(state: Any) -> Any:
+    out = []
+    for value in state.values:
+        marked = state.note(value) if value > state.options.limit else False
+        out.append(marked)
+        if state.note(value + 1):
+            state.total += 1
+        if not state.note(value + 2):
+            state.count += 1
+    return out
+
+
+def closures(state: Any) -> Any:
+    key = weight(state)
+    best = max(state.values, key=key) if state.values else None
+    state.trace.append(best)
+    return best, sorted(state.values, key=key)
+
+
+def weight(state: Any) -> Any:
+    limit = state.options.limit
+    if state.options.strict:
+        return lambda value: -value if value > limit else value
+
+    def key(value: int) -> int:
+        return (value - limit) ** 2 + state.count
+    return key
+
+
+def handed_over(state: Any) -> Any:
+    """The state handed to code not inlined (a builtin's callback, a function elsewhere) while its
+    attributes are held in locals."""
+    for value in state.values:
+        state.total += value
+        state.count += 1
+        outside(state, value)  # not inlined: reads and changes the attributes
+        state.total *= 2
+    state.values = [value for value in state.values if value != state.total]
+    return state.total, state.count
+
+
+def folded_facts(state: Any) -> Any:
+    if state.listening:
+        state.trace.append("heard")
+    if state.options.strict:
+        label = "strict"
+    else:
+        label = "lenient"
+    state.trace.append(label)
+    return label, state.options.mode == "a" and len(state.values) > 2
+
+
+def short_circuits(state: Any) -> Any:
+    out = []
+    for value in state.values:
+        if state.note(value) and state.options.strict and False:
+            out.append("never")
+        out.append(value > 3 and state.options.limit)
+        out.append(value < 0 or state.options.mode)
+        out.append(state.options.strict or state.note(value))
+    return out
+
+
+def asks_the_table(state: Any) -> Any:
+    move = yield
+    state.trace.append(move)
+
+
+def not_inlined(function: Any) -> Any:
+    """A decorated function stays a call."""
+    return function
+
+
+@not_inlined
+def outside(state: Any, value: int) -> None:
+    state.total -= 1
+    state.count += value
+    if state.total > 50:
+        state.values = state.values[:-1]

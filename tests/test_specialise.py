@@ -1,0 +1,111 @@
+"""The specialiser (engine/specialise.py) derives a function that does what the original does.
+
+Each case below is a small "course" written in the shapes the families' courses use (returns in
+branches and loops, parameters assigned again, defaults and keywords, calls in conditional
+expressions, closures, a state handed to code not inlined); the derived function must give the
+same result and leave the same trace and state as the original, for every input drawn. The
+expected values are the original Python's, run as written.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muggins.engine.specialise import Receiver, specialise
+from muggins.families.line import course as line_course
+from muggins.families.pile import course as pile_course
+from muggins.loader import load_rules
+from muggins.engine import make_game
+from muggins.engine.table import receiver_of
+from muggins.bots import Policies
+
+import specialise_cases as cases
+
+
+class Options:
+    """Facts fixed for a derivation, as a game's are."""
+
+    def __init__(self, limit: int, strict: bool, mode: str):
+        self.limit = limit
+        self.strict = strict
+        self.mode = mode
+
+
+class State:
+    """A state like a course's: facts (`options`, `listening`) and a position it changes."""
+
+    def __init__(self, options: Options, values: list[int]):
+        self.options = options
+        self.listening = False
+        self.values = values
+        self.total = 0
+        self.count = 0
+        self.trace: list[Any] = []
+
+    def note(self, item: Any) -> bool:
+        """A method the derivation inlines."""
+        self.trace.append(item)
+        return item % 3 == 0
+
+    def outcome(self) -> tuple[Any, ...]:
+        return self.total, self.count, tuple(self.trace), tuple(self.values)
+
+
+def derived(entry: Any, options: Options) -> Any:
+    receiver = Receiver(State, {"options": options, "listening": False})
+    return specialise(entry, receiver, inline=(cases.__name__,)).function()
+
+
+ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parameters, cases.keywords_and_defaults,
+           cases.conditional_calls, cases.closures, cases.handed_over, cases.folded_facts, cases.short_circuits]
+options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry.__name__)
+@settings(max_examples=60, deadline=None)
+@given(options=options_drawn, values=st.lists(st.integers(-5, 20), max_size=8))
+def test_a_derived_function_does_what_its_source_does(entry: Any, options: Options, values: list[int]) -> None:
+    original, copy = State(options, list(values)), State(options, list(values))
+    expected = entry(original)
+    assert derived(entry, options)(copy) == expected
+    assert copy.outcome() == original.outcome()
+
+
+def test_the_facts_decide_the_branches_kept() -> None:
+    """A fact folded away leaves no branch for the other value, and no read of it."""
+    on = specialise(cases.folded_facts, Receiver(State, {"options": Options(3, True, "a"), "listening": False}),
+                    inline=(cases.__name__,)).source
+    off = specialise(cases.folded_facts, Receiver(State, {"options": Options(3, False, "b"), "listening": False}),
+                     inline=(cases.__name__,)).source
+    for source in (on, off):
+        assert "options" not in source and "listening" not in source
+        assert "heard" not in source  # the listening branch is gone
+    assert "'strict'" in on and "'lenient'" not in on
+    assert "'lenient'" in off and "'strict'" not in off
+
+
+def test_a_course_left_with_a_decision_to_yield_is_refused() -> None:
+    with pytest.raises(RuntimeError, match="yield"):
+        specialise(cases.asks_the_table, Receiver(State, {"options": Options(1, True, "a"), "listening": False}),
+                   inline=(cases.__name__,))
+
+
+@pytest.mark.parametrize("name,module,cold", [("card-muggins", pile_course, set()),
+                                               ("domino-muggins", line_course, {"hand_pips"})])
+def test_a_simulated_course_calls_none_of_its_steps(name: str, module: Any, cold: set[str]) -> None:
+    """Every step of the built-in courses is inlined in the simulation derived from them (but
+    those named `cold`, run once a round inside a comprehension), and no branch for a listener
+    (an event built for the table) is left."""
+    game = make_game(load_rules(name), 2, 10)
+    state = game.new_state("s:1", Policies(["greedy", "random"], "s:1"))
+    derivation = specialise(state.COURSE, receiver_of(state))
+    steps = {id(value): key for key, value in vars(module).items() if callable(value)
+             and getattr(value, "__module__", "") == module.__name__}
+    called = {steps[id(value)] for value in derivation.bound if id(value) in steps}
+    assert called == cold
+    tree = ast.parse(derivation.source)
+    assert not [node for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "listening"]
