@@ -30,7 +30,7 @@ import inspect
 import itertools
 import operator
 import textwrap
-from types import FunctionType
+from types import CodeType, FunctionType
 from typing import Any, Callable, Iterable
 
 UNKNOWN: Any = object()  # an expression whose value is not fixed when the rules load
@@ -66,6 +66,9 @@ def specialise(entry: Callable[..., Any], receiver: Receiver, inline: tuple[str,
     The functions of the modules named from `inline` are inlined (the engine's own)."""
     if not isinstance(entry, FunctionType):
         raise TypeError(f"only a function's source can be specialised, not {entry!r}")
+    if not shape_of(entry).running:
+        raise RuntimeError(f"the source of {entry.__qualname__} is not the code running (changed since it was "
+                           "imported?): start again to simulate")
     deriving = Derivation(inline)
     parameter = shape_of(entry).args.args[0].arg
     body = deriving.body(entry, {parameter: receiver}, depth=0)
@@ -580,12 +583,18 @@ class Shape:
         self.once = assigned_once(definition)
         self.free = {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)} - self.local
         self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(definition))
-        if definition.decorator_list or any(
-                isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With))
-                or (isinstance(node, ast.Name) and node.id == "super") for node in ast.walk(definition)):
-            self.inlinable = False
-        else:
-            self.inlinable = True
+        self.running = self.is_running(function)
+        self.inlinable = not definition.decorator_list and self.running and not any(
+            isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With))
+            or (isinstance(node, ast.Name) and node.id == "super") for node in ast.walk(definition))
+
+    def is_running(self, function: FunctionType) -> bool:
+        """Whether the text read is the code running (a file changed since it was imported is
+        not, nor a name mangled in a class): compiled again, the same instructions and names."""
+        compiled = compile(self.source, "<source>", "exec")
+        code = next((const for const in compiled.co_consts if isinstance(const, CodeType)), None)
+        running = function.__code__
+        return code is not None and code.co_code == running.co_code and code.co_names == running.co_names
 
     def fresh(self) -> ast.FunctionDef:
         found = ast.parse(self.source).body[0]

@@ -546,7 +546,8 @@ class TableState:
                 self.events.append(NotClaimed(score))
             self.unclaimed.append(score)
             if self.rules.muggins.window == "immediate":
-                self.queue.extendleft(reversed(self.close_window()))
+                calls = self.close_window()
+                self.queue.extendleft(reversed(calls))
             return
         if yes:
             # the first caller takes it: nobody else is asked about this score
@@ -565,8 +566,9 @@ class TableState:
         if not self.unclaimed:
             return calls
         rules = self.rules.muggins
+        last_stolen = self.last_can_be_stolen()
         for score in self.unclaimed:
-            if rules.enabled and (not score.last or self.last_can_be_stolen()):
+            if rules.enabled and (not score.last or last_stolen):
                 opponents = set(self.seats.opponents[score.player])
                 order = self.seats.order_from(score.player) if rules.order == "turn" else range(self.players)
                 calls.extend(Decision(p, "muggins", score) for p in order if p in opponents)

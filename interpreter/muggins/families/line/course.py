@@ -317,7 +317,8 @@ def end_round(state: DominoState, blocked: bool) -> None:
     """The round ends once every unclaimed score's window has closed: the leftover pips are
     revealed and settled, then the winner, the round cap, or the next round's opener."""
     if state.unclaimed:
-        state.queue.extend(state.close_window())
+        calls = state.close_window()
+        state.queue.extend(calls)
         state.step, state.blocked = END_ROUND, blocked
         return
     game, o = state.game, state.options

@@ -237,7 +237,8 @@ def end_round(state: CardState) -> None:
     """The round ends once every unclaimed score's window has closed: a winner at the round's end,
     the round cap, or the next deal."""
     if state.unclaimed:
-        state.queue.extend(state.close_window())
+        calls = state.close_window()
+        state.queue.extend(calls)
         return
     game = state.game
     if state.listening:
