@@ -109,3 +109,17 @@ def test_a_simulated_course_calls_none_of_its_steps(name: str, module: Any, cold
     assert called == cold
     tree = ast.parse(derivation.source)
     assert not [node for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "listening"]
+
+
+def test_games_alike_share_one_derivation_and_others_have_their_own() -> None:
+    """A derivation is made once per process for a rule file, table and kind of bots: a game made
+    again from the same file reuses it; other bots, players or rules get their own."""
+    def simulation(name: str, players: int, bots: list[str]) -> Any:
+        game = make_game(load_rules(name), players, 10)
+        state = game.new_state("s:1", Policies(bots, "s:1"))
+        return game.simulation(state)
+    first = simulation("card-muggins", 2, ["greedy", "greedy"])
+    assert simulation("card-muggins", 2, ["greedy", "greedy"]) is first
+    assert simulation("card-muggins", 2, ["greedy", "random"]) is not first
+    assert simulation("card-muggins", 3, ["greedy"] * 3) is not first
+    assert simulation("card-muggins-strict-21", 2, ["greedy", "greedy"]) is not first

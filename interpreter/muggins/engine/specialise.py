@@ -361,6 +361,8 @@ class Derivation:
         out: list[ast.stmt] = []
         for stmt in stmts:
             out.extend(self.statement(stmt, scope, once, depth))
+            if out and isinstance(out[-1], (ast.Return, ast.Raise, ast.Break, ast.Continue)):
+                break  # what follows is never run (a branch folded into a return, say)
         return out
 
     def statement(self, stmt: ast.stmt, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:

@@ -25,7 +25,7 @@ from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
 from ..rules import Rules
 from .common import GameEnded, Outcome, Scored
-from .specialise import Receiver, specialise
+from .specialise import Receiver, is_literal, specialise
 
 
 # -- decisions ----------------------------------------------------------------------------------
@@ -263,7 +263,8 @@ class TableGame:
         digest), players and round cap, so games alike share one derivation."""
         receiver = receiver_of(state)
         key = (self.rules.digest, self.players, self.max_rounds, type(state),
-               tuple((name, tuple(part.fixed.values())) for name, part in receiver.inner.items()))
+               tuple((name, tuple(value for value in part.fixed.values() if is_literal(value)))  # the rest: the rules'
+                     for name, part in receiver.inner.items()))
         run = SIMULATIONS.get(key)
         if run is None:
             run = specialise(state.COURSE, receiver).function()

@@ -80,7 +80,8 @@ def move_key(state: CardState) -> Callable[[int], int]:
     card's points, then its value; go and a call rank below every card."""
     game, total = state.game, state.total
     if game.points_by_total is not None:
-        return game.keys_at(total).__getitem__
+        keys = game.keys_at(total)
+        return keys.__getitem__
     shift, span, pile = game.shift, game.span, state.pile_codes
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
 
