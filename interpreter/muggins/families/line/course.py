@@ -258,7 +258,8 @@ def draw(state: DominoState) -> None:
     t = state.bones.pop()
     state.masks[player] |= 1 << t
     line = state.line
-    playable = line.open_mask() >> t & 1
+    fits = line.open_mask()
+    playable = fits >> t & 1
     if state.listening:
         state.events.append(Drew(player, line.tables.tiles[t], bool(playable)))
     if playable and state.options.draw_one_at_a_time:
