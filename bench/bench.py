@@ -9,7 +9,8 @@ in one run, alternating, `--repeat` times; the best time of each is kept (the ma
 compare the ratio, not the absolute figures). A "move" is a
 turn as the baseline counts it: a placement (with any forced draws before it) or a pass, a card
 played or a go. The ratio is our time per move over the baseline's: 1.0 is as fast, 1.5 is 50%
-slower. It also times loading and validating each built-in rule file.
+slower. It also times loading and validating each built-in rule file, and deriving its simulation
+(the course specialised for it, once in a process).
 """
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ import sys
 import time
 from pathlib import Path
 
+from muggins.bots import Policies
+from muggins.engine import make_game
+from muggins.engine.table import SIMULATIONS
 from muggins.loader import builtin_rule_names, load_rules
 from muggins.simulate import play_games
 
@@ -112,10 +116,11 @@ def memory_rows(counts: list[int]) -> list[str]:
     return rows
 
 
-def loading_times() -> list[tuple[str, float, float, float]]:
-    """(name, import ms, first load ms, warm load ms) for every built-in rule file: the import
-    of muggins and its libraries, then loading and validating the file in a fresh process
-    (the expression parser comes from Lark's cache), then again in this one."""
+def loading_times() -> list[tuple[str, float, float, float, float]]:
+    """(name, import ms, first load ms, warm load ms, specialising ms) for every built-in rule
+    file: the import of muggins and its libraries, then loading and validating the file in a
+    fresh process (the expression parser comes from Lark's cache), then again in this one, and
+    deriving its simulation."""
     rows = []
     for name in builtin_rule_names():
         code = ("import time; t = time.perf_counter(); from muggins.loader import load_rules; "
@@ -126,8 +131,24 @@ def loading_times() -> list[tuple[str, float, float, float]]:
         started = time.perf_counter()
         for _ in range(10):
             load_rules(name)
-        rows.append((name, imported, first, (time.perf_counter() - started) * 100))
+        warm = (time.perf_counter() - started) * 100
+        rows.append((name, imported, first, warm, specialising_time(name)))
     return rows
+
+
+def specialising_time(name: str) -> float:
+    """Milliseconds to derive the simulation of `name` for two greedy bots (engine/specialise.py),
+    once in a process for each rule file, table and kind of bots."""
+    rules = load_rules(name)
+    players = rules.player_counts[0]
+    game = make_game(rules, players, 10)
+    SIMULATIONS.clear()
+    started = time.perf_counter()
+    game.new_state("bench", Policies(["greedy"] * players, "bench"))  # derives it, then plays one game
+    derived = time.perf_counter() - started
+    started = time.perf_counter()
+    game.new_state("bench", Policies(["greedy"] * players, "bench"))
+    return (derived - (time.perf_counter() - started)) * 1000
 
 
 def main(argv=None) -> int:
@@ -197,10 +218,11 @@ def main(argv=None) -> int:
             print(row, flush=True)
     if not args.no_loading:
         print()
-        print("| rule file | import muggins (ms) | load and validate in a fresh process (ms) | again (ms) |")
-        print("|---|---|---|---|")
-        for name, imported, first, warm in loading_times():
-            print(f"| {name} | {imported:.0f} | {first:.1f} | {warm:.1f} |", flush=True)
+        print("| rule file | import muggins (ms) | load and validate in a fresh process (ms) | again (ms) | "
+              "specialise its simulation (ms) |")
+        print("|---|---|---|---|---|")
+        for name, imported, first, warm, derived in loading_times():
+            print(f"| {name} | {imported:.0f} | {first:.1f} | {warm:.1f} | {derived:.0f} |", flush=True)
     return 0
 
 

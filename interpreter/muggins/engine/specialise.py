@@ -71,11 +71,11 @@ def specialise(entry: Callable[..., Any], receiver: Receiver, inline: tuple[str,
                            "imported?): start again to simulate")
     deriving = Derivation(inline)
     parameter = shape_of(entry).args.args[0].arg
-    body = deriving.body(entry, {parameter: receiver}, depth=0)
-    if any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in ast.walk(stmt)):
+    held = Held(parameter, receiver.cls, deriving.body(entry, {parameter: receiver}, depth=0))
+    if held.yields:
         raise RuntimeError(f"{entry.__qualname__} keeps a decision to yield once specialised: "
                            "its course must ask the policies in a simulation")
-    return deriving.compile(entry.__name__, parameter, Held(parameter, receiver.cls, body).body)
+    return deriving.compile(entry.__name__, parameter, held.body)
 
 
 # -- values known when the rules load -----------------------------------------------------------
@@ -773,15 +773,21 @@ class Held:
     def __init__(self, parameter: str, cls: type, body: list[ast.stmt]):
         self.parameter = parameter
         self.cls = cls
+        self.kinds: dict[str, bool] = {}  # attribute: whether it is plain
         counts: dict[str, int] = {}
+        self.written: set[str] = set()
+        taken: set[str] = set()
+        self.yields = False  # whether a decision to yield is left (specialise refuses it)
         for stmt in body:
             for node in ast.walk(stmt):
-                if self.plain(node):
-                    assert isinstance(node, ast.Attribute)
+                if isinstance(node, ast.Name):
+                    taken.add(node.id)
+                elif isinstance(node, ast.Attribute) and self.plain(node):
                     counts[node.attr] = counts.get(node.attr, 0) + 1
-        self.written = {node.attr for stmt in body for node in ast.walk(stmt)
-                        if self.plain(node) and isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)}
-        taken = {node.id for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Name)}
+                    if isinstance(node.ctx, ast.Store):
+                        self.written.add(node.attr)
+                elif isinstance(node, (ast.Yield, ast.YieldFrom)):
+                    self.yields = True
         self.held = {attr: f"{parameter}_{attr}" for attr, count in sorted(counts.items())
                      if count >= 2 and f"{parameter}_{attr}" not in taken}
         try:
@@ -798,8 +804,12 @@ class Held:
         if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                 and node.value.id == self.parameter):
             return False
-        found = inspect.getattr_static(self.cls, node.attr, None)
-        return found is None or not hasattr(type(found), "__get__") or type(found).__name__ == "member_descriptor"
+        known = self.kinds.get(node.attr)
+        if known is None:
+            found = inspect.getattr_static(self.cls, node.attr, None)
+            known = self.kinds[node.attr] = found is None or not hasattr(type(found), "__get__") \
+                or type(found).__name__ == "member_descriptor"
+        return known
 
     def loads(self) -> list[ast.stmt]:
         return [ast.Assign([ast.Name(local, ast.Store())], ast.Attribute(ast.Name(self.parameter, ast.Load()), attr,
