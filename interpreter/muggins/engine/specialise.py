@@ -94,6 +94,19 @@ def is_literal(value: Any) -> bool:
     return type(value) is tuple and len(value) <= 16 and all(is_literal(item) for item in value)
 
 
+def reduced_test(node: ast.expr, scope: Scope) -> ast.expr:
+    """A test without the operands that cannot settle it, the others as written (a call left
+    alone is inlined as the test)."""
+    if isinstance(node, ast.BoolOp):
+        settles = isinstance(node.op, ast.Or)
+        kept = [operand for operand in node.values
+                if scope.truth(operand) is UNKNOWN or scope.truth(operand) == settles]
+        return reduced_test(kept[0], scope) if len(kept) == 1 else ast.BoolOp(node.op, kept)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return ast.UnaryOp(ast.Not(), reduced_test(node.operand, scope))
+    return node
+
+
 def calls_inside(node: ast.AST) -> bool:
     return any(isinstance(child, (ast.Call, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for child in ast.walk(node))
 
@@ -370,6 +383,7 @@ class Derivation:
             test = scope.truth(stmt.test)
             if test is not UNKNOWN:
                 return self.statements(stmt.body if test else stmt.orelse, scope, once, depth)
+            stmt.test = reduced_test(stmt.test, scope)
             if isinstance(stmt.test, ast.Call) or (isinstance(stmt.test, ast.UnaryOp)
                                                    and isinstance(stmt.test.operand, ast.Call)):
                 return self.if_on_call(stmt, scope, once, depth)

@@ -255,22 +255,27 @@ class TableGame:
         self.seats = Seats(rules, players)
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
+        self.simulations: dict[tuple[Any, ...], Callable[[Any], Any]] = {}  # by the parts' facts (`simulation`)
 
     def simulation(self, state: TableState) -> Callable[[Any], Any]:
         """The family's course specialised for this game's rules and these bots' policies (see
         `engine.specialise`): derived once in a process for each kind of simulation (a tenth of
         a second or so), then run for every game. A game's facts follow from its rules (their
-        digest), players and round cap, so games alike share one derivation."""
-        receiver = receiver_of(state)
-        key = (self.rules.digest, self.players, self.max_rounds, type(state),
-               tuple((name, tuple(value for value in part.fixed.values() if is_literal(value)))  # the rest: the rules'
-                     for name, part in receiver.inner.items()))
-        run = SIMULATIONS.get(key)
+        digest), players and round cap, so games alike share one derivation; what is left to
+        tell simulations apart is the parts' facts that are plain values (the kinds of bots)."""
+        facts = tuple(getattr(part, attr) for part in map(state.__getattribute__, state.PARTS) for attr in part.FIXED)
+        run = self.simulations.get(facts)
         if run is None:
-            run = specialise(state.COURSE, receiver).function()
-            if len(SIMULATIONS) >= SIMULATIONS_KEPT:
-                SIMULATIONS.clear()
-            SIMULATIONS[key] = run
+            receiver = receiver_of(state)
+            key = (self.rules.digest, self.players, self.max_rounds, type(state),
+                   tuple(fact for fact in facts if is_literal(fact)))  # the others follow from the rules
+            run = SIMULATIONS.get(key)
+            if run is None:
+                run = specialise(state.COURSE, receiver).function()
+                if len(SIMULATIONS) >= SIMULATIONS_KEPT:
+                    SIMULATIONS.clear()
+                SIMULATIONS[key] = run
+            self.simulations[facts] = run
         return run
 
     def scoring_awards(self, env: dict[str, Any]) -> tuple[list[Award], int]:
