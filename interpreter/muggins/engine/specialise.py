@@ -146,6 +146,17 @@ class Scope:
             return self.subscript(node)
         if isinstance(node, ast.Compare):
             return self.compare(node)
+        if isinstance(node, (ast.BoolOp, ast.UnaryOp, ast.BinOp)):
+            return self.operation(node)
+        if isinstance(node, ast.IfExp):
+            test = self.value(node.test)
+            if test is UNKNOWN or isinstance(test, Receiver):
+                return UNKNOWN
+            return self.value(node.body if test else node.orelse)
+        return UNKNOWN
+
+    def operation(self, node: ast.BoolOp | ast.UnaryOp | ast.BinOp) -> Any:
+        """The value of `and`/`or`, `not`, a minus sign or integer arithmetic on known values."""
         if isinstance(node, ast.BoolOp):
             values = [self.value(operand) for operand in node.values]
             if any(value is UNKNOWN or isinstance(value, Receiver) for value in values):
@@ -162,24 +173,15 @@ class Scope:
                 return UNKNOWN
             if isinstance(node.op, ast.Not):
                 return not operand
-            if isinstance(node.op, ast.USub) and type(operand) in (int, float):
-                return -operand
+            return -operand if isinstance(node.op, ast.USub) and type(operand) in (int, float) else UNKNOWN
+        left, right = self.value(node.left), self.value(node.right)
+        op = BINARY.get(type(node.op))
+        if op is None or type(left) is not int or type(right) is not int:
             return UNKNOWN
-        if isinstance(node, ast.BinOp):
-            left, right = self.value(node.left), self.value(node.right)
-            op = BINARY.get(type(node.op))
-            if op is None or type(left) is not int or type(right) is not int:
-                return UNKNOWN
-            try:
-                return op(left, right)
-            except (ArithmeticError, ValueError):
-                return UNKNOWN
-        if isinstance(node, ast.IfExp):
-            test = self.value(node.test)
-            if test is UNKNOWN or isinstance(test, Receiver):
-                return UNKNOWN
-            return self.value(node.body if test else node.orelse)
-        return UNKNOWN
+        try:
+            return op(left, right)
+        except (ArithmeticError, ValueError):
+            return UNKNOWN
 
     def truth(self, node: ast.expr) -> Any:
         """Whether `node` holds, where only that is asked (an `if`'s test): True, False or UNKNOWN.
@@ -380,31 +382,9 @@ class Derivation:
 
     def statement(self, stmt: ast.stmt, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
         if isinstance(stmt, ast.If):
-            test = scope.truth(stmt.test)
-            if test is not UNKNOWN:
-                return self.statements(stmt.body if test else stmt.orelse, scope, once, depth)
-            stmt.test = reduced_test(stmt.test, scope)
-            if isinstance(stmt.test, ast.Call) or (isinstance(stmt.test, ast.UnaryOp)
-                                                   and isinstance(stmt.test.operand, ast.Call)):
-                return self.if_on_call(stmt, scope, once, depth)
-            stmt.test = self.fold_test(stmt.test, scope)
-            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
-            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
-            return [stmt]
-        if isinstance(stmt, ast.While):
-            if scope.truth(stmt.test) is False:
-                return self.statements(stmt.orelse, scope, once, depth)
-            stmt.test = self.fold_test(stmt.test, scope)
-            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
-            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
-            return [stmt]
-        if isinstance(stmt, ast.For):
-            if scope.value(stmt.iter) == ():
-                return self.statements(stmt.orelse, scope, once, depth)
-            stmt.iter = self.fold(stmt.iter, scope)
-            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
-            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
-            return [stmt]
+            return self.branch(stmt, scope, once, depth)
+        if isinstance(stmt, (ast.While, ast.For)):
+            return self.loop(stmt, scope, once, depth)
         if isinstance(stmt, ast.AnnAssign):
             if stmt.value is None:
                 return []
@@ -433,6 +413,39 @@ class Derivation:
         if isinstance(stmt, ast.FunctionDef):
             stmt.body = self.statements(stmt.body, scope, once, depth)
             return [stmt]
+        return [self.fold_statement(stmt, scope, once, depth)]
+
+    def branch(self, stmt: ast.If, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
+        """An `if`: the branch the facts choose, or both with the test folded (a call that is
+        the test inlined before it)."""
+        test = scope.truth(stmt.test)
+        if test is not UNKNOWN:
+            return self.statements(stmt.body if test else stmt.orelse, scope, once, depth)
+        stmt.test = reduced_test(stmt.test, scope)
+        if isinstance(stmt.test, ast.Call) or (isinstance(stmt.test, ast.UnaryOp)
+                                               and isinstance(stmt.test.operand, ast.Call)):
+            return self.if_on_call(stmt, scope, once, depth)
+        stmt.test = self.fold_test(stmt.test, scope)
+        stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
+        stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
+        return [stmt]
+
+    def loop(self, stmt: ast.While | ast.For, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
+        """A loop, gone when the facts say it never runs (then only its `else` is left)."""
+        if isinstance(stmt, ast.While):
+            if scope.truth(stmt.test) is False:
+                return self.statements(stmt.orelse, scope, once, depth)
+            stmt.test = self.fold_test(stmt.test, scope)
+        else:
+            if scope.value(stmt.iter) == ():
+                return self.statements(stmt.orelse, scope, once, depth)
+            stmt.iter = self.fold(stmt.iter, scope)
+        stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
+        stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
+        return [stmt]
+
+    def fold_statement(self, stmt: ast.stmt, scope: Scope, once: set[str], depth: int) -> ast.stmt:
+        """Any other statement, its expressions folded and its own statements derived."""
         for field, old in ast.iter_fields(stmt):
             if isinstance(old, ast.expr):
                 setattr(stmt, field, self.fold(old, scope))
@@ -440,7 +453,7 @@ class Derivation:
                 setattr(stmt, field, [self.fold(item, scope) for item in old])
             elif isinstance(old, list) and old and isinstance(old[0], ast.stmt):
                 setattr(stmt, field, self.statements(old, scope, once, depth))
-        return [stmt]
+        return stmt
 
     def assignment(self, stmt: ast.Assign, scope: Scope, once: set[str], depth: int) -> list[ast.stmt]:
         split = split_tuple(stmt) if len(stmt.targets) == 1 else stmt
@@ -520,7 +533,7 @@ class Derivation:
         """The statements that do what `call` does, the result given to `sink`; None when the
         call stays a call."""
         found = self.callee(call, scope)
-        if found is None or depth >= MAX_DEPTH or call.keywords and any(k.arg is None for k in call.keywords):
+        if found is None or depth >= MAX_DEPTH:
             return None
         function, receiver = found
         try:
@@ -530,58 +543,72 @@ class Derivation:
 
     def splice(self, function: FunctionType, shape: Shape, receiver: Any, call: ast.Call,
                scope: Scope, depth: int, sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
-        args = shape.args
+        """The body of `function` in place of `call`: its arguments bound, its names suffixed,
+        what the rules fix folded, and its result given to `sink`."""
         if not shape.inlinable:
             raise NotInlined(function.__qualname__)
-        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or any(
-                isinstance(arg, ast.Starred) for arg in call.args):
-            raise NotInlined(function.__qualname__)
-        names = [arg.arg for arg in args.args]
-        given: dict[str, ast.expr] = {}
-        if receiver is not None:
-            if not isinstance(call.func, ast.Attribute):
-                raise NotInlined(function.__qualname__)
-            given[names[0]] = call.func.value
-            names = names[1:]
-        if len(call.args) > len(names):
-            raise NotInlined(function.__qualname__)
-        given.update(zip(names, call.args))
-        for keyword in call.keywords:
-            if keyword.arg not in names or keyword.arg in given:
-                raise NotInlined(function.__qualname__)
-            given[keyword.arg] = keyword.value
-        defaults = dict(zip(reversed(names), reversed(function.__defaults__ or ())))
+        given = arguments(function, shape, receiver, call)
         suffix = f"_{next(self.suffixes)}"
-        assigned = shape.assigned
         known: dict[str, Any] = {}
         prologue: list[ast.stmt] = []
         renames: dict[str, str] = {}
-        order = {id(node): i for i, node in enumerate([*call.args, *(k.value for k in call.keywords)])}
-        for name in [arg.arg for arg in args.args]:
-            if name in given:
-                node = given[name]
-                value = scope.value(node)
-            elif name in defaults:
-                value = defaults[name]
-                node = self.literal(value)
-            else:
-                raise NotInlined(function.__qualname__)
-            if value is not UNKNOWN and name not in assigned:  # a parameter assigned again is a variable
+        for name, node in given.items():
+            value = scope.value(node) if not isinstance(node, Default) else node.value
+            if value is not UNKNOWN and name not in shape.assigned:  # a parameter assigned again is a variable
                 known[name] = value
                 if not isinstance(value, Receiver):
                     continue
-            if isinstance(node, ast.Name) and name not in assigned:
+            if isinstance(node, ast.Name) and name not in shape.assigned:
                 renames[name] = node.id  # the caller's own name: nothing to copy
                 continue
-            prologue.append(ast.Assign([ast.Name(name + suffix, ast.Store())], node))
-        prologue.sort(key=lambda stmt: order.get(id(stmt.value), -1) if isinstance(stmt, ast.Assign) else -1)
-        prologue = self.statements(prologue, scope, set(), depth)  # the arguments, in the call's order
+            prologue.append(ast.Assign([ast.Name(name + suffix, ast.Store())],
+                                       node if not isinstance(node, Default) else self.literal(node.value)))
         if set(renames.values()) & shape.free:
             raise NotInlined(function.__qualname__)  # a caller's name that is a global there
+        prologue = self.statements(prologue, scope, set(), depth)  # the arguments, in the call's order
         body = self.body(function, known, depth + 1, {**{name: name + suffix for name in shape.local}, **renames})
         if shape.yields and any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in ast.walk(stmt)):
             raise NotInlined(function.__qualname__)
         return prologue + tails(body, sink)
+
+
+class Default(ast.expr):
+    """A parameter's default value, where the call gives none."""
+
+    def __init__(self, value: Any):
+        super().__init__()
+        self.value = value
+
+
+def arguments(function: FunctionType, shape: Shape, receiver: Any, call: ast.Call) -> dict[str, ast.expr]:
+    """Each parameter of `function` and what `call` gives it (the receiver for the first of a
+    method, a `Default` where nothing is given), in the order Python evaluates them."""
+    args = shape.args
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or any(
+            isinstance(arg, ast.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords):
+        raise NotInlined(function.__qualname__)
+    names = [arg.arg for arg in args.args]
+    given: dict[str, ast.expr] = {}
+    if receiver is not None:
+        if not isinstance(call.func, ast.Attribute):
+            raise NotInlined(function.__qualname__)
+        given[names[0]] = call.func.value  # evaluated first
+        names = names[1:]
+    if len(call.args) > len(names):
+        raise NotInlined(function.__qualname__)
+    given.update(zip(names, call.args))
+    for keyword in call.keywords:
+        if keyword.arg not in names or keyword.arg in given:
+            raise NotInlined(function.__qualname__)
+        assert keyword.arg is not None
+        given[keyword.arg] = keyword.value
+    defaults = dict(zip(reversed(names), reversed(function.__defaults__ or ())))
+    for name in names:
+        if name not in given:
+            if name not in defaults:
+                raise NotInlined(function.__qualname__)
+            given[name] = Default(defaults[name])
+    return given
 
 
 # -- the shape of a function --------------------------------------------------------------------
@@ -792,6 +819,7 @@ class Held:
         self.written: set[str] = set()
         taken: set[str] = set()
         self.yields = False  # whether a decision to yield is left (specialise refuses it)
+        self.held_back = False
         for stmt in body:
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name):
@@ -802,9 +830,14 @@ class Held:
                         self.written.add(node.attr)
                 elif isinstance(node, (ast.Yield, ast.YieldFrom)):
                     self.yields = True
+                elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(
+                        isinstance(inner, ast.Name) and inner.id == parameter for inner in ast.walk(node)):
+                    self.held_back = True  # a function made here could read the state after a store
         self.held = {attr: f"{parameter}_{attr}" for attr, count in sorted(counts.items())
                      if count >= 2 and f"{parameter}_{attr}" not in taken}
         try:
+            if self.held_back:
+                raise NotInlined("a function made in the course reads the state")
             held = self.statements(body)
         except NotInlined:
             self.body = body  # a shape this does not hold in locals: the attributes are read as they are
@@ -879,8 +912,6 @@ class Held:
             stmt.body = self.statements(stmt.body) or [ast.Pass()]
             stmt.orelse = self.statements(stmt.orelse)
             return [stmt]
-        if isinstance(stmt, (ast.FunctionDef, ast.Lambda)) and self.hands_over(stmt):
-            raise NotInlined("a nested function that reads the state")
         if self.hands_over(stmt):
             return self.stores() + [stmt] + self.loads()
         return [self.substitute(stmt)]
