@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def not_inlined(function: Any) -> Any:
+    """A decorated function stays a call."""
+    return function
+
+
 def early_returns(state: Any) -> Any:
     results = [classify(state, value) for value in state.values]
     for value in state.values:
@@ -169,14 +174,151 @@ def asks_the_table(state: Any) -> Any:
     state.trace.append(move)
 
 
-def not_inlined(function: Any) -> Any:
-    """A decorated function stays a call."""
-    return function
-
-
 @not_inlined
 def outside(state: Any, value: int) -> None:
     state.total -= 1
     state.count += value
     if state.total > 50:
         state.values = state.values[:-1]
+
+
+# -- shapes a review found the derivation got wrong (each once a difference) ---------------------
+
+ORDER = 3  # a global that a comprehension's own name hides
+
+
+def nested_scopes(state: Any) -> Any:
+    """A function made inside hides the names around it: its parameters, its defaults read
+    where it is made, a comprehension's variable named like a global."""
+    limit = state.options.limit
+    times = lambda limit: limit * 10  # a lambda's parameter named like a known local
+    bounded = lambda value, top=limit: min(value, top)  # a default read here
+    seen = [ORDER for ORDER in state.values]
+    state.trace.append(scaled_by(state, 2))
+    return [times(v) for v in state.values], [bounded(v) for v in state.values], seen, ORDER
+
+
+def scaled_by(state: Any, factor: int) -> Any:
+    def times(factor: int) -> int:
+        return factor * 100
+    return [times(v) for v in state.values[:2]], factor
+
+
+def late_closures(state: Any) -> Any:
+    """Functions made by an inlined function, in a loop: each keeps its own iteration's values."""
+    made = []
+    for value in state.values:
+        doubled = make_doubler(state, value)
+        made.append(doubled)
+    return [f() for f in made]
+
+
+def make_doubler(state: Any, value: int) -> Any:
+    doubled = value * 2
+    return lambda: doubled + state.options.limit
+
+
+def not_delegated(state: Any) -> Any:
+    """A generator function called, not run: its body does nothing yet."""
+    pending = steps(state)
+    state.trace.append(type(pending).__name__)
+    if state.values:
+        yield_all = list(steps(state))
+        state.trace.append(len(yield_all))
+    return state.total
+
+
+def steps(state: Any) -> Any:
+    state.total += 100
+    if state.listening:  # folded away: no yield is left, and it is still a generator
+        yield 1
+
+
+def matched(state: Any) -> Any:
+    kinds = []
+    for value in state.values:
+        kind = sort_out(value)
+        kinds.append(kind)
+    return kinds
+
+
+def sort_out(value: int) -> str:
+    match value % 3:
+        case 0:
+            return "zero"
+        case 1:
+            return "one"
+    return "two"
+
+
+def keyword_to_made(state: Any) -> Any:
+    result = call_made(state)
+    return result
+
+
+def call_made(state: Any) -> Any:
+    def key(code: int) -> int:
+        return code * 2
+    return [key(code=value) for value in state.values]
+
+
+def aliased(state: Any) -> Any:
+    """The state under another name: a write through it is a write to the state."""
+    other = state
+    for value in state.values:
+        state.total += 1
+        other.total += value
+    state.count = state.total
+    return state.total
+
+
+def made_writes(state: Any) -> Any:
+    def reset() -> None:
+        state.total = 50
+    state.total += 1
+    if state.values:
+        reset()
+    state.total += 1
+    return state.total
+
+
+@not_inlined
+def fails(state: Any) -> None:
+    state.total = 100
+    raise ValueError("fails")
+
+
+def raises_after_handing(state: Any) -> Any:
+    """Code not inlined changes the state, then raises: the state keeps what it did."""
+    state.total += 1
+    state.count += 1
+    if len(state.values) > 2:
+        fails(state)
+    state.total += 1
+    return state.total
+
+
+NEGATIVE = -1
+
+
+def negative_powers(state: Any) -> Any:
+    return NEGATIVE ** 2, -state.options.limit ** 2, (-state.options.limit) ** 2
+
+
+def always_true_loop(state: Any) -> Any:
+    rounds = 0
+    while state.options.mode in ("a", "b", "c") and not state.listening:
+        rounds += 1
+        if rounds > len(state.values):
+            break
+    return rounds
+
+
+def hidden_builtin(state: Any) -> Any:
+    len = state.total + 2  # a local named like a builtin the callee reads
+    counted = size(state)
+    return len, counted
+
+
+def size(state: Any) -> int:
+    return len(state.values)

@@ -9,6 +9,7 @@ expected values are the original Python's, run as written.
 from __future__ import annotations
 
 import ast
+import linecache
 from typing import Any
 
 import pytest
@@ -20,8 +21,9 @@ from muggins.families.line import course as line_course
 from muggins.families.pile import course as pile_course
 from muggins.loader import load_rules
 from muggins.engine import make_game
-from muggins.engine.table import receiver_of
+from muggins.engine.table import SIMULATIONS, receiver_of
 from muggins.bots import Policies
+from muggins.simulate import play_at_table
 
 import specialise_cases as cases
 
@@ -61,7 +63,10 @@ def derived(entry: Any, options: Options) -> Any:
 
 
 ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parameters, cases.keywords_and_defaults,
-           cases.conditional_calls, cases.closures, cases.handed_over, cases.folded_facts, cases.short_circuits]
+           cases.conditional_calls, cases.closures, cases.handed_over, cases.folded_facts, cases.short_circuits,
+           cases.nested_scopes, cases.late_closures, cases.not_delegated, cases.matched,
+           cases.keyword_to_made, cases.aliased, cases.made_writes, cases.raises_after_handing,
+           cases.negative_powers, cases.always_true_loop, cases.hidden_builtin]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 
@@ -70,9 +75,17 @@ options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled
 @given(options=options_drawn, values=st.lists(st.integers(-5, 20), max_size=8))
 def test_a_derived_function_does_what_its_source_does(entry: Any, options: Options, values: list[int]) -> None:
     original, copy = State(options, list(values)), State(options, list(values))
-    expected = entry(original)
-    assert derived(entry, options)(copy) == expected
+    assert outcome(entry, original) == outcome(derived(entry, options), copy)
     assert copy.outcome() == original.outcome()
+
+
+def outcome(function: Any, state: State) -> Any:
+    """What `function` returns (what each function it returns gives), or the error it raises."""
+    try:
+        result = function(state)
+    except Exception as error:  # the same error, whichever runs
+        return type(error), str(error)
+    return [item() if callable(item) else item for item in result] if isinstance(result, list) else result
 
 
 def test_the_facts_decide_the_branches_kept() -> None:
@@ -123,3 +136,39 @@ def test_games_alike_share_one_derivation_and_others_have_their_own() -> None:
     assert simulation("card-muggins", 2, ["greedy", "random"]) is not first
     assert simulation("card-muggins", 3, ["greedy"] * 3) is not first
     assert simulation("card-muggins-strict-21", 2, ["greedy", "greedy"]) is not first
+
+
+def test_bots_of_another_class_play_their_own_game() -> None:
+    """Policies of another class (here from outside the engine, so called, not inlined) play
+    their own choices, and the engine's own policies still play the table's game after them:
+    the derivations are kept apart by the parts' classes."""
+    class LastChoice(Policies):
+        __slots__ = ()
+
+        def choose(self, player: int, moves: Any, key: Any) -> Any:
+            return moves[-1]
+
+    SIMULATIONS.clear()
+
+    def played(cls: Any) -> Any:
+        game = make_game(load_rules("card-muggins"), 2, 10)
+        state = game.new_state("x:1", cls(["random", "random"], "x:1"))
+        return state.outcome.scores, state.moves, [move for move in state.scored]
+    alone = played(LastChoice)
+    played(Policies)
+    assert played(LastChoice) == alone
+    table = play_at_table(make_game(load_rules("card-muggins"), 2, 10), ["random", "random"], "x:1", 0.0, 1.0)
+    assert played(Policies)[2] == table.scored != alone[2]
+
+
+def test_a_course_whose_file_changed_since_it_was_imported_is_refused(tmp_path: Any, monkeypatch: Any) -> None:
+    """The derivation reads the source: if it is not the code running, it says so."""
+    module = tmp_path / "changed_course.py"
+    module.write_text("def entry(state):\n    state.total += 1\n    return 'old'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import changed_course
+    module.write_text("def entry(state):\n    state.total += 2\n    return 'new'\n")
+    linecache.checkcache(str(module))
+    with pytest.raises(RuntimeError, match="not the code running"):
+        specialise(changed_course.entry, Receiver(State, {"options": Options(1, True, "a"), "listening": False}),
+                   inline=("changed_course",))

@@ -101,6 +101,8 @@ def reduced_test(node: ast.expr, scope: Scope) -> ast.expr:
         settles = isinstance(node.op, ast.Or)
         kept = [operand for operand in node.values
                 if scope.truth(operand) is UNKNOWN or scope.truth(operand) == settles]
+        if not kept:
+            return ast.Constant(not settles)
         return reduced_test(kept[0], scope) if len(kept) == 1 else ast.BoolOp(node.op, kept)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return ast.UnaryOp(ast.Not(), reduced_test(node.operand, scope))
@@ -124,6 +126,11 @@ class Scope:
         self.known = known
         self.module = module
         self.local = local
+
+    def inner(self, names: set[str]) -> Scope:
+        """The scope of a function or comprehension made inside: its own names hide the outer."""
+        return Scope({name: value for name, value in self.known.items() if name not in names}, self.module,
+                     self.local | names)
 
     def name(self, name: str) -> Any:
         if name in self.known:
@@ -194,8 +201,8 @@ class Scope:
                 truth = self.truth(operand)
                 if truth is UNKNOWN:
                     unknown = True
-                    if calls_inside(operand):
-                        return UNKNOWN
+                    if not is_pure(operand):
+                        return UNKNOWN  # it could fail or act: it must still be evaluated
                 elif truth == decisive:
                     return decisive
             return UNKNOWN if unknown else not decisive
@@ -215,7 +222,7 @@ class Scope:
             if attr in base.inner:
                 return base.inner[attr]
             return base.fixed.get(attr, UNKNOWN)
-        if type(base) in LITERALS or isinstance(base, (list, dict, set)):
+        if type(base) in LITERALS or isinstance(base, (list, dict, set)) or attr in changing(type(base)):
             return UNKNOWN
         return getattr(base, attr, UNKNOWN)
 
@@ -263,14 +270,18 @@ class Derivation:
         self.bound: list[Any] = []
         self.bound_names: dict[int, str] = {}
         self.suffixes = itertools.count(1)
+        self.inlining: set[CodeType] = set()  # the functions being inlined, outermost first
 
     # -- folding -----------------------------------------------------------------------------
 
     def literal(self, value: Any) -> ast.expr:
         """A node for a known value: a literal, or the name it is bound to once per game."""
         if is_literal(value):
-            return ast.Constant(value) if type(value) is not tuple else ast.Tuple(
-                [self.literal(item) for item in value], ast.Load())
+            if type(value) is tuple:
+                return ast.Tuple([self.literal(item) for item in value], ast.Load())
+            if type(value) in (int, float) and value < 0:
+                return ast.UnaryOp(ast.USub(), ast.Constant(-value))  # unparsed in parentheses where needed
+            return ast.Constant(value)
         name = self.bound_names.get(id(value))
         if name is None:
             name = self.bound_names[id(value)] = f"_fixed{len(self.bound)}"
@@ -289,9 +300,35 @@ class Derivation:
             test = scope.value(node.test)
             if test is not UNKNOWN and not isinstance(test, Receiver):
                 return self.fold(node.body if test else node.orelse, scope)
-        if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
-            return self.fold_children(node, scope)
+        if isinstance(node, ast.Lambda):
+            self.fold_defaults(node.args, scope)
+            node.body = self.fold(node.body, scope.inner({arg.arg for arg in ast.walk(node.args)
+                                                          if isinstance(arg, ast.arg)}))
+            return node
+        if isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
+            return self.fold_comprehension(node, scope)
         return self.fold_children(node, scope)
+
+    def fold_defaults(self, args: ast.arguments, scope: Scope) -> None:
+        """A function's defaults, evaluated where it is made."""
+        args.defaults = [self.fold(default, scope) for default in args.defaults]
+        args.kw_defaults = [None if default is None else self.fold(default, scope) for default in args.kw_defaults]
+
+    def fold_comprehension(self, node: ast.GeneratorExp | ast.ListComp | ast.SetComp | ast.DictComp,
+                           scope: Scope) -> ast.expr:
+        """A comprehension: its first iterable read where it is written, the rest in its own
+        scope, where its targets hide the outer names."""
+        names = {name.id for generator in node.generators for name in ast.walk(generator.target)
+                 if isinstance(name, ast.Name)}
+        inner = scope.inner(names)
+        for i, generator in enumerate(node.generators):
+            generator.iter = self.fold(generator.iter, scope if i == 0 else inner)
+            generator.ifs = [self.fold(test, inner) for test in generator.ifs]
+        if isinstance(node, ast.DictComp):
+            node.key, node.value = self.fold(node.key, inner), self.fold(node.value, inner)
+        else:
+            node.elt = self.fold(node.elt, inner)
+        return node
 
     def fold_test(self, node: ast.expr, scope: Scope) -> ast.expr:
         """`node` folded where only its truth is asked: operands that never settle an `and` (or
@@ -300,6 +337,8 @@ class Derivation:
             settles = isinstance(node.op, ast.Or)
             kept = [self.fold_test(operand, scope) for operand in node.values
                     if scope.truth(operand) is UNKNOWN or scope.truth(operand) == settles]
+            if not kept:
+                return ast.Constant(not settles)
             return kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return ast.UnaryOp(ast.Not(), self.fold_test(node.operand, scope))
@@ -327,16 +366,7 @@ class Derivation:
             if isinstance(old, ast.expr):
                 setattr(node, field, self.fold(old, scope))
             elif isinstance(old, list):
-                setattr(node, field, [self.fold(item, scope) if isinstance(item, ast.expr) else
-                                      self.fold_comprehension(item, scope) if isinstance(item, ast.comprehension)
-                                      else item for item in old])
-            elif isinstance(old, ast.arguments):
-                pass
-        return node
-
-    def fold_comprehension(self, node: ast.comprehension, scope: Scope) -> ast.comprehension:
-        node.iter = self.fold(node.iter, scope)
-        node.ifs = [self.fold(test, scope) for test in node.ifs]
+                setattr(node, field, [self.fold(item, scope) if isinstance(item, ast.expr) else item for item in old])
         return node
 
     # -- statements --------------------------------------------------------------------------
@@ -349,10 +379,10 @@ class Derivation:
         shape = shape_of(function)
         body = shape.fresh().body
         if names is None:
-            return self.statements(body, Scope(dict(known), function.__globals__, shape.local), set(shape.once), depth)
+            return self.statements(body, Scope(dict(known), function.__globals__, shape.own), set(shape.once), depth)
         rename(body, names)
         scope = Scope({names.get(name, name): value for name, value in known.items()}, function.__globals__,
-                      {names.get(name, name) for name in shape.local})
+                      {names.get(name, name) for name in shape.own})
         return self.statements(body, scope, {names.get(name, name) for name in shape.once}, depth)
 
     def compile(self, name: str, parameter: str, body: list[ast.stmt]) -> Specialised:
@@ -394,7 +424,8 @@ class Derivation:
         if isinstance(stmt, ast.Expr):
             call = stmt.value.value if isinstance(stmt.value, ast.YieldFrom) else stmt.value
             if isinstance(call, ast.Call):
-                inlined = self.inline(call, scope, depth, lambda result: [] if is_pure(result) else [ast.Expr(result)])
+                inlined = self.inline(call, scope, depth, lambda result: [] if is_pure(result) else [ast.Expr(result)],
+                                      delegated=isinstance(stmt.value, ast.YieldFrom))
                 if inlined is not None:
                     return inlined
             stmt.value = self.fold(stmt.value, scope)
@@ -410,8 +441,10 @@ class Derivation:
                                                                                       result)])
             if inlined is not None:
                 return inlined + [ast.Return(ast.Name(name, ast.Load()))]
-        if isinstance(stmt, ast.FunctionDef):
-            stmt.body = self.statements(stmt.body, scope, once, depth)
+        if isinstance(stmt, ast.FunctionDef):  # made here: defaults and decorators read here, its body its own
+            self.fold_defaults(stmt.args, scope)
+            stmt.decorator_list = [self.fold(decorator, scope) for decorator in stmt.decorator_list]
+            stmt.body = self.statements(stmt.body, scope.inner(bound_names(stmt)), set(), depth)
             return [stmt]
         return [self.fold_statement(stmt, scope, once, depth)]
 
@@ -528,24 +561,31 @@ class Derivation:
             return None
         return method, receiver
 
-    def inline(self, call: ast.Call, scope: Scope, depth: int,
-               sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt] | None:
+    def inline(self, call: ast.Call, scope: Scope, depth: int, sink: Callable[[ast.expr], list[ast.stmt]],
+               delegated: bool = False) -> list[ast.stmt] | None:
         """The statements that do what `call` does, the result given to `sink`; None when the
-        call stays a call."""
+        call stays a call. A generator function is inlined only where it is run to its end
+        (`delegated`: `yield from` it), and only once its yields are folded away."""
         found = self.callee(call, scope)
-        if found is None or depth >= MAX_DEPTH:
+        if found is None or depth >= MAX_DEPTH or found[0].__code__ in self.inlining:
+            return None  # a function calling itself stays a call
+        shape = shape_of(found[0])
+        if (shape.yields and not delegated) or shape.builtins_read() & scope.local:
             return None
         function, receiver = found
+        self.inlining.add(function.__code__)
         try:
-            return self.splice(function, shape_of(function), receiver, call, scope, depth, sink)
+            return self.splice(function, shape, receiver, call, scope, depth, sink)
         except NotInlined:
             return None
+        finally:
+            self.inlining.discard(function.__code__)
 
     def splice(self, function: FunctionType, shape: Shape, receiver: Any, call: ast.Call,
                scope: Scope, depth: int, sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
         """The body of `function` in place of `call`: its arguments bound, its names suffixed,
         what the rules fix folded, and its result given to `sink`."""
-        if not shape.inlinable:
+        if not shape.inlinable or shape.hidden:  # renamed, a global read and a nested name would be one
             raise NotInlined(function.__qualname__)
         given = arguments(function, shape, receiver, call)
         suffix = f"_{next(self.suffixes)}"
@@ -566,7 +606,10 @@ class Derivation:
         if set(renames.values()) & shape.free:
             raise NotInlined(function.__qualname__)  # a caller's name that is a global there
         prologue = self.statements(prologue, scope, set(), depth)  # the arguments, in the call's order
-        body = self.body(function, known, depth + 1, {**{name: name + suffix for name in shape.local}, **renames})
+        names = {**{name: name + suffix for name in shape.local}, **renames}
+        body = self.body(function, known, depth + 1, names)
+        if closes_over(body, set(names.values())):
+            raise NotInlined(function.__qualname__)
         if shape.yields and any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in ast.walk(stmt)):
             raise NotInlined(function.__qualname__)
         return prologue + tails(body, sink)
@@ -621,28 +664,74 @@ class Shape:
         self.source = textwrap.dedent(inspect.getsource(function))
         definition = self.fresh()
         self.args = definition.args
-        self.local = bound_names(definition)
+        self.local = bound_names(definition)  # every name it binds, its nested scopes' too: renamed when inlined
+        self.own = own_names(definition)  # the names of its own scope (a comprehension's are the comprehension's)
+        reads = {node.id for node in own_nodes(definition) if isinstance(node, ast.Name)}
+        self.hidden = (self.local - self.own) & (reads - self.own)  # a nested scope's name also read as a global
         self.assigned = assigned_anywhere(definition)
         self.once = assigned_once(definition)
         self.free = {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)} - self.local
         self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(definition))
         self.running = self.is_running(function)
         self.inlinable = not definition.decorator_list and self.running and not any(
-            isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With))
+            isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With, ast.Match))
             or (isinstance(node, ast.Name) and node.id == "super") for node in ast.walk(definition))
+
+    def builtins_read(self) -> set[str]:
+        """The builtins it reads: a caller's local of the same name would hide them."""
+        return {name for name in self.free if name in builtins.__dict__}
 
     def is_running(self, function: FunctionType) -> bool:
         """Whether the text read is the code running (a file changed since it was imported is
         not, nor a name mangled in a class): compiled again, the same instructions and names."""
         compiled = compile(self.source, "<source>", "exec")
         code = next((const for const in compiled.co_consts if isinstance(const, CodeType)), None)
-        running = function.__code__
-        return code is not None and code.co_code == running.co_code and code.co_names == running.co_names
+        return code is not None and fingerprint(code) == fingerprint(function.__code__)
 
     def fresh(self) -> ast.FunctionDef:
         found = ast.parse(self.source).body[0]
         assert isinstance(found, ast.FunctionDef)
         return found
+
+
+CHANGING: dict[type, frozenset[str]] = {}
+
+
+def changing(cls: type) -> frozenset[str]:
+    """The attributes of an engine's object that its methods assign once it is made (a memo,
+    say): never folded. Those `__init__` and the methods it calls assign are its facts."""
+    found = CHANGING.get(cls)
+    if found is None:
+        assigned: dict[str, set[str]] = {}
+        made_by = {"__init__"}
+        for klass in cls.__mro__:
+            if not klass.__module__.startswith("muggins."):
+                continue
+            for name, member in vars(klass).items():
+                if not isinstance(member, FunctionType):
+                    continue
+                try:
+                    tree = ast.parse(textwrap.dedent(inspect.getsource(member)))
+                except (OSError, TypeError):
+                    continue  # made by a library (a dataclass's __init__, __eq__): no text to read
+                assigned.setdefault(name, set()).update(
+                    node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                    and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and node.value.id == "self")
+                if name == "__init__":
+                    made_by.update(node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call)
+                                   and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                                   and node.func.value.id == "self")
+        found = CHANGING[cls] = frozenset(attr for name, attrs in assigned.items() if name not in made_by
+                                          for attr in attrs)
+    return found
+
+
+def fingerprint(code: CodeType) -> tuple[Any, ...]:
+    """What a function's code does, its constants and nested functions' included (not where;
+    texts up to their spacing, since a docstring read from dedented source is dedented)."""
+    return (code.co_code, code.co_names, code.co_varnames, code.co_freevars, tuple(
+        fingerprint(const) if isinstance(const, CodeType) else (str, " ".join(const.split()))
+        if isinstance(const, str) else (type(const), const) for const in code.co_consts))
 
 
 SHAPES: dict[Any, Shape] = {}
@@ -653,6 +742,44 @@ def shape_of(function: FunctionType) -> Shape:
     if shape is None:
         shape = SHAPES[function.__code__] = Shape(function)
     return shape
+
+
+def closes_over(body: list[ast.stmt], local: set[str]) -> bool:
+    """Whether a function made in `body` reads the names `local` (inlined in a loop, it would
+    share one variable across the iterations), or `body` calls with keywords (such a function's
+    parameters are renamed with the rest)."""
+    made = [node for stmt in body for node in ast.walk(stmt) if isinstance(node, (ast.FunctionDef, ast.Lambda))]
+    if made and any(isinstance(call, ast.Call) and call.keywords for stmt in body for call in ast.walk(stmt)):
+        return True
+    for node in made:
+        own = {arg.arg for arg in ast.walk(node.args) if isinstance(arg, ast.arg)}
+        if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in ast.walk(node)):
+            return True
+    return False
+
+
+def own_nodes(definition: ast.FunctionDef) -> Iterable[ast.AST]:
+    """The nodes of a function's own scope: not inside a function or comprehension it makes."""
+    pending: list[ast.AST] = [*definition.body, *definition.args.defaults]
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            pending.extend(node.args.defaults)
+            pending.extend(node.decorator_list if isinstance(node, ast.FunctionDef) else ())
+            if isinstance(node, ast.FunctionDef):
+                yield ast.Name(node.name, ast.Store())
+        elif isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
+            pending.append(node.generators[0].iter)  # read where the comprehension is written
+        else:
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def own_names(definition: ast.FunctionDef) -> set[str]:
+    """The names bound in a function's own scope: its parameters and what it stores."""
+    names = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
+    return names | {node.id for node in own_nodes(definition) if isinstance(node, ast.Name)
+                    and isinstance(node.ctx, (ast.Store, ast.Del))}
 
 
 def bound_names(definition: ast.FunctionDef) -> set[str]:
@@ -674,13 +801,15 @@ def assigned_anywhere(definition: ast.FunctionDef) -> set[str]:
 
 
 def assigned_once(definition: ast.FunctionDef) -> set[str]:
-    """The names a function assigns in exactly one plain assignment and nowhere else (not a
-    parameter, not a loop's target, not augmented): a known value there is known everywhere."""
+    """The names a function assigns in exactly one plain assignment, a statement of its body
+    itself (not in a loop or a branch), and nowhere else (not a parameter, not a loop's target,
+    not augmented): a known value there is known wherever the name is read after it."""
     counts: dict[str, int] = {}
     plain: set[str] = set()
     for node in ast.walk(definition):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             counts[node.id] = counts.get(node.id, 0) + 1
+    for node in definition.body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
@@ -726,13 +855,14 @@ def rename(body: Iterable[ast.AST], names: dict[str, str]) -> None:
                 node.name = names[node.name]
 
 
-def returns_inside(stmt: ast.stmt) -> bool:
-    """Whether `stmt` returns from the function it is in (a nested function's returns are its own)."""
-    if isinstance(stmt, (ast.FunctionDef, ast.Lambda)):
+def returns_inside(node: ast.AST) -> bool:
+    """Whether `node` returns from the function it is in (a nested function's returns are its own)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
         return False
-    if isinstance(stmt, ast.Return):
+    if isinstance(node, ast.Return):
         return True
-    return any(returns_inside(child) for child in ast.iter_child_nodes(stmt) if isinstance(child, ast.stmt))
+    return any(returns_inside(child) for child in ast.iter_child_nodes(node)
+               if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
 
 
 def tails(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
@@ -820,6 +950,9 @@ class Held:
         taken: set[str] = set()
         self.yields = False  # whether a decision to yield is left (specialise refuses it)
         self.held_back = False
+        passed: set[int] = set()  # the nodes that are an attribute's object or a call's argument
+        named: list[ast.Name] = []  # the state's name wherever it is read
+        self.handed = f"_{parameter}_handed"  # set while code not inlined has the state (see `stores`)
         for stmt in body:
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name):
@@ -833,6 +966,14 @@ class Held:
                 elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(
                         isinstance(inner, ast.Name) and inner.id == parameter for inner in ast.walk(node)):
                     self.held_back = True  # a function made here could read the state after a store
+                elif isinstance(node, ast.Call):
+                    passed.update(id(arg) for arg in (*node.args, *(keyword.value for keyword in node.keywords)))
+                if isinstance(node, ast.Attribute):
+                    passed.add(id(node.value))
+                elif isinstance(node, ast.Name) and node.id == parameter:
+                    named.append(node)
+        if any(id(node) not in passed for node in named):
+            self.held_back = True  # the state under another name (an alias), whose writes a store would undo
         self.held = {attr: f"{parameter}_{attr}" for attr, count in sorted(counts.items())
                      if count >= 2 and f"{parameter}_{attr}" not in taken}
         try:
@@ -843,8 +984,16 @@ class Held:
             self.body = body  # a shape this does not hold in locals: the attributes are read as they are
             return
         stores = self.stores()
-        self.body = self.loads() + ([ast.Try(body=held or [ast.Pass()], handlers=[], orelse=[], finalbody=stores)]
-                                    if stores else held)
+        if not stores:
+            self.body = self.loads() + held
+            return
+        # on an exception raised by code not inlined, the state holds what that code did
+        self.body = self.loads() + [self.flag(False), ast.Try(
+            body=held or [ast.Pass()], handlers=[], orelse=[],
+            finalbody=[ast.If(ast.UnaryOp(ast.Not(), ast.Name(self.handed, ast.Load())), stores, [])])]
+
+    def flag(self, value: bool) -> ast.stmt:
+        return ast.Assign([ast.Name(self.handed, ast.Store())], ast.Constant(value))
 
     def plain(self, node: ast.AST) -> bool:
         """`state.x` for an attribute of the state's own (not a method, not a property)."""
@@ -894,7 +1043,8 @@ class Held:
             prefix: list[ast.stmt] = []
             if self.hands_over(stmt.test):
                 name = f"_{self.parameter}_test{next(FLAGS)}"
-                prefix = self.stores() + [ast.Assign([ast.Name(name, ast.Store())], stmt.test)] + self.loads()
+                prefix = self.stores() + [self.flag(True), ast.Assign([ast.Name(name, ast.Store())], stmt.test)] \
+                    + self.loads() + [self.flag(False)]
                 stmt.test = ast.Name(name, ast.Load())
             else:
                 stmt.test = self.substitute(stmt.test)
@@ -913,5 +1063,5 @@ class Held:
             stmt.orelse = self.statements(stmt.orelse)
             return [stmt]
         if self.hands_over(stmt):
-            return self.stores() + [stmt] + self.loads()
+            return self.stores() + [self.flag(True), stmt] + self.loads() + [self.flag(False)]
         return [self.substitute(stmt)]

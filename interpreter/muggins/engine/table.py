@@ -262,13 +262,15 @@ class TableGame:
         `engine.specialise`): derived once in a process for each kind of simulation (a tenth of
         a second or so), then run for every game. A game's facts follow from its rules (their
         digest), players and round cap, so games alike share one derivation; what is left to
-        tell simulations apart is the parts' facts that are plain values (the kinds of bots)."""
-        facts = tuple(getattr(part, attr) for part in map(state.__getattribute__, state.PARTS) for attr in part.FIXED)
+        tell simulations apart is the parts' classes and their facts that are plain values (the
+        kinds of bots)."""
+        parts = tuple(map(state.__getattribute__, state.PARTS))
+        facts = (*map(type, parts), *(getattr(part, attr) for part in parts for attr in part.FIXED))
         run = self.simulations.get(facts)
         if run is None:
             receiver = receiver_of(state)
-            key = (self.rules.digest, self.players, self.max_rounds, type(state),
-                   tuple(fact for fact in facts if is_literal(fact)))  # the others follow from the rules
+            key = (self.rules.digest, self.players, self.max_rounds, type(state), state.COURSE,
+                   tuple(fact for fact in facts if is_literal(fact) or isinstance(fact, type)))  # the rest: the rules'
             run = SIMULATIONS.get(key)
             if run is None:
                 run = specialise(state.COURSE, receiver).function()
