@@ -153,6 +153,6 @@ def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_ti
     game = make_game(load_rules(base), 3)
 
     def keys_of(state, legal):
-        key = pile_course.move_key(state)
-        return [key(game.code_of[move.card] if move.kind == "play" else pile_course.GO) for move in legal]
+        return pile_course.move_keys(state, [game.code_of[move.card] if move.kind == "play" else pile_course.GO
+                                             for move in legal])
     assert_keys_order_the_moves_as_the_views(game, 6, 200, keys_of)

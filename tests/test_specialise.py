@@ -145,8 +145,8 @@ def test_bots_of_another_class_play_their_own_game() -> None:
     class LastChoice(Policies):
         __slots__ = ()
 
-        def choose(self, player: int, moves: Any, key: Any) -> Any:
-            return moves[-1]
+        def pick(self, player: int, keys: Any) -> int:
+            return len(keys) - 1
 
     SIMULATIONS.clear()
 

@@ -130,15 +130,6 @@ class Policies:
             return best_index(keys)
         return uniform_index(len(keys), self.random)
 
-    def choose(self, player: int, moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
-        """The move seat `player` makes among `moves` (`key` ranks a move for a greedy bot)."""
-        if len(moves) == 1:
-            return moves[0]
-        if self.greedy[player]:
-            return best(moves, key)
-        index = uniform_index(len(moves), self.random)
-        return moves[index]
-
     def claims(self) -> bool:
         """Whether the bot whose claim is due makes it (see `claims`)."""
         return claims(self.forget, self.random)

@@ -12,7 +12,7 @@ bots' policies instead and never yields, and builds only the events statistics r
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ...bots import Policies
 from ...dsl import lookup
@@ -66,28 +66,32 @@ def run(state: CardState) -> Course:
 
 def choose(state: CardState, policies: Policies) -> int:
     """The simulated bot's move, picked as `Bot.choose` picks among the legal moves: the playable
-    cards in hand order (else go), then a Muggins call where one may be made on any turn."""
+    cards in hand order (else go), then a Muggins call where one may be made on any turn; a
+    greedy bot ranks them by `move_keys`."""
     game, turn = state.game, state.turn
     bound = (game.limit - state.total + 1) << game.shift
     options = [code for code in state.hand_codes[turn] if code < bound] or [GO]
     if game.calls_on_turn:
         options.append(CALL)
-    return policies.choose(turn, options, move_key(state))
+    if policies.greedy[turn]:
+        keys = move_keys(state, options)
+    else:
+        keys = options
+    index = policies.pick(turn, keys)
+    return options[index]
 
 
-def move_key(state: CardState) -> Callable[[int], int]:
-    """The greedy key of a move, one integer ordered like the view's (points_if, tiebreak): a
-    card's points, then its value; go and a call rank below every card."""
+def move_keys(state: CardState, options: list[int]) -> list[int]:
+    """The greedy key of each move, one integer ordered like the view's (points_if, tiebreak):
+    a card's points, then its value; go and a call rank below every card."""
     game, total = state.game, state.total
     if game.points_by_total is not None:
         keys = game.keys_at(total)
-        return keys.__getitem__
+        return [keys[code] for code in options]
     shift, span, pile = game.shift, game.span, state.pile_codes
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
-
-    def key(code: int) -> int:
-        return game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1
-    return key
+    return [game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1
+            for code in options]
 
 
 def first_deal(state: CardState) -> None:
