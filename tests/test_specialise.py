@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muggins.engine.specialise import Receiver, specialise
+from muggins.errors import MugginsError
 from muggins.families.line import course as line_course
 from muggins.families.pile import course as pile_course
 from muggins.loader import load_rules
@@ -169,6 +170,15 @@ def test_a_course_whose_file_changed_since_it_was_imported_is_refused(tmp_path: 
     import changed_course
     module.write_text("def entry(state):\n    state.total += 2\n    return 'new'\n")
     linecache.checkcache(str(module))
-    with pytest.raises(RuntimeError, match="not the code running"):
+    with pytest.raises(MugginsError, match="changed since this program started") as refused:
         specialise(changed_course.entry, Receiver(State, {"options": Options(1, True, "a"), "listening": False}),
                    inline=("changed_course",))
+    assert "cambió" in refused.value.said("es")
+
+
+def test_a_course_without_its_source_is_refused_in_both_languages() -> None:
+    namespace: dict[str, Any] = {}
+    exec("def entry(state):\n    return state.total\n", namespace)  # a function with no file to read
+    with pytest.raises(MugginsError, match="needs the source") as refused:
+        specialise(namespace["entry"], Receiver(State, {"options": Options(1, True, "a"), "listening": False}))
+    assert "código fuente" in refused.value.said("es")

@@ -33,9 +33,21 @@ import textwrap
 from types import CodeType, FunctionType
 from typing import Any, Callable, Iterable
 
+from ..errors import MugginsError
+from ..messages import say
+
 UNKNOWN: Any = object()  # an expression whose value is not fixed when the rules load
+WORDS = {"en": {"changed": "muggins's file {name} changed since this program started (an upgrade?): "
+                           "start it again to simulate",
+                "no_source": "simulating needs the source of {name}, which this installation lacks: "
+                             "install muggins with its .py files"},
+         "es": {"changed": "el fichero {name} de muggins cambió desde que este programa empezó (¿una "
+                           "actualización?): vuelve a empezarlo para simular",
+                "no_source": "para simular hace falta el código fuente de {name}, que esta instalación no "
+                             "tiene: instala muggins con sus ficheros .py"}}
 LITERALS = (bool, int, float, str, type(None))
 MAX_DEPTH = 12  # nested inlining: far deeper than a course goes, a guard against a cycle missed
+LITERAL_ITEMS = 16  # a longer tuple is bound by name, not written out where it is read
 
 
 class Receiver:
@@ -66,9 +78,12 @@ def specialise(entry: Callable[..., Any], receiver: Receiver, inline: tuple[str,
     The functions of the modules named from `inline` are inlined (the engine's own)."""
     if not isinstance(entry, FunctionType):
         raise TypeError(f"only a function's source can be specialised, not {entry!r}")
-    if not shape_of(entry).running:
-        raise RuntimeError(f"the source of {entry.__qualname__} is not the code running (changed since it was "
-                           "imported?): start again to simulate")
+    try:
+        running = shape_of(entry).running
+    except (OSError, TypeError):  # installed without its source files
+        raise MugginsError(say(WORDS, "no_source", name=entry.__module__)) from None
+    if not running:
+        raise MugginsError(say(WORDS, "changed", name=entry.__module__))
     deriving = Derivation(inline)
     parameter = shape_of(entry).args.args[0].arg
     held = Held(parameter, receiver.cls, deriving.body(entry, {parameter: receiver}, depth=0))
@@ -91,7 +106,7 @@ COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast
 def is_literal(value: Any) -> bool:
     if type(value) in LITERALS:
         return True
-    return type(value) is tuple and len(value) <= 16 and all(is_literal(item) for item in value)
+    return type(value) is tuple and len(value) <= LITERAL_ITEMS and all(is_literal(item) for item in value)
 
 
 def reduced_test(node: ast.expr, scope: Scope) -> ast.expr:
@@ -569,7 +584,10 @@ class Derivation:
         found = self.callee(call, scope)
         if found is None or depth >= MAX_DEPTH or found[0].__code__ in self.inlining:
             return None  # a function calling itself stays a call
-        shape = shape_of(found[0])
+        try:
+            shape = shape_of(found[0])
+        except (OSError, TypeError):
+            return None  # no source to read: it stays a call
         if (shape.yields and not delegated) or shape.builtins_read() & scope.local:
             return None
         function, receiver = found
