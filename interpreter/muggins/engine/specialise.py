@@ -963,40 +963,16 @@ class Held:
         self.parameter = parameter
         self.cls = cls
         self.kinds: dict[str, bool] = {}  # attribute: whether it is plain
-        counts: dict[str, int] = {}
-        self.written: set[str] = set()
-        taken: set[str] = set()
+        self.written: set[str] = set()  # the attributes the body assigns
         self.yields = False  # whether a decision to yield is left (specialise refuses it)
-        self.held_back = False
-        passed: set[int] = set()  # the nodes that are an attribute's object or a call's argument
-        named: list[ast.Name] = []  # the state's name wherever it is read
+        self.held_back = False  # whether the state is read in a way locals cannot follow
         self.handed = f"_{parameter}_handed"  # set while code not inlined has the state (see `stores`)
-        for stmt in body:
-            for node in ast.walk(stmt):
-                if isinstance(node, ast.Name):
-                    taken.add(node.id)
-                elif isinstance(node, ast.Attribute) and self.plain(node):
-                    counts[node.attr] = counts.get(node.attr, 0) + 1
-                    if isinstance(node.ctx, ast.Store):
-                        self.written.add(node.attr)
-                elif isinstance(node, (ast.Yield, ast.YieldFrom)):
-                    self.yields = True
-                elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(
-                        isinstance(inner, ast.Name) and inner.id == parameter for inner in ast.walk(node)):
-                    self.held_back = True  # a function made here could read the state after a store
-                elif isinstance(node, ast.Call):
-                    passed.update(id(arg) for arg in (*node.args, *(keyword.value for keyword in node.keywords)))
-                if isinstance(node, ast.Attribute):
-                    passed.add(id(node.value))
-                elif isinstance(node, ast.Name) and node.id == parameter:
-                    named.append(node)
-        if any(id(node) not in passed for node in named):
-            self.held_back = True  # the state under another name (an alias), whose writes a store would undo
+        counts, taken = self.survey(body)
         self.held = {attr: f"{parameter}_{attr}" for attr, count in sorted(counts.items())
                      if count >= 2 and f"{parameter}_{attr}" not in taken}
         try:
             if self.held_back:
-                raise NotInlined("a function made in the course reads the state")
+                raise NotInlined("the state read under another name, or by a function made in the course")
             held = self.statements(body)
         except NotInlined:
             self.body = body  # a shape this does not hold in locals: the attributes are read as they are
@@ -1009,6 +985,36 @@ class Held:
         self.body = self.loads() + [self.flag(False), ast.Try(
             body=held or [ast.Pass()], handlers=[], orelse=[],
             finalbody=[ast.If(ast.UnaryOp(ast.Not(), ast.Name(self.handed, ast.Load())), stores, [])])]
+
+    def survey(self, body: list[ast.stmt]) -> tuple[dict[str, int], set[str]]:
+        """How often each plain attribute is read or written, and every name the body uses; and
+        whether a yield is left or the state is read in a way locals cannot follow (under another
+        name, or by a function made in the course, which could run after a store)."""
+        counts: dict[str, int] = {}
+        taken: set[str] = set()
+        passed: set[int] = set()  # the nodes that are an attribute's object or a call's argument
+        named: list[ast.Name] = []  # the state's name wherever it is read
+        for node in (node for stmt in body for node in ast.walk(stmt)):
+            if isinstance(node, ast.Name):
+                taken.add(node.id)
+                if node.id == self.parameter:
+                    named.append(node)
+            elif isinstance(node, ast.Attribute):
+                passed.add(id(node.value))
+                if self.plain(node):
+                    counts[node.attr] = counts.get(node.attr, 0) + 1
+                    if isinstance(node.ctx, ast.Store):
+                        self.written.add(node.attr)
+            elif isinstance(node, (ast.Yield, ast.YieldFrom)):
+                self.yields = True
+            elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(
+                    isinstance(inner, ast.Name) and inner.id == self.parameter for inner in ast.walk(node)):
+                self.held_back = True
+            elif isinstance(node, ast.Call):
+                passed.update(id(arg) for arg in (*node.args, *(keyword.value for keyword in node.keywords)))
+        if any(id(node) not in passed for node in named):
+            self.held_back = True
+        return counts, taken
 
     def flag(self, value: bool) -> ast.stmt:
         return ast.Assign([ast.Name(self.handed, ast.Store())], ast.Constant(value))
