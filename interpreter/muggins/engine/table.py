@@ -1,9 +1,9 @@
 """What every family's game shares at the table: seats and sides, scores, claims and "Muggins!".
 
 A family's state (a line of tiles, a pile of cards) subclasses `TableState` and supplies only its
-physics and its course (`run_course`, a generator that plays from the position on the state,
+physics and its course (`COURSE`, a generator that plays from the position on the state,
 yielding whenever someone at the table must decide, or asking the bots' policies in a
-simulation). Everything a house may change about scoring once it has arisen lives here, once for
+simulation, where it runs specialised for the rule file: `TableGame.simulation`). Everything a house may change about scoring once it has arisen lives here, once for
 every family: who must claim a score and until when, who may call "Muggins!" on it and in which
 order, false calls, sides sharing one score, a score that would pass the target, and who wins
 when the round ends.
@@ -268,12 +268,11 @@ class TableGame:
         facts = (*map(type, parts), *(getattr(part, attr) for part in parts for attr in part.FIXED))
         run = self.simulations.get(facts)
         if run is None:
-            receiver = receiver_of(state)
             key = (self.rules.digest, self.players, self.max_rounds, type(state), state.COURSE,
                    tuple(fact for fact in facts if is_literal(fact) or isinstance(fact, type)))  # the rest: the rules'
             run = SIMULATIONS.get(key)
             if run is None:
-                run = specialise(state.COURSE, receiver).function()
+                run = specialise(state.COURSE, receiver_of(state)).function()
                 if len(SIMULATIONS) >= SIMULATIONS_KEPT:
                     SIMULATIONS.clear()
                 SIMULATIONS[key] = run
