@@ -426,6 +426,40 @@ def _english_parser() -> argparse.ArgumentParser:
                              "LC_MESSAGES, LANG)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
+    _add_rule_file_commands(commands)
+    _add_game_commands(commands)
+    _add_evidence_commands(commands)
+    keep = commands.add_parser("keep", help="keep the score of a game played with real tiles or cards",
+                               description="Keep score at a real table: after each turn enter what the table "
+                                           "shows (the open ends, the running total, pass or go, the end of a "
+                                           "round and the leftover pips); the points, the settlement, the tally "
+                                           "and the winner come from the rule file. undo, save, sheet, help.")
+    keep.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
+    keep.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    keep.add_argument("--lang", choices=LANGUAGES, help="language (en, es; default: from LC_ALL, LC_MESSAGES, LANG)")
+    keep.add_argument("--resume", metavar="FILE", help="continue a game saved by `save FILE`, Ctrl-C or end of input")
+    keep.add_argument("--sheet", metavar="FILE", help="when leaving, write the score sheet to FILE (.html or .svg)")
+    keep.set_defaults(run=_keep)
+
+    sweep = commands.add_parser("sweep", help="simulate every combination of rule values and show how statistics move",
+                                description="Simulate RULES with every combination of the --set values (ranges "
+                                            "FROM..TO:STEP with both ends included, lists A,B,C, or one value) and "
+                                            "print and plot how the first to play's win rate, the game length and "
+                                            "the scores move.")
+    _simulation_arguments(sweep, sweeping=True)
+    sweep.add_argument("rules", metavar="RULES")
+    sweep.set_defaults(run=_sweep)
+
+    schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
+    schema.add_argument("which", choices=["rules", "scenario", "record", "save", "stats"],
+                        help="which schema: rules, scenario, record (game records), save (saved games) or stats "
+                             "(the --json output of simulate, compare, sweep)")
+    schema.set_defaults(run=_schema)
+    return parser
+
+
+def _add_rule_file_commands(commands: Any) -> None:
+    """`validate` and `rules list|show`: reading rule files."""
     validate = commands.add_parser("validate", help="check rule files; print located errors",
                                    description="Load each rule file (resolving `extends`), check it against the "
                                                "schema and compile its expressions. Exit 0 when all are valid.")
@@ -452,6 +486,9 @@ def _english_parser() -> argparse.ArgumentParser:
 
     rules.set_defaults(run=rules_help)
 
+
+def _add_game_commands(commands: Any) -> None:
+    """`play`, `resume`, `replay` and `render`: one game, played or read back."""
     play = commands.add_parser("play", help="play a game (bots, or people with --human) and print its log",
                                description="Play one game from a rule file and print a readable log. "
                                            "The same rules, seed and bots always give the same game.")
@@ -512,6 +549,9 @@ def _english_parser() -> argparse.ArgumentParser:
     render.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     render.set_defaults(run=_render)
 
+
+def _add_evidence_commands(commands: Any) -> None:
+    """`check`, `simulate` and `compare`: what the rules' examples and many games show."""
     check = commands.add_parser("check", help="run scenario files and report what holds",
                                 description="Run scenarios (files, or folders searched for *.yaml) against their "
                                             "rules and print one line per scenario or table row, then "
@@ -541,34 +581,6 @@ def _english_parser() -> argparse.ArgumentParser:
     _simulation_arguments(compare)
     compare.add_argument("rules", metavar="RULES", nargs="+")
     compare.set_defaults(run=_compare)
-
-    keep = commands.add_parser("keep", help="keep the score of a game played with real tiles or cards",
-                               description="Keep score at a real table: after each turn enter what the table "
-                                           "shows (the open ends, the running total, pass or go, the end of a "
-                                           "round and the leftover pips); the points, the settlement, the tally "
-                                           "and the winner come from the rule file. undo, save, sheet, help.")
-    keep.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
-    keep.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
-    keep.add_argument("--lang", choices=LANGUAGES, help="language (en, es; default: from LC_ALL, LC_MESSAGES, LANG)")
-    keep.add_argument("--resume", metavar="FILE", help="continue a game saved by `save FILE`, Ctrl-C or end of input")
-    keep.add_argument("--sheet", metavar="FILE", help="when leaving, write the score sheet to FILE (.html or .svg)")
-    keep.set_defaults(run=_keep)
-
-    sweep = commands.add_parser("sweep", help="simulate every combination of rule values and show how statistics move",
-                                description="Simulate RULES with every combination of the --set values (ranges "
-                                            "FROM..TO:STEP with both ends included, lists A,B,C, or one value) and "
-                                            "print and plot how the first to play's win rate, the game length and "
-                                            "the scores move.")
-    _simulation_arguments(sweep, sweeping=True)
-    sweep.add_argument("rules", metavar="RULES")
-    sweep.set_defaults(run=_sweep)
-
-    schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
-    schema.add_argument("which", choices=["rules", "scenario", "record", "save", "stats"],
-                        help="which schema: rules, scenario, record (game records), save (saved games) or stats "
-                             "(the --json output of simulate, compare, sweep)")
-    schema.set_defaults(run=_schema)
-    return parser
 
 
 def _validate(args: argparse.Namespace) -> int:

@@ -473,7 +473,12 @@ class Derivation:
         if isinstance(stmt.test, ast.Call) or (isinstance(stmt.test, ast.UnaryOp)
                                                and isinstance(stmt.test.operand, ast.Call)):
             return self.if_on_call(stmt, scope, once, depth)
-        stmt.test = self.fold_test(stmt.test, scope)
+        return self.both_branches(stmt, self.fold_test(stmt.test, scope), scope, once, depth)
+
+    def both_branches(self, stmt: ast.If, test: ast.expr, scope: Scope, once: set[str],
+                      depth: int) -> list[ast.stmt]:
+        """An `if` the facts do not decide: its (folded) test, both branches derived."""
+        stmt.test = test
         stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
         stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
         return [stmt]
@@ -538,10 +543,7 @@ class Derivation:
         result = f"_test{next(self.suffixes)}"
         inlined = self.inline(call, scope, depth, lambda value: [ast.Assign([ast.Name(result, ast.Store())], value)])
         if inlined is None:
-            stmt.test = self.fold(stmt.test, scope)
-            stmt.body = self.statements(stmt.body, scope, once, depth) or [ast.Pass()]
-            stmt.orelse = self.statements(stmt.orelse, scope, once, depth)
-            return [stmt]
+            return self.both_branches(stmt, self.fold(stmt.test, scope), scope, once, depth)
         test: ast.expr = ast.Name(result, ast.Load())
         if len(inlined) == 1 and isinstance(inlined[0], ast.Assign) and isinstance(inlined[0].value, ast.Constant):
             test = inlined[0].value  # the call's answer is known: its branch is chosen now
