@@ -322,3 +322,25 @@ def hidden_builtin(state: Any) -> Any:
 
 def size(state: Any) -> int:
     return len(state.values)
+
+
+def returns_then_more(state: Any) -> Any:
+    out = []
+    for value in state.values:
+        kind = counted(state, value)
+        out.append(kind)
+    return out
+
+
+def counted(state: Any, value: int) -> str:
+    """Returns in a branch that may not leave, with more than a return after it: run once in a
+    loop when inlined; a loop inside returns too."""
+    if value > state.options.limit:
+        if value % 2:
+            return "odd over"
+        state.count += 1
+    for seen in state.values[:3]:
+        if seen == value + 1:
+            return "seen"
+    state.total += value
+    return "counted"

@@ -67,7 +67,7 @@ ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parame
            cases.conditional_calls, cases.closures, cases.handed_over, cases.folded_facts, cases.short_circuits,
            cases.nested_scopes, cases.late_closures, cases.not_delegated, cases.matched,
            cases.keyword_to_made, cases.aliased, cases.made_writes, cases.raises_after_handing,
-           cases.negative_powers, cases.always_true_loop, cases.hidden_builtin]
+           cases.negative_powers, cases.always_true_loop, cases.hidden_builtin, cases.returns_then_more]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 
@@ -100,6 +100,20 @@ def test_the_facts_decide_the_branches_kept() -> None:
         assert "heard" not in source  # the listening branch is gone
     assert "'strict'" in on and "'lenient'" not in on
     assert "'lenient'" in off and "'strict'" not in off
+
+
+def test_returns_in_branches_and_loops_keep_their_shape() -> None:
+    """A callee whose returns end branches (`classify`: an `if` that returns, then more) is
+    spliced as branches, and one returning from a loop (`find`) as the loop's `else`; one with a
+    return in a branch that may not leave, then more (`counted`), runs once inside a loop."""
+    def source(entry: Any) -> str:
+        return specialise(entry, Receiver(State, {"options": Options(3, True, "a"), "listening": False}),
+                          inline=(cases.__name__,)).source
+    assert "'odd three'" in source(cases.early_returns) and "while True" not in source(cases.early_returns)
+    loops = ast.parse(source(cases.loops_that_return))
+    assert [node for node in ast.walk(loops) if isinstance(node, ast.For) and node.orelse]
+    assert "while True" not in source(cases.loops_that_return)
+    assert "while True" in source(cases.returns_then_more)
 
 
 def test_a_course_left_with_a_decision_to_yield_is_refused() -> None:

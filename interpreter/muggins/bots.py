@@ -130,6 +130,10 @@ class Policies:
             return best_index(keys)
         return uniform_index(len(keys), self.random)
 
+    def best(self, moves: Sequence[Move], key: Callable[[Move], Any]) -> Move:
+        """The move a greedy seat makes among `moves` ranked by `key` (see `best`)."""
+        return best(moves, key)
+
     def claims(self) -> bool:
         """Whether the bot whose claim is due makes it (see `claims`)."""
         return claims(self.forget, self.random)

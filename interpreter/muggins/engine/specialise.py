@@ -886,17 +886,75 @@ def returns_inside(node: ast.AST) -> bool:
 
 
 def tails(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
-    """`body`, a function's, with its result given to `sink` instead of returned. A body that
-    returns only at its end keeps its shape; any other runs once inside `while True:`, each
-    return becoming the sink and a `break` (out of a loop of its own, a flag says to leave):
-    nothing is copied, whatever the number of returns."""
-    if not any(returns_inside(stmt) for stmt in body[:-1]):
-        last = body[-1] if body else None
-        if isinstance(last, ast.Return):
-            return body[:-1] + sink(last.value if last.value is not None else ast.Constant(None))
-        if last is None or not returns_inside(last):
-            return body + sink(ast.Constant(None))
+    """`body`, a function's, with its result given to `sink` instead of returned. A body whose
+    returns are all in tail position once the statements after an `if` that always leaves are
+    moved into its other branch keeps that shape (`branched`); any other runs once inside
+    `while True:`, each return becoming the sink and a `break` (out of a loop of its own, a flag
+    says to leave): nothing is copied, whatever the number of returns."""
+    shaped = branched(body, sink)
+    if shaped is not None:
+        return shaped
     return [ast.While(ast.Constant(True), leave(body + [ast.Return(None)], sink), [])]
+
+
+def branched(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt] | None:
+    """`body` with each return given to `sink` where it ends a branch: `if c: ...; return a`
+    followed by more is `if c: ... a else: more`; None when a return is anywhere else (in a loop)."""
+    out: list[ast.stmt] = []
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, ast.Return):
+            return out + sink(stmt.value if stmt.value is not None else ast.Constant(None))
+        if not returns_inside(stmt):
+            out.append(stmt)
+            if isinstance(stmt, ast.Raise):
+                return out
+            continue
+        rest = body[i + 1:]
+        if isinstance(stmt, (ast.For, ast.While)):
+            return looped(out, stmt, rest, sink)
+        if not isinstance(stmt, ast.If):
+            return None
+        if leaves(stmt.body) or not rest:
+            yes, no = branched(stmt.body, sink), branched(stmt.orelse + rest, sink)
+        elif leaves(stmt.orelse):
+            yes, no = branched(stmt.body + rest, sink), branched(stmt.orelse, sink)
+        elif plain_return(rest):  # `return x` written in both branches
+            yes, no = branched(stmt.body + rest, sink), branched(stmt.orelse + copy.deepcopy(rest), sink)
+        else:
+            return None  # the statements after the `if` would be written twice
+        if yes is None or no is None:
+            return None
+        return out + [ast.If(stmt.test, yes or [ast.Pass()], no)]
+    return out + sink(ast.Constant(None))
+
+
+def looped(out: list[ast.stmt], loop: ast.For | ast.While, rest: list[ast.stmt],
+           sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt] | None:
+    """A loop that returns, then `rest`: each return given to `sink` and the loop left, `rest`
+    in the loop's `else` (run only when no return left it); None for a loop that breaks itself."""
+    if loop.orelse or breaks(loop.body):
+        return None
+    after = branched(rest, sink)
+    if after is None:
+        return None
+    shaped = copy.copy(loop)
+    shaped.body = returns_broken(copy.deepcopy(loop.body), sink)  # a fallback reads the original
+    shaped.orelse = after
+    return out + [shaped]
+
+
+def plain_return(body: list[ast.stmt]) -> bool:
+    """Whether `body` is only `return` of nothing, a name or a constant (cheap to write twice)."""
+    return (len(body) == 1 and isinstance(body[0], ast.Return)
+            and (body[0].value is None or isinstance(body[0].value, (ast.Name, ast.Constant))))
+
+
+def leaves(body: list[ast.stmt]) -> bool:
+    """Whether `body` always returns or raises before its end."""
+    last = body[-1] if body else None
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return True
+    return isinstance(last, ast.If) and leaves(last.body) and leaves(last.orelse)
 
 
 FLAGS = itertools.count(1)

@@ -607,7 +607,7 @@ class TableState:
         """Add points to the player's side; True when that ended the game (an immediate win)."""
         scores = self.scores
         target = self.game.target
-        if points > 0 and scores[player] + points > target and self.rules.overshoot != "counts":
+        if self.rules.overshoot != "counts" and points > 0 and scores[player] + points > target:
             if self.rules.overshoot == "void":
                 self.events.append(Overshot(player, points, reason))
                 return False
@@ -621,7 +621,7 @@ class TableState:
         self.scored.append((player, points, reason))
         if self.listening:
             self.events.append(Scored(player, points, reason, scores[player], partners))
-        if points > 0 and self.rules.immediate_win and scores[player] >= target:
+        if self.rules.immediate_win and points > 0 and scores[player] >= target:
             self.finish("target", player)
             return True
         return False

@@ -173,7 +173,7 @@ class Line:
                     self.values += (low, low)
                     self.adds += (0, 0)
                     self.on_spinner |= 12
-        elif self.spinner_index < 0 and tables.spinner_allowed and tables.double[t]:
+        elif tables.spinner_allowed and self.spinner_index < 0 and tables.double[t]:
             self.spinner_index = t
             self.spinner_sides = 1
             self.on_spinner = bit

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after TURN, the table's step 0
 GO, CALL = -1, -2  # the turn's moves other than a card's code: go, and a Muggins call on one's turn
+NO_FIT = float("-inf")  # a greedy key of a card that does not fit on the pile (`CardGame.keys_at`)
 
 
 def run(state: CardState) -> Course:
@@ -67,10 +68,18 @@ def run(state: CardState) -> Course:
 def choose(state: CardState, policies: Policies) -> int:
     """The simulated bot's move, picked as `Bot.choose` picks among the legal moves: the playable
     cards in hand order (else go), then a Muggins call where one may be made on any turn; a
-    greedy bot ranks them by `move_keys`."""
+    greedy bot ranks them by their keys (`move_keys`)."""
     game, turn = state.game, state.turn
+    hand = state.hand_codes[turn]
+    if policies.greedy[turn] and game.points_by_total is not None:
+        # every card in hand keyed at once from the total's table, those that do not fit below
+        # every move: the best card is the first of the highest, as among the legal moves (a card
+        # that fits scores at least nothing and is worth at least 1, above go and a call)
+        table = game.keys_at(state.total)
+        code = policies.best(hand, table.__getitem__) if hand else GO
+        return GO if table[code] == NO_FIT else code
     bound = (game.limit - state.total + 1) << game.shift
-    options = [code for code in state.hand_codes[turn] if code < bound] or [GO]
+    options = [code for code in hand if code < bound] or [GO]
     if game.calls_on_turn:
         options.append(CALL)
     if policies.greedy[turn]:
@@ -82,12 +91,10 @@ def choose(state: CardState, policies: Policies) -> int:
 
 
 def move_keys(state: CardState, options: list[int]) -> list[int]:
-    """The greedy key of each move, one integer ordered like the view's (points_if, tiebreak):
-    a card's points, then its value; go and a call rank below every card."""
+    """The greedy key of each move when the scores are not tabulated, one integer ordered like
+    the view's (points_if, tiebreak): a card's points, then its value; go and a call rank below
+    every card that scores nothing."""
     game, total = state.game, state.total
-    if game.points_by_total is not None:
-        keys = game.keys_at(total)
-        return [keys[code] for code in options]
     shift, span, pile = game.shift, game.span, state.pile_codes
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
     return [game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1

@@ -146,7 +146,7 @@ class CardGame(TableGame):
         self.span = max(values) + 1  # above every value: a greedy key is points * span + value
         self.codes = tuple(value << self.shift | index for index, value in enumerate(values))
         self.code_of = dict(zip(self.cards, self.codes))
-        self.keys_by_total: list[dict[int, int] | None] = [None] * (self.limit + 1)
+        self.keys_by_total: list[dict[int, float] | None] = [None] * (self.limit + 1)
         self.card_of = dict(zip(self.codes, self.cards))
         self.rank_of = {code: card.rank for code, card in self.card_of.items()}
         self.suit_of = {code: self.suits[card.suit] for code, card in self.card_of.items()}
@@ -159,16 +159,17 @@ class CardGame(TableGame):
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
 
-    def keys_at(self, total: int) -> dict[int, int]:
+    def keys_at(self, total: int) -> dict[int, float]:
         """A greedy bot's key for each move at running total `total`, when the scores are
-        tabulated: a card that fits, by its code (points * span + value), and go and a call on
-        one's turn (codes below 0) at -1; made when a game first reaches that total."""
+        tabulated: a card that fits, by its code (points * span + value), go and a call on one's
+        turn (codes below 0) at -1, and a card that does not fit at `course.NO_FIT` (below every
+        move); made when a game first reaches that total."""
         keys = self.keys_by_total[total]
         if keys is None:
             assert self.points_by_total is not None
             points, shift, span = self.points_by_total, self.shift, self.span
             keys = {code: points[total + (code >> shift)] * span + (code >> shift)
-                    for code in self.codes if total + (code >> shift) <= self.limit}
+                    if total + (code >> shift) <= self.limit else course.NO_FIT for code in self.codes}
             keys.update((code, -1) for code in (course.GO, course.CALL))
             self.keys_by_total[total] = keys
         return keys
