@@ -95,10 +95,10 @@ def legal_codes(state: DominoState) -> list[int]:
     if must >= 0:
         if not line.log:
             return [must << 3]
-        ends = line.fits_index(must)
-        if game.first_end_only:
-            ends = ends[:1]
-        return [must << 3 | end + 1 for end in ends]
+        codes = []
+        for end in line.fits_index(must):
+            codes.append(must << 3 | end + 1)
+        return codes[:1] if game.first_end_only else codes
     codes = placement_codes(line, state.masks[state.turn])
     stuck = not codes
     if stuck or not game.draw_only_when_stuck:

@@ -79,7 +79,12 @@ def choose(state: CardState, policies: Policies) -> int:
         code = policies.best(hand, table.__getitem__) if hand else GO
         return GO if table[code] == NO_FIT else code
     bound = (game.limit - state.total + 1) << game.shift
-    options = [code for code in hand if code < bound] or [GO]
+    options = []
+    for code in hand:  # a loop, not a list comprehension: cheaper for a hand of a few cards
+        if code < bound:
+            options.append(code)
+    if not options:
+        options.append(GO)
     if game.calls_on_turn:
         options.append(CALL)
     if policies.greedy[turn]:
