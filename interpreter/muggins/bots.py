@@ -117,6 +117,14 @@ class Policies:
         self.forget = forget
         self.attention = attention
 
+    def for_game(self, seed: int | str) -> Policies:
+        """The same bots for the game played from `seed` (checked once for a whole simulation)."""
+        other = Policies.__new__(Policies)
+        other.greedy, other.forget, other.attention = self.greedy, self.forget, self.attention
+        other.seed = seed
+        other.random = other._first_random
+        return other
+
     def _first_random(self) -> float:
         """Seeding a generator costs about two simulated card moves: only a game that draws pays."""
         self.random = bot_generator(self.seed).random

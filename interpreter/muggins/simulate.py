@@ -252,9 +252,10 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
         for number in numbers:
             tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family)
         return tally
+    policies = Policies(bots, seed, forget, attention)
     for number in numbers:
         game_seed = f"{seed}:{number}"
-        tally.add_game(game.new_state(game_seed, Policies(bots, game_seed, forget, attention)), family)
+        tally.add_game(game.new_state(game_seed, policies.for_game(game_seed)), family)
     return tally
 
 

@@ -918,7 +918,7 @@ def branched(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -
             yes, no = branched(stmt.body, sink), branched(stmt.orelse + rest, sink)
         elif leaves(stmt.orelse):
             yes, no = branched(stmt.body + rest, sink), branched(stmt.orelse, sink)
-        elif plain_return(rest):  # `return x` written in both branches
+        elif short(rest):  # written in both branches
             yes, no = branched(stmt.body + rest, sink), branched(stmt.orelse + copy.deepcopy(rest), sink)
         else:
             return None  # the statements after the `if` would be written twice
@@ -943,10 +943,11 @@ def looped(out: list[ast.stmt], loop: ast.For | ast.While, rest: list[ast.stmt],
     return out + [shaped]
 
 
-def plain_return(body: list[ast.stmt]) -> bool:
-    """Whether `body` is only `return` of nothing, a name or a constant (cheap to write twice)."""
-    return (len(body) == 1 and isinstance(body[0], ast.Return)
-            and (body[0].value is None or isinstance(body[0].value, (ast.Name, ast.Constant))))
+def short(body: list[ast.stmt]) -> bool:
+    """Whether `body` is short enough to be written twice: a few statements with no loop (a
+    `return x`, say, or one call and a return)."""
+    nodes = [node for stmt in body for node in ast.walk(stmt)]
+    return len(body) <= 3 and len(nodes) <= 40 and not any(isinstance(node, (ast.For, ast.While)) for node in nodes)
 
 
 def leaves(body: list[ast.stmt]) -> bool:
@@ -1065,6 +1066,8 @@ class Held:
                     counts[node.attr] = counts.get(node.attr, 0) + 1
                     if isinstance(node.ctx, ast.Store):
                         self.written.add(node.attr)
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute) and self.plain(node.target):
+                counts[node.target.attr] = counts.get(node.target.attr, 0) + 1  # read too (its node counts once)
             elif isinstance(node, (ast.Yield, ast.YieldFrom)):
                 self.yields = True
             elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(

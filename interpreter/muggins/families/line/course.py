@@ -226,10 +226,10 @@ def place(state: DominoState, t: int, end: int) -> None:
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE
+    ended = False
     if awards or calls:
-        if state.earn(awards, player, calls):
-            return
-    if not state.queue:  # nothing to decide first: on at once, as the course would
+        ended = state.earn(awards, player, calls)
+    if not ended and not state.queue:  # nothing to decide first: on at once, as the course would
         after_place(state)
 
 

@@ -152,15 +152,13 @@ def play(state: CardState, code: int) -> bool:
 
 def refill(state: CardState, hand: list[int]) -> None:
     """C3: the player who played draws back up to the refill size while the stock lasts."""
-    stock = state.stock_codes
-    need = min(state.game.refill_to - len(hand), len(stock))  # at least one: the course checked
-    drawn = stock[-need:]
-    del stock[-need:]
-    drawn.reverse()  # drawn one at a time from the stock's end
-    hand.extend(drawn)
+    stock, size = state.stock_codes, state.game.refill_to
+    held = len(hand)
+    while len(hand) < size and stock:  # one at a time from the stock's end (at least one: the course checked)
+        hand.append(stock.pop())
     if state.listening:
         card_of = state.game.card_of
-        state.events.append(Refilled(state.turn, tuple(card_of[code] for code in drawn), len(hand)))
+        state.events.append(Refilled(state.turn, tuple(card_of[code] for code in hand[held:]), len(hand)))
 
 
 def go(state: CardState) -> None:
