@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after TURN, the table's step 0
 GO, CALL = -1, -2  # the turn's moves other than a card's code: go, and a Muggins call on one's turn
-NO_FIT = float("-inf")  # a greedy key of a card that does not fit on the pile (`CardGame.keys_at`)
 
 
 def run(state: CardState) -> Course:
@@ -72,12 +71,11 @@ def choose(state: CardState, policies: Policies) -> int:
     game, turn = state.game, state.turn
     hand = state.hand_codes[turn]
     if policies.greedy[turn] and game.points_by_total is not None:
-        # every card in hand keyed at once from the total's table, those that do not fit below
-        # every move: the best card is the first of the highest, as among the legal moves (a card
-        # that fits scores at least nothing and is worth at least 1, above go and a call)
-        table = game.keys_at(state.total)
-        code = policies.best(hand, table.__getitem__) if hand else GO
-        return GO if table[code] == NO_FIT else code
+        # every card in hand keyed from the total's table, a card that does not fit as no move:
+        # the best is the first of the highest, as among the legal moves (a card that fits scores
+        # at least nothing and is worth at least 1, above go and a call); none fits: go
+        code = policies.best(hand, game.keys_at(state.total))
+        return GO if code is None else code
     bound = (game.limit - state.total + 1) << game.shift
     options = []
     for code in hand:  # a loop, not a list comprehension: cheaper for a hand of a few cards
