@@ -97,11 +97,17 @@ def move_keys(state: CardState, options: list[int]) -> list[int]:
     """The greedy key of each move when the scores are not tabulated, one integer ordered like
     the view's (points_if, tiebreak): a card's points, then its value; go and a call rank below
     every card that scores nothing."""
-    game, total = state.game, state.total
-    shift, span, pile = game.shift, game.span, state.pile_codes
+    game, total, pile = state.game, state.total, state.pile_codes
+    shift, span, size, reads = game.shift, game.span, len(pile), game.pile_reads(pile)
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
-    return [game.points_of(code, total, pile, hand_size, stock, score) * span + (code >> shift) if code >= 0 else -1
-            for code in options]
+    keys = []
+    for code in options:  # a loop, not a comprehension: each call below is inlined in a simulation
+        if code < 0:
+            keys.append(-1)
+        else:
+            scored = game.scored_on(code, total, size, reads, hand_size, stock, score)
+            keys.append(scored[1] * span + (code >> shift))
+    return keys
 
 
 def first_deal(state: CardState) -> None:

@@ -122,7 +122,7 @@ class CardGame(TableGame):
         reads = {name for e in expressions for name in e.names}
         read = [i for i, name in enumerate(INPUTS) if name in reads]
         self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
-        self.known: dict[tuple[Any, ...], list[Award]] = {}
+        self.known: dict[tuple[Any, ...], tuple[list[Award], int]] = {}
         self._code_cards(reads)
         # the options the course reads on every turn, resolved once
         self.refill = o.refill
@@ -155,6 +155,7 @@ class CardGame(TableGame):
         self.read_lists = tuple((name, of) for name, of in (("pile.ranks", self.rank_of),
                                                             ("pile.values", self.value_of),
                                                             ("pile.suits", self.suit_of)) if name in reads)
+        self.card_reads = {code: tuple(of[code] for _, of in self.read_lists) for code in self.codes}  # its own, by code
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
@@ -186,22 +187,33 @@ class CardGame(TableGame):
         same in the course and in the view."""
         if self.awards_by_total is not None:
             return sum(award[1] for award in lookup(self.awards_by_total, before + (code >> self.shift)))
-        return sum(award[1] for award in self.scores_of(code, before, pile, hand_size, stock, score))
+        return self.scored_on(code, before, len(pile), self.pile_reads(pile), hand_size, stock, score)[1]
 
     def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
                   score: int) -> list[Award]:
-        """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`:
-        evaluated once for each value of the names the scoring reads, then remembered."""
-        rank, suit = self.rank_of[code], self.suit_of[code]
+        """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`."""
+        return self.scored_on(code, before, len(pile), self.pile_reads(pile), hand_size, stock, score)[0]
+
+    def pile_reads(self, pile: list[int]) -> tuple[tuple[Any, ...], ...]:
+        """What the scoring reads of the pile's cards (`read_lists`: the lists it names), read once
+        for every card a player weighs laying on it."""
+        return tuple(tuple(map(of.__getitem__, pile)) for _, of in self.read_lists)
+
+    def scored_on(self, code: int, before: int, size: int, reads: tuple[tuple[Any, ...], ...], hand_size: int,
+                  stock: int, score: int) -> tuple[list[Award], int]:
+        """The scores, and their points in all, of the card coded `code` laid on a pile of `size`
+        cards totalling `before` of which the scoring reads `reads` (`pile_reads`): evaluated once
+        for each value of the names the scoring reads, then remembered."""
         value = code >> self.shift
-        inputs = (before + value, rank, value, suit, len(pile) + 1, hand_size, stock, score)
-        lists = tuple((*map(of.__getitem__, pile), of[code]) for _, of in self.read_lists)  # the card laid too
-        key = (self.read_inputs(inputs), *lists)
+        inputs = (before + value, self.rank_of[code], value, self.suit_of[code], size + 1, hand_size, stock, score)
+        own = self.card_reads[code]
+        key = (self.read_inputs(inputs), reads, own)
         known = self.known.get(key)
         if known is None:
             env = {"limit": self.limit, "players": self.players, "target": self.target, **dict(zip(INPUTS, inputs))}
-            env.update(zip((name for name, _ in self.read_lists), lists))
-            known = self.awards(env)
+            env.update((name, (*read, mine)) for (name, _), read, mine in zip(self.read_lists, reads, own))  # the card laid too
+            awards = self.awards(env)
+            known = (awards, sum(award[1] for award in awards))
             if len(self.known) >= KNOWN_SCORES:
                 self.known.clear()
             self.known[key] = known
