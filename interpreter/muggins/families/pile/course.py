@@ -213,6 +213,8 @@ def next_active(state: CardState, start: int) -> int | None:
     hands = state.hand_codes
     if state.game.all_active:
         return start if any(hands) else None
+    if hands[start]:
+        return start  # the common case, kept short: a simulation asks after every card
     for player in state.seats.orders[start]:
         if hands[player]:
             return player
@@ -287,8 +289,9 @@ def deal(state: CardState, dealer: int) -> None:
         cut_at = state.rng.randrange(1, len(deck))
         deck = deck[cut_at:] + deck[:cut_at]
     dealt = game.hand_size * n
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for k, player in enumerate(seats.order_from(seats.next(dealer))):
+    order = seats.order_from(seats.next(dealer))
+    hands: list[list[int]] = [[]] * n  # each seat's hand is set below
+    for k, player in enumerate(order):
         hands[player] = deck[k:dealt:n]  # one card at a time: every n-th card of the deal
     state.hand_codes = hands
     stock = deck[dealt:]
