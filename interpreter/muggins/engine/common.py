@@ -101,7 +101,9 @@ def lottery_winner(candidates: Sequence[int], ranks: Sequence[int] | None, rng: 
                 drawn.append(index)
         if rounds is not None:
             rounds.append(tuple(zip(remaining, drawn)))
-        drawn_ranks = [ranks[i] for i in drawn]
+        drawn_ranks = []
+        for i in drawn:  # a loop, not a comprehension: cheaper for a few players
+            drawn_ranks.append(ranks[i])
         best = max(drawn_ranks)
         if drawn_ranks.count(best) == 1:
             return remaining[drawn_ranks.index(best)]
