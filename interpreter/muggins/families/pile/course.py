@@ -96,7 +96,7 @@ def choose(state: CardState, policies: Policies) -> int:
 def move_keys(state: CardState, options: list[int]) -> list[int]:
     """The greedy key of each move when the scores are not tabulated, one integer ordered like
     the view's (points_if, tiebreak): a card's points, then its value; go and a call rank below
-    every card that scores nothing."""
+    every card."""
     game, total, pile = state.game, state.total, state.pile_codes
     shift, span, size, reads = game.shift, game.span, len(pile), game.pile_reads(pile)
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]

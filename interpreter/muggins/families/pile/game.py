@@ -155,7 +155,8 @@ class CardGame(TableGame):
         self.read_lists = tuple((name, of) for name, of in (("pile.ranks", self.rank_of),
                                                             ("pile.values", self.value_of),
                                                             ("pile.suits", self.suit_of)) if name in reads)
-        self.card_reads = {code: tuple(of[code] for _, of in self.read_lists) for code in self.codes}  # its own, by code
+        # and what it reads of each card itself, by code
+        self.card_reads = {code: tuple(of[code] for _, of in self.read_lists) for code in self.codes}
 
     def value(self, card: Card) -> int:
         return self.values[card.rank - 1]
@@ -211,7 +212,8 @@ class CardGame(TableGame):
         known = self.known.get(key)
         if known is None:
             env = {"limit": self.limit, "players": self.players, "target": self.target, **dict(zip(INPUTS, inputs))}
-            env.update((name, (*read, mine)) for (name, _), read, mine in zip(self.read_lists, reads, own))  # the card laid too
+            # each list the pile as read, then the card laid
+            env.update((name, (*read, mine)) for (name, _), read, mine in zip(self.read_lists, reads, own))
             awards = self.awards(env)
             known = (awards, sum(award[1] for award in awards))
             if len(self.known) >= KNOWN_SCORES:
