@@ -344,3 +344,26 @@ def counted(state: Any, value: int) -> str:
             return "seen"
     state.total += value
     return "counted"
+
+
+def else_breaks(state: Any) -> Any:
+    out = []
+    for value in state.values:
+        got = search(state, value)
+        out.append(got)
+    return out
+
+
+def search(state: Any, value: int) -> str:
+    """A loop that returns and that an inner loop's `else: break` leaves: what follows the loop
+    runs after that break (it may not go into the loop's `else`)."""
+    for seen in state.values:
+        for other in state.values[:2]:
+            if other == seen + value:
+                break
+        else:
+            break
+        if seen == value * 2:
+            return "found"
+    state.count += 1
+    return "after"

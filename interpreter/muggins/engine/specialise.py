@@ -988,11 +988,20 @@ def leave(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> l
 
 
 def breaks(body: list[ast.stmt]) -> bool:
-    """Whether `body`, a loop's, breaks out of that loop (not out of a loop inside it)."""
+    """Whether `body`, a loop's, breaks out of that loop: a `break` anywhere in it but in a loop
+    of its own (a `break` in an inner loop's `else` leaves this one) or a nested definition."""
     for stmt in body:
         if isinstance(stmt, ast.Break):
             return True
-        if isinstance(stmt, ast.If) and (breaks(stmt.body) or breaks(stmt.orelse)):
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            inner = stmt.orelse  # the breaks in its body are its own
+        else:
+            inner = [child for child in ast.iter_child_nodes(stmt) if isinstance(child, ast.stmt)]
+            inner += [child for clause in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ()))
+                      for child in clause.body]
+        if breaks(inner):
             return True
     return False
 
@@ -1066,8 +1075,6 @@ class Held:
                     counts[node.attr] = counts.get(node.attr, 0) + 1
                     if isinstance(node.ctx, ast.Store):
                         self.written.add(node.attr)
-            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute) and self.plain(node.target):
-                counts[node.target.attr] = counts.get(node.target.attr, 0) + 1  # read too (its node counts once)
             elif isinstance(node, (ast.Yield, ast.YieldFrom)):
                 self.yields = True
             elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(

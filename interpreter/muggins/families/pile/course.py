@@ -105,8 +105,8 @@ def move_keys(state: CardState, options: list[int]) -> list[int]:
         if code < 0:
             keys.append(-1)
         else:
-            scored = game.scored_on(code, total, size, reads, hand_size, stock, score)
-            keys.append(scored[1] * span + (code >> shift))
+            points = game.points_on(code, total, size, reads, hand_size, stock, score)
+            keys.append(points * span + (code >> shift))
     return keys
 
 

@@ -186,9 +186,16 @@ class CardGame(TableGame):
     def points_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int, score: int) -> int:
         """What laying the card coded `code` on `pile` (codes) scores: the greedy bot's points, the
         same in the course and in the view."""
+        return self.points_on(code, before, len(pile), self.pile_reads(pile), hand_size, stock, score)
+
+    def points_on(self, code: int, before: int, size: int, reads: tuple[tuple[Any, ...], ...], hand_size: int,
+                  stock: int, score: int) -> int:
+        """`points_of` on a pile of `size` cards already read (`pile_reads`), as a greedy bot weighs
+        each card of its hand on it: from the table of every total when there is one (a total
+        whose formula fails raises that error), else as `scored_on` scores it."""
         if self.awards_by_total is not None:
             return sum(award[1] for award in lookup(self.awards_by_total, before + (code >> self.shift)))
-        return self.scored_on(code, before, len(pile), self.pile_reads(pile), hand_size, stock, score)[1]
+        return self.scored_on(code, before, size, reads, hand_size, stock, score)[1]
 
     def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
                   score: int) -> list[Award]:
