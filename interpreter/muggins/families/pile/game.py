@@ -195,7 +195,8 @@ class CardGame(TableGame):
         whose formula fails raises that error), else as `scored_on` scores it."""
         if self.awards_by_total is not None:
             return sum(award[1] for award in lookup(self.awards_by_total, before + (code >> self.shift)))
-        return self.scored_on(code, before, size, reads, hand_size, stock, score)[1]
+        scored = self.scored_on(code, before, size, reads, hand_size, stock, score)  # a statement: inlined
+        return scored[1]
 
     def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
                   score: int) -> list[Award]:
