@@ -328,7 +328,8 @@ def returns_then_more(state: Any) -> Any:
     out = []
     for value in state.values:
         kind = counted(state, value)
-        out.append(kind)
+        found = search(state, value)
+        out.append((kind, found))
     return out
 
 
@@ -344,14 +345,6 @@ def counted(state: Any, value: int) -> str:
             return "seen"
     state.total += value
     return "counted"
-
-
-def else_breaks(state: Any) -> Any:
-    out = []
-    for value in state.values:
-        got = search(state, value)
-        out.append(got)
-    return out
 
 
 def search(state: Any, value: int) -> str:
