@@ -159,5 +159,5 @@ def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_ti
     if game.points_by_total is not None:  # the scores are tabulated: each total's table of keys too
         def tabulated(state, legal):
             table = game.keys_at(state.total)
-            return [table[game.code_of[move.card] if move.kind == "play" else pile_course.GO] for move in legal]
+            return [table[game.code_of[move.card]] if move.kind == "play" else -1 for move in legal]  # go: as move_keys
         assert_keys_order_the_moves_as_the_views(game, 6, 200, tabulated)

@@ -162,17 +162,16 @@ class CardGame(TableGame):
         return self.values[card.rank - 1]
 
     def keys_at(self, total: int) -> dict[int, float]:
-        """A greedy bot's key for each move at running total `total`, when the scores are
-        tabulated: a card that fits, by its code (points * span + value), go and a call on one's
-        turn (codes below 0) at -1, and a card that does not fit as `bots.UNPLAYABLE` (never
-        chosen); made when a game first reaches that total."""
+        """A greedy bot's key for each card at running total `total`, when the scores are
+        tabulated: a card that fits, by its code (points * span + value, at least 1: above go and
+        a call, which rank at -1 as in `move_keys`), and a card that does not fit as
+        `bots.UNPLAYABLE` (never chosen); made when a game first reaches that total."""
         keys = self.keys_by_total[total]
         if keys is None:
             assert self.points_by_total is not None
             points, shift, span = self.points_by_total, self.shift, self.span
             keys = {code: points[total + (code >> shift)] * span + (code >> shift)
                     if total + (code >> shift) <= self.limit else UNPLAYABLE for code in self.codes}
-            keys.update((code, -1) for code in (course.GO, course.CALL))
             self.keys_by_total[total] = keys
         return keys
 
