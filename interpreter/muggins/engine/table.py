@@ -481,7 +481,7 @@ class TableState:
 
     # -- scores and claims -------------------------------------------------------------------
 
-    def earn(self, awards: Sequence[tuple[str, int, bool]], player: int, calls: list[Decision]) -> bool:
+    def earn(self, awards: Sequence[tuple[str, int, bool]], player: int, calls: Sequence[Decision]) -> bool:
         """The scores one action earned, each claimable or added at once, with the Muggins calls
         the same action opened (C10: by `win.simultaneous`, the new scorer first or the calls);
         True when a score ended the game."""

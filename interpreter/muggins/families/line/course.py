@@ -96,7 +96,8 @@ def legal_codes(state: DominoState) -> list[int]:
         if not line.log:
             return [must << 3]
         codes = []
-        for end in line.fits_index(must):
+        ends = line.fits_index(must)
+        for end in ends:
             codes.append(must << 3 | end + 1)
         return codes[:1] if game.first_end_only else codes
     codes = placement_codes(line, state.masks[state.turn])
@@ -212,7 +213,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     hand = state.masks[player]
     if not hand >> t & 1:  # `apply` is unchecked, but a tile never comes from nowhere
         raise ValueError(f"{line.tables.tiles[t]} is not in the hand of player {player + 1}")
-    calls = state.close_window() if state.unclaimed else []
+    calls = state.close_window() if state.unclaimed else ()
     state.masks[player] = hand = hand ^ 1 << t
     state.must = -1
     opening = not line.log
@@ -328,12 +329,15 @@ def end_round(state: DominoState, blocked: bool) -> None:
         state.events.append(RoundBlocked(state.round))  # statistics count blocked rounds
     elif state.listening:
         state.events.append(Dominoed(state.dominoer))  # type: ignore[arg-type]
-    pips = [hand_pips(game.line_tables.pips, hand) for hand in state.masks]
+    pips, sizes = [], []
+    for hand in state.masks:
+        held = hand_pips(game.line_tables.pips, hand)
+        pips.append(held)
+        sizes.append(hand.bit_count())
     if state.listening:
         hands = state.hands
         for player in range(game.players):
             state.events.append(Revealed(player, tuple(hands[player]), pips[player]))
-    sizes = [hand.bit_count() for hand in state.masks]
     order = state.seats.order_from(state.opener)
     for player, points, reason in game.settle(pips, sizes, state.scores, state.dominoer, blocked, order):
         if state.score(player, points, reason):
@@ -354,5 +358,11 @@ def end_round(state: DominoState, blocked: bool) -> None:
 
 
 def hand_pips(pips: list[int], hand: int) -> int:
-    """The pips of a hand's tiles (a bitmask), as settlement counts them."""
-    return sum(pips[t] for t in tile_numbers(hand))
+    """The pips of a hand's tiles (a bitmask), as settlement counts them: a loop over its bits,
+    since every round of a simulation counts every hand."""
+    total = 0
+    while hand:
+        bit = hand & -hand
+        hand ^= bit
+        total += pips[bit.bit_length() - 1]
+    return total

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Iterator, Sequence, Union
 
 from ...errors import IllegalMoveError
@@ -180,13 +179,13 @@ class DominoGame(TableGame):
         if blocked and o.paid_to == "lightest" and lightest_side is not None:
             payee = next(p for p in order if side[p] == lightest_side)
         total = sum(pips)
+        facts = (pips, sizes, scores, dominoer, blocked, side_pips, lightest_side)  # what a formula's env reads
         for player in range(len(pips)):
-            env = partial(self._settlement_env, player, pips, sizes, scores, dominoer, blocked, side_pips, lightest_side)
             if player == payee:
                 if self.award_by_pips is not None:
                     award = lookup(self.award_by_pips, total - side_pips[side[player]])
                 else:
-                    award = o.award(env())
+                    award = o.award(self._settlement_env(player, *facts))
                 if award:
                     yield player, award, "opponents' pips"
             if not blocked or o.penalty_on_blocked:
@@ -194,7 +193,7 @@ class DominoGame(TableGame):
                 if self.penalty_by_pips is not None:
                     penalty = lookup(self.penalty_by_pips, pips[player])
                 else:
-                    penalty = o.penalty(env())
+                    penalty = o.penalty(self._settlement_env(player, *facts))
                 new = current - penalty
                 if o.floor is not None:
                     new = max(new, min(o.floor, current))

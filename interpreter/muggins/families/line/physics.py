@@ -169,17 +169,23 @@ class Line:
         self.shared = False
         self.values[end] = tables.leaves[value][t]
         self.adds[end] = add
+        if tables.spinner_allowed:
+            self._spin(t, end)
+
+    def _spin(self, t: int, end: int) -> None:
+        """After tile number `t` went on open end `end` of a line that may hold a spinner: the
+        first double placed becomes it, and once both its sides are played on, its side arms open."""
         bit = 1 << end
         if self.on_spinner & bit:
             self.on_spinner ^= bit
             if end < 2:
                 self.spinner_sides += 1
                 if self.spinner_sides == 2:  # both sides played on: the side arms open, counting nothing yet
-                    low = tables.low[self.spinner_index]
+                    low = self.tables.low[self.spinner_index]
                     self.values += (low, low)
                     self.adds += (0, 0)
                     self.on_spinner |= 12
-        elif tables.spinner_allowed and self.spinner_index < 0 and tables.double[t]:
+        elif self.spinner_index < 0 and self.tables.double[t]:
             self.spinner_index = t
             self.spinner_sides = 1
             self.on_spinner = bit

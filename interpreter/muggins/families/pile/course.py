@@ -144,7 +144,7 @@ def play(state: CardState, code: int) -> bool:
     state.goes = 0
     if state.listening:
         state.events.append(Played(player, game.card_of[code], total))
-    calls = state.close_window() if state.unclaimed else []
+    calls = state.close_window() if state.unclaimed else ()
     if game.refill and len(hand) < game.refill_to and state.stock_codes:
         refill(state, hand)
     state.step = AFTER_PLAY
@@ -167,7 +167,7 @@ def refill(state: CardState, hand: list[int]) -> None:
 
 def go(state: CardState) -> None:
     player = state.turn
-    calls = state.close_window() if state.unclaimed else []
+    calls = state.close_window() if state.unclaimed else ()
     drew = None
     if state.game.options.go_draw and state.stock_codes:
         drew = state.stock_codes.pop()
