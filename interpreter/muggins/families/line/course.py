@@ -146,23 +146,38 @@ def placement_codes(line: Any, hand: int) -> list[int]:
     return codes
 
 
-def greedy_keys(state: DominoState, codes: list[int]) -> list[int]:
+def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     """A greedy bot's key of each move, ordered as its view's `(points_if, tiebreak)`: the points
     times `key_base`, plus the tile's pips (a draw, pass or call: 0 points, tiebreak -1)."""
     line, scoring = state.line, state.game.scoring
-    pips = line.tables.pips
-    facts: tuple[Any, ...] = ()
     hand_size = state.masks[state.turn].bit_count() - 1
-    keyed: list[Any] | None = None
     if scoring.keyed_tables is not None:
-        keyed = scoring.keyed_tables[(hand_size == 0) | (not line.log) << 1]  # as `scoring.flags` indexes them
-    else:
-        boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
-        if scoring.per_move:
-            points, base = scoring.points, scoring.key_base
-            return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base
-                    + pips[code >> 3] if code >= 0 else -1 for code in codes]
-        facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
+        # each end's row of keys by tile; an empty line has only the opening's, read at end -1
+        dominoed = hand_size == 0
+        if line.log:
+            kept, values = line.kept(), line.values
+            if len(values) == 2:  # the common line, kept short: a greedy bot asks at every turn
+                left = scoring.key_row(dominoed, kept[0], values[0])
+                right = scoring.key_row(dominoed, kept[1], values[1])
+                rows = [left, right]
+            else:
+                rows = []
+                for end in range(len(values)):
+                    row = scoring.key_row(dominoed, kept[end], values[end])
+                    rows.append(row)
+        else:
+            rows = [scoring.opening_keys[dominoed]]
+        keys = []
+        for code in codes:
+            keys.append(rows[(code & 7) - 1][code >> 3] if code >= 0 else -1)
+        return keys
+    pips = line.tables.pips
+    boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
+    if scoring.per_move:
+        points, base = scoring.points, scoring.key_base
+        return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base
+                + pips[code >> 3] if code >= 0 else -1 for code in codes]
+    facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
     # its points by that sum
     kept, adds, values, opening = line.kept(), line.tables.adds, line.values, line.tables.opening_sum

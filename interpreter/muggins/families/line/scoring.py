@@ -51,6 +51,15 @@ class PlacementScoring:
         self.tables = self.flag_tables(awards_by_sum)
         self.keyed_tables = None if self.tables is None else [
             [sum(award[1] for award in entry) * self.key_base for entry in table] for table in self.tables]
+        # with those tables, a greedy bot's keys of every tile: for a placement by whether it
+        # dominoes, the sum it keeps and the value of its end (`key_row`, made when first met),
+        # and for an opening by whether it dominoes
+        lines = game.line_tables
+        self.key_rows: list[list[list[list[int | None] | None]]] = [
+            [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2)]
+        self.opening_keys: list[list[int | None]] = [] if self.keyed_tables is None else [
+            [self.keyed_tables[dominoed | 2][total] + pips for total, pips in zip(lines.opening_sum, lines.pips)]
+            for dominoed in range(2)]
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
         # entries reading only what a turn knows (the common case): their facts picked at once
@@ -102,6 +111,24 @@ class PlacementScoring:
         facts = self.facts(lambda: _placed(line, t, end), t, line.empty, hand_size, boneyard, score, round_number)
         keyed = self.row(facts)[1][total]
         return (keyed if keyed is not None else self.fill(facts, total)[1]) // self.key_base
+
+    def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
+        """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
+        `kept` (see `Line.kept`): the keyed points of the sum after it plus the tile's pips (None
+        for a tile that does not fit there). Only with `keyed_tables`."""
+        rows = self.key_rows[dominoed][kept]
+        row = rows[value]
+        if row is None:
+            row = self.keys_on(dominoed, kept, value)
+            rows[value] = row
+        return row
+
+    def keys_on(self, dominoed: int, kept: int, value: int) -> list[int | None]:
+        keyed = self.keyed_tables[dominoed]  # type: ignore[index]
+        lines = self.game.line_tables
+        fits = lines.mask[value]
+        return [keyed[kept + add] + pips if fits >> t & 1 else None
+                for t, (add, pips) in enumerate(zip(lines.adds[value], lines.pips))]
 
     def turn_row(self, hand_size: int, boneyard: int, score: int, round_number: int,
                  opening: bool) -> tuple[tuple[Any, ...], list[Optional[int]]]:
