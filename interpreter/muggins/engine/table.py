@@ -501,7 +501,7 @@ class TableState:
                     self.offer(player, points, name)
             elif self.score(player, points, name):
                 return True
-        if at_once:  # claims made at once: after the points added at once, as a table decides them
+        if at_once and rules.has_claims:  # claims made at once: after the points added at once, as a table decides them
             for name, points, claim in awards:
                 if claim and points:
                     self.moves += 1
