@@ -147,6 +147,26 @@ def test_drawn_tile_that_fits_both_ends_lets_the_player_choose(rules):
     assert set(state.legal_moves()) == {Place(T("3-6"), LEFT), Place(T("3-6"), RIGHT)}
 
 
+@pytest.mark.parametrize("name", ["domino-muggins", "domino-muggins-spinner"])
+def test_placements_are_listed_by_tile_then_by_end_as_a_player_reads_them(name):
+    """The order of the legal placements is what a random bot draws from and a greedy bot breaks
+    ties by: the hand's tiles in order, each on the open ends it fits in end order, on the two
+    ends of a line and the four of a spinner, at every turn of a few games."""
+    ends_met = set()
+    for seed in range(6):
+        state = DominoGame(load_rules(name), 2).new_state(seed)
+        while state.outcome is None and state.round < 3:
+            legal = state.legal_moves()
+            hand, line = state.hands[state.turn], state.line
+            if state.decision is None and line.tiles and isinstance(legal[0], Place) and not state.must >= 0:
+                expected = [Place(tile, end) for tile in sorted(hand) for end in range(len(line.ends))
+                            if line.ends[end].value in (tile.low, tile.high)]
+                assert legal == expected
+                ends_met.add(len(line.ends))
+            state.apply(legal[(len(legal) - 1) * 7 // 10])
+    assert ends_met == ({2, 4} if name.endswith("spinner") else {2})
+
+
 def test_pass_only_when_the_boneyard_is_empty(rules):
     state = game(rules, 3).setup([tiles("6-6"), tiles("0-3"), tiles("1-1")], boneyard=[], line=[(T("3-5"), None)])
     assert state.legal_moves() == [PASS]

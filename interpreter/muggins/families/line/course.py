@@ -114,35 +114,24 @@ def legal_codes(state: DominoState) -> list[int]:
 
 
 def placement_codes(line: Any, hand: int) -> list[int]:
-    """Every placement of a hand (a bitmask of tiles) on the line, as codes."""
-    codes = []
+    """Every placement of a hand (a bitmask of tiles) on the line, as codes, in the order a
+    player reads them: by tile, each on its ends in order. Listed end by end, then sorted (a
+    code is the tile, then the end): on two ends as fast as walking the tiles, on a spinner's
+    four twice as fast."""
     values = line.values
-    if len(values) == 2:  # the common line, kept short: a simulation asks at every turn
-        mask = line.tables.mask
-        left, right = hand & mask[values[0]], hand & mask[values[1]]
-        bits = left | right
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            code = (bit.bit_length() - 1) << 3
-            if left & bit:
-                codes.append(code | 1)
-            if right & bit:
-                codes.append(code | 2)
-        return codes
     if not values:  # an empty line: any tile opens it
         return [t << 3 for t in tile_numbers(hand)]
-    fits = [hand & line.tables.mask[value] for value in values]  # a spinner's four ends
-    bits = 0
-    for fit in fits:
-        bits |= fit
-    while bits:
-        bit = bits & -bits
-        bits ^= bit
-        code = (bit.bit_length() - 1) << 3
-        for end, fit in enumerate(fits, 1):
-            if fit & bit:
-                codes.append(code | end)
+    mask = line.tables.mask
+    codes = []
+    end = 0
+    for value in values:
+        end += 1
+        fits = hand & mask[value]
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            codes.append((bit.bit_length() - 1) << 3 | end)
+    codes.sort()
     return codes
 
 

@@ -147,7 +147,10 @@ class Line:
         total, adds = self.total, self.adds
         if len(adds) == 2:  # the common line, kept short: a greedy simulated bot asks at every turn
             return [total - adds[0], total - adds[1]]
-        return [total - add for add in adds]
+        kept = []
+        for add in adds:  # a loop, not a comprehension: cheaper for a few ends
+            kept.append(total - add)
+        return kept
 
     def open_mask(self) -> int:
         """The bits of every tile that fits some open end (none on an empty line)."""
