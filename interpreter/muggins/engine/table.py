@@ -489,9 +489,10 @@ class TableState:
         first_calls = rules.simultaneous == "earlier_score"
         if first_calls and calls:
             self.queue.extend(calls)
-        if rules.overshoot == "void" and self._passes_target(player, awards):
-            # the play's points added at once count as one score: past the target, all are void
-            awards = [award for award in awards if award[2]]
+        if rules.overshoot == "void":
+            void = self._passes_target(player, awards)
+            if void:  # the play's points added at once count as one score: past the target, all are void
+                awards = [award for award in awards if award[2]]
         at_once = self.claims_at_once()
         for name, points, claim in awards:
             if not points:
@@ -512,10 +513,17 @@ class TableState:
         return False
 
     def _passes_target(self, player: int, awards: Sequence[tuple[str, int, bool]]) -> bool:
-        at_once = [(name, points) for name, points, claim in awards if not claim and points]
-        if self.scores[player] + sum(points for _, points in at_once) <= self.game.target:
+        """Whether the points an action adds at once take its player past the target (each is
+        then void: an event says so). Loops, not comprehensions: a simulation asks at every score."""
+        gained = 0
+        for _, points, claim in awards:
+            if not claim:
+                gained += points
+        if self.scores[player] + gained <= self.game.target:
             return False
-        self.events.extend(Overshot(player, points, name) for name, points in at_once)
+        for name, points, claim in awards:
+            if not claim and points:
+                self.events.append(Overshot(player, points, name))
         return True
 
     def claims_at_once(self, first: bool = False) -> bool:
