@@ -264,8 +264,13 @@ class TableGame:
         digest), players and round cap, so games alike share one derivation; what is left to
         tell simulations apart is the parts' classes and their facts that are plain values (the
         kinds of bots)."""
-        parts = tuple(map(state.__getattribute__, state.PARTS))
-        facts = (*map(type, parts), *(getattr(part, attr) for part in parts for attr in part.FIXED))
+        found: list[Any] = []  # each part's class, then its facts: a loop (a game asks once, a card game is short)
+        for name in state.PARTS:
+            part = getattr(state, name)
+            found.append(type(part))
+            for attr in part.FIXED:
+                found.append(getattr(part, attr))
+        facts = tuple(found)
         run = self.simulations.get(facts)
         if run is None:
             key = (self.rules.digest, self.players, self.max_rounds, type(state), state.COURSE,
