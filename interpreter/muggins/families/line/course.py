@@ -23,7 +23,6 @@ from ...bots import Policies
 from ...engine.common import draw_lots, shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
-from .physics import tile_numbers
 
 if TYPE_CHECKING:
     from .game import DominoState
@@ -119,20 +118,25 @@ def placement_codes(line: Any, hand: int) -> list[int]:
     code is the tile, then the end): on two ends as fast as walking the tiles, on a spinner's
     four twice as fast."""
     values = line.values
+    codes: list[int] = []
     if not values:  # an empty line: any tile opens it
-        return [t << 3 for t in tile_numbers(hand)]
+        add_codes(codes, hand, 0)
+        return codes
     mask = line.tables.mask
-    codes = []
     end = 0
     for value in values:
         end += 1
-        fits = hand & mask[value]
-        while fits:
-            bit = fits & -fits
-            fits ^= bit
-            codes.append((bit.bit_length() - 1) << 3 | end)
+        add_codes(codes, hand & mask[value], end)
     codes.sort()
     return codes
+
+
+def add_codes(codes: list[int], tiles: int, end: int) -> None:
+    """The codes of the tiles of a bitmask placed on `end` (0: opening the line), in tile order."""
+    while tiles:
+        bit = tiles & -tiles
+        tiles ^= bit
+        codes.append((bit.bit_length() - 1) << 3 | end)
 
 
 def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
@@ -303,8 +307,12 @@ def start_round(state: DominoState, opener: int | None) -> None:
     size, n = game.hand_size, game.players
     masks = [0] * n
     order = seats.order_from(first)
-    for i in range(size * n):
-        masks[order[i % n]] |= 1 << deck[i]
+    dealt = size * n
+    for k in range(n):  # the k-th in the order of play gets every n-th tile from the k-th
+        hand = 0
+        for t in deck[k:dealt:n]:
+            hand |= 1 << t
+        masks[order[k]] = hand
     state.masks = masks  # a hand is kept in tile order, as a player sorts it: legal moves follow it
     state.bones = deck[size * n:]
     if opener is None:
