@@ -132,7 +132,8 @@ def placement_codes(line: Any, hand: int) -> list[int]:
 
 
 def add_codes(codes: list[int], tiles: int, end: int) -> None:
-    """The codes of the tiles of a bitmask placed on `end` (0: opening the line), in tile order."""
+    """Add to `codes` the tiles of a bitmask placed on `end` (0: opening the line), in tile order:
+    the one listing of placements, for an opening and for each open end."""
     while tiles:
         bit = tiles & -tiles
         tiles ^= bit

@@ -124,7 +124,8 @@ class PlacementScoring:
         return row
 
     def keys_on(self, dominoed: int, kept: int, value: int) -> list[int | None]:
-        keyed = self.keyed_tables[dominoed]  # type: ignore[index]
+        assert self.keyed_tables is not None  # asked only for tabulated scoring (see `key_row`)
+        keyed = self.keyed_tables[dominoed]
         lines = self.game.line_tables
         fits = lines.mask[value]
         return [keyed[kept + add] + pips if fits >> t & 1 else None
