@@ -55,7 +55,7 @@ class PlacementScoring:
         # dominoes, the sum it keeps and the value of its end (`key_row`, made when first met),
         # and for an opening by whether it dominoes
         lines = game.line_tables
-        self.key_rows: list[list[list[list[int | None] | None]]] = [
+        self.key_rows: list[list[list[list[int | None] | None]]] = [] if self.keyed_tables is None else [
             [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2)]
         self.opening_keys: list[list[int | None]] = [] if self.keyed_tables is None else [
             [self.keyed_tables[dominoed | 2][total] + pips for total, pips in zip(lines.opening_sum, lines.pips)]
