@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from muggins.bots import greedy_key, make_bots
 from muggins.engine import make_game
+from muggins.engine.table import FalseCall
 from muggins.families.line import course
 from muggins.families.pile import course as pile_course
 from muggins.loader import load_rules
@@ -54,6 +56,12 @@ DOMINO_OPTIONS = {
 }
 DOMINO_TABLES = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.0, 1.0)]
 
+# scoring that can give less than nothing, where a call on one's own turn is a legal move (a card
+# play's points less than nothing are no score: only dominoes can be cornered)
+LESS_THAN_NOTHING = ("scoring:\n  - {name: minus, when: 'ends_sum % 4 == 0', points: '0 - 3'}\n"
+                     "  - {name: fives, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: ends_sum}\n"
+                     "claims:\n  required: true\nmuggins:\n  false_call: 2\n")
+
 
 def variant(tmp_path: Path, base: str, options: str):
     path = tmp_path / "variant.yaml"
@@ -85,7 +93,8 @@ def test_the_domino_simulation_plays_every_built_in_file_as_at_a_table(name):
 
 @pytest.mark.parametrize("base, options", [
     ("domino-muggins", ""), ("domino-muggins-spinner", ""), ("fives-and-threes", ""),
-    ("domino-muggins-spinner", DOMINO_OPTIONS["scoring reading the score, the hand and the line"])])
+    ("domino-muggins-spinner", DOMINO_OPTIONS["scoring reading the score, the hand and the line"]),
+    ("domino-muggins", LESS_THAN_NOTHING)])
 def test_the_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebreak(base, options, tmp_path: Path):
     """One truth for what a move scores: the keys the simulation ranks moves by order exactly as
     the pairs a greedy bot computes from its view, at every turn of a few games."""
@@ -95,7 +104,7 @@ def test_the_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebrea
 
 def assert_keys_order_the_moves_as_the_views(game, seeds: int, moves: int, keys_of) -> None:
     """At every turn of `seeds` games of `moves` moves, `keys_of(state, legal)` (the course's keys
-    of the legal moves) orders the moves exactly as the view's (points_if, tiebreak) pairs."""
+    of the legal moves) orders the moves exactly as a greedy bot's keys from its view."""
     compared = 0
     for seed in range(seeds):
         state = game.new_state(seed)
@@ -105,7 +114,7 @@ def assert_keys_order_the_moves_as_the_views(game, seeds: int, moves: int, keys_
             legal = state.legal_moves()
             if state.decision is None:
                 view = state.view(state.turn)
-                pairs = [(view.points_if(move), view.tiebreak(move)) for move in legal]
+                pairs = [greedy_key(view, move) for move in legal]
                 keys = keys_of(state, legal)
                 assert len(keys) == len(pairs)
                 assert all((keys[i] < keys[j]) == (pairs[i] < pairs[j]) and (keys[i] == keys[j]) == (pairs[i] == pairs[j])
@@ -146,18 +155,46 @@ def test_the_card_simulation_plays_every_built_in_file_as_at_a_table(name):
     assert_simulation_plays_the_tables_games(rules, [t for t in CARD_TABLES if t[0] in rules.player_counts], 8)
 
 
-@pytest.mark.parametrize("base", ["card-muggins", "card-cribbage-pegging"])
-def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebreak(base):
+@pytest.mark.parametrize("base, options", [("card-muggins", ""), ("card-cribbage-pegging", ""),
+                                           ("card-muggins", "muggins:\n  false_call: 2\n")])
+def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebreak(base, options, tmp_path):
     """One truth for what a card scores: the key the simulation ranks a card by orders the moves
-    exactly as the pairs a greedy bot computes from its view, at every turn of a few games."""
-    game = make_game(load_rules(base), 3)
+    exactly as the keys a greedy bot computes from its view, at every turn of a few games."""
+    game = make_game(variant(tmp_path, base, options), 3)
+    codes = {"go": pile_course.GO, "muggins": pile_course.CALL}
 
     def keys_of(state, legal):
-        return pile_course.move_keys(state, [game.code_of[move.card] if move.kind == "play" else pile_course.GO
+        return pile_course.move_keys(state, [game.code_of[move.card] if move.kind == "play" else codes[move.kind]
                                              for move in legal])
     assert_keys_order_the_moves_as_the_views(game, 6, 200, keys_of)
     if game.points_by_total is not None:  # the scores are tabulated: each total's table of keys too
         def tabulated(state, legal):
             table = game.keys_at(state.total)
-            return [table[game.code_of[move.card]] if move.kind == "play" else -1 for move in legal]  # go: as move_keys
+            return [table[game.code_of[move.card]] if move.kind == "play" else pile_course.OTHER_KEYS[codes[move.kind]]
+                    for move in legal]  # go and a call: as move_keys
         assert_keys_order_the_moves_as_the_views(game, 6, 200, tabulated)
+
+
+def test_a_greedy_bot_never_calls_muggins_on_its_own_turn_so_every_turn_ends(tmp_path: Path):
+    """A call on one's own turn does not end the turn: a greedy bot that ranked it above
+    placements scoring less than nothing called again and again, each false call costing points,
+    and the game never ended. Greedy bots call only when asked; their games end, at a table
+    (bounded here) and simulated alike."""
+    rules = variant(tmp_path, "domino-muggins", LESS_THAN_NOTHING)
+    game = make_game(rules, 2, 15)
+    cornered = 0  # turns where a call was legal and every other move scored less than nothing
+    for seed in range(8):
+        state, bots = game.new_state(seed), make_bots(["greedy", "greedy"], seed)
+        for _ in range(5000):
+            if state.is_terminal():
+                break
+            actor, legal = state.actor, state.legal_moves()
+            view = state.view(actor)
+            if state.decision is None and legal[-1].kind == "muggins":
+                cornered += max(view.points_if(move) for move in legal[:-1]) < 0
+            state.apply(bots[actor].choose(view, legal))
+        assert state.is_terminal()
+        assert not any(isinstance(event, FalseCall) for event in state.events)
+    assert cornered > 0
+    assert_simulation_plays_the_tables_games(rules, [(2, ["greedy"] * 2, 0.0, 1.0), (2, ["greedy", "random"], 0.3, 0.6)],
+                                             15)

@@ -24,6 +24,7 @@ class Player(Protocol):
 
 
 UNPLAYABLE = float("-inf")  # the key of a piece that cannot be played now (see `best`)
+NEVER = (UNPLAYABLE, 0)  # a greedy bot's key for "Muggins!" called on its own turn (see `greedy_key`)
 
 
 def best_index(keys: Sequence[Any]) -> int:
@@ -42,6 +43,16 @@ def best(moves: Sequence[Move], keys: Any) -> Move | None:
         if key > top:
             chosen, top = move, key
     return chosen
+
+
+def greedy_key(view: Any, move: Any) -> tuple[float, int]:
+    """A greedy bot's rank of a move on its turn: its points now, then its tiebreak. A call of
+    "Muggins!" on its own turn ranks below every move: the call does not end the turn, so a bot
+    whose every placement scores less than nothing, ranking it first, would call again and again
+    (a false call only costs points). A greedy bot calls when it is asked (`calls`)."""
+    if move.kind == "muggins":
+        return NEVER
+    return view.points_if(move), view.tiebreak(move)
 
 
 def uniform_index(count: int, random: Callable[[], float]) -> int:
@@ -97,12 +108,13 @@ class RandomBot(Bot):
 
 
 class GreedyBot(Bot):
-    """The move with the most immediate points; ties go to the heavier piece, then the first listed."""
+    """The move with the most immediate points; ties go to the heavier piece, then the first
+    listed; never "Muggins!" on its own turn (see `greedy_key`)."""
 
     name = "greedy"
 
     def pick(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[best_index([(view.points_if(move), view.tiebreak(move)) for move in legal])]
+        return legal[best_index([greedy_key(view, move) for move in legal])]
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...bots import Policies
+from ...bots import UNPLAYABLE, Policies
 from ...engine.common import draw_lots, shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 AFTER_PLACE, END_ROUND, FIRST_ROUND = range(1, 4)  # after TURN, the table's step 0
 DRAW, PASS, CALL = -1, -2, -3  # the codes of the moves that place no tile (CALL: "Muggins!" on one's turn)
+# a greedy bot's keys for them, as `bots.greedy_key`: a draw or a pass scores nothing, tiebreak -1;
+# a call on its own turn is never its choice
+OTHER_KEYS = {DRAW: -1, PASS: -1, CALL: UNPLAYABLE}
 
 
 def run(state: DominoState) -> Course:
@@ -141,8 +144,8 @@ def add_codes(codes: list[int], tiles: int, end: int) -> None:
 
 
 def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
-    """A greedy bot's key of each move, ordered as its view's `(points_if, tiebreak)`: the points
-    times `key_base`, plus the tile's pips (a draw, pass or call: 0 points, tiebreak -1)."""
+    """A greedy bot's key of each move, ordered as `bots.greedy_key` from its view: the points
+    times `key_base`, plus the tile's pips (see `OTHER_KEYS` for the moves that place no tile)."""
     line, scoring = state.line, state.game.scoring
     hand_size = state.masks[state.turn].bit_count() - 1
     if scoring.keyed_tables is not None:
@@ -163,14 +166,14 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
             rows = [scoring.opening_keys[dominoed]]
         keys = []
         for code in codes:
-            keys.append(rows[(code & 7) - 1][code >> 3] if code >= 0 else -1)
+            keys.append(rows[(code & 7) - 1][code >> 3] if code >= 0 else OTHER_KEYS[code])
         return keys
     pips = line.tables.pips
     boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
     if scoring.per_move:
         points, base = scoring.points, scoring.key_base
         return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base
-                + pips[code >> 3] if code >= 0 else -1 for code in codes]
+                + pips[code >> 3] if code >= 0 else OTHER_KEYS[code] for code in codes]
     facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
     # its points by that sum
@@ -178,7 +181,7 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     keys = []
     for code in codes:
         if code < 0:
-            keys.append(-1)
+            keys.append(OTHER_KEYS[code])
             continue
         end, t = (code & 7) - 1, code >> 3
         total = kept[end] + adds[values[end]][t] if end >= 0 else opening[t]

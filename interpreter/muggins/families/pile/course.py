@@ -12,9 +12,9 @@ bots' policies instead and never yields, and builds only the events statistics r
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ...bots import Policies
+from ...bots import UNPLAYABLE, Policies
 from ...dsl import lookup
 from ...engine.common import draw_lots, lottery_winner, shuffled
 from ...engine.table import MUGGINS, TURN, Course
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after TURN, the table's step 0
 GO, CALL = -1, -2  # the turn's moves other than a card's code: go, and a Muggins call on one's turn
+# a greedy bot's keys for them, as `bots.greedy_key`: go scores nothing, tiebreak -1; a call on
+# its own turn is never its choice
+OTHER_KEYS = {GO: -1, CALL: UNPLAYABLE}
 
 
 def run(state: CardState) -> Course:
@@ -72,8 +75,8 @@ def choose(state: CardState, policies: Policies) -> int:
     hand = state.hand_codes[turn]
     if policies.greedy[turn] and game.points_by_total is not None:
         # every card in hand keyed from the total's table, a card that does not fit as no move:
-        # the best is the first of the highest, as among the legal moves (a card that fits scores
-        # at least nothing and is worth at least 1, above go and a call); none fits: go
+        # the best is the first of the highest, as among the legal moves (go is legal only when
+        # no card fits, a call on its own turn is never a greedy bot's choice); none fits: go
         code = policies.best(hand, game.keys_at(state.total))
         return GO if code is None else code
     bound = (game.limit - state.total + 1) << game.shift
@@ -93,17 +96,17 @@ def choose(state: CardState, policies: Policies) -> int:
     return options[index]
 
 
-def move_keys(state: CardState, options: list[int]) -> list[int]:
-    """The greedy key of each move when the scores are not tabulated, one integer ordered like
-    the view's (points_if, tiebreak): a card's points, then its value; go and a call rank below
-    every card."""
+def move_keys(state: CardState, options: list[int]) -> list[Any]:
+    """The greedy key of each move when the scores are not tabulated, one number ordered like
+    `bots.greedy_key` from the view: a card's points, then its value (see `OTHER_KEYS` for go and
+    a call)."""
     game, total, pile = state.game, state.total, state.pile_codes
     shift, span, size, reads = game.shift, game.span, len(pile), game.pile_reads(pile)
     hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
     keys = []
     for code in options:  # a loop, not a comprehension: each call below is inlined in a simulation
         if code < 0:
-            keys.append(-1)
+            keys.append(OTHER_KEYS[code])
         else:
             points = game.points_on(code, total, size, reads, hand_size, stock, score)
             keys.append(points * span + (code >> shift))
