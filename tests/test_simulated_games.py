@@ -3,6 +3,7 @@ one course run with the bots' policies (no views, only the events statistics rea
 same bots choosing every move from their views."""
 from __future__ import annotations
 
+import signal
 from dataclasses import asdict
 from pathlib import Path
 
@@ -196,5 +197,15 @@ def test_a_greedy_bot_never_calls_muggins_on_its_own_turn_so_every_turn_ends(tmp
         assert state.is_terminal()
         assert not any(isinstance(event, FalseCall) for event in state.events)
     assert cornered > 0
-    assert_simulation_plays_the_tables_games(rules, [(2, ["greedy"] * 2, 0.0, 1.0), (2, ["greedy", "random"], 0.3, 0.6)],
-                                             15)
+    previous = signal.signal(signal.SIGALRM, never_ended)  # unbounded below: a game that never ends fails
+    signal.alarm(30)
+    try:
+        assert_simulation_plays_the_tables_games(rules, [(2, ["greedy"] * 2, 0.0, 1.0), (2, ["greedy", "random"], 0.3, 0.6)],
+                                                 15)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def never_ended(signum, frame):
+    raise AssertionError("a game did not end")
