@@ -318,6 +318,45 @@ def test_end_of_input_saves_and_the_command_line_resumes(tmp_path, monkeypatch, 
     assert "played by 2, 3, 4 players, not 5" in capsys.readouterr().err
 
 
+def test_a_game_won_by_its_settlement_answers_an_empty_line_that_it_is_over(tmp_path):
+    """The domino text's settlement: the one who goes out scores the others' pips (All Fives:
+    rounded to 5). At target 10, P1 goes out with 5 and wins on P2's 10 pips; the keeper then asks
+    nothing, so an empty line is told the game is over (it had crashed, losing the game)."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-all-fives-settlement\nname: house\nwin: {target: 10, immediate: true}\n",
+                     encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n4 1\ndomino\n10\n\n  \n"),
+                    stdout=out, folder=tmp_path)
+    assert keeper.run() == 0
+    assert scores(keeper) == [15, 0]
+    assert out.getvalue().count("Not entered: the game is over: undo, sheet, save FILE or quit.") == 2
+
+
+def test_a_fault_while_keeping_score_is_said_in_one_line_and_the_game_is_saved(tmp_path, monkeypatch):
+    """A game in progress is never lost: whatever fails while an entry is scored, the entries
+    made so far are saved and the session resumes from them."""
+    import muggins.keep as keep_module
+
+    real = keep_module.replay
+
+    def failing(rules, players, entries):
+        if len(entries) == 3:
+            raise RuntimeError("broken on purpose")
+        return real(rules, players, entries)
+    monkeypatch.setattr(keep_module, "replay", failing)
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1[:3], "es", folder=tmp_path)
+    assert code == 1
+    assert "El anotador se detuvo por un error: RuntimeError: broken on purpose." in out
+    saved = tmp_path / "muggins-keep-domino-muggins.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["entries"] == ROUND_1[:2]
+    monkeypatch.setattr(keep_module, "replay", real)
+    resumed = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO(""), stdout=io.StringIO(),
+                     folder=tmp_path)
+    resumed.resume(saved)
+    assert resumed.entries == ROUND_1[:2]
+
+
 # -- rule files the table cannot score ------------------------------------------------------------
 
 def test_rules_reading_what_nobody_enters_are_refused_naming_the_name(tmp_path):

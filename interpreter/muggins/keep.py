@@ -56,6 +56,7 @@ WORDS = {
         "out_of_range": "{n} is not possible here: from {low} to {high}",
         "not_a_player": "{text} is not a player: write a number from 1 to {players} (or P1 to P{players})",
         "game_over": "the game is over: undo, sheet, save FILE or quit",
+        "failed": "Scorekeeping stopped on an error: {error}.",
         "empty": "nothing entered: {hint}",
         "too_long": "that line is {length} characters long: at most {most}",
         "refused": "Not entered: {reason}.",
@@ -92,6 +93,7 @@ WORDS = {
         "out_of_range": "{n} no es posible aquí: de {low} a {high}",
         "not_a_player": "{text} no es un jugador: escribe un número de 1 a {players} (o J1 a J{players})",
         "game_over": "la partida ha terminado: deshacer, hoja, guardar FICHERO o salir",
+        "failed": "El anotador se detuvo por un error: {error}.",
         "empty": "no has escrito nada: {hint}",
         "too_long": "esa línea tiene {length} caracteres: como mucho {most}",
         "refused": "No se anota: {reason}.",
@@ -546,7 +548,8 @@ class Keeper:
     # -- running -----------------------------------------------------------------------------------
 
     def run(self, header: bool = True) -> int:
-        """Keep score until the end of input or quit; 0 when the game ended, else 130 (saved)."""
+        """Keep score until the end of input or quit; 0 when the game ended, else 130 (saved), or 1
+        when it stopped on an error (saved as well)."""
         if header:
             self.print(self.w["header"].format(title=self.rules.title_in(self.lang), name=self.rules.name,
                                                players=self.players,
@@ -561,6 +564,12 @@ class Keeper:
                 self.take(line.rstrip("\r\n"))
         except (_Stop, EOFError, KeyboardInterrupt):
             self.print()
+        except Exception as failure:  # a fault (a formula's, or ours) must not lose the game: said in one line, saved
+            error = str(failure) if isinstance(failure, MugginsError) else f"{type(failure).__name__}: {failure}"
+            self.print()
+            self.print(self.w["failed"].format(error=" ".join(error.split())))
+            self.finish()
+            return 1
         return self.finish()
 
     def finish(self) -> int:
@@ -585,8 +594,8 @@ class Keeper:
             if len(line) > MAX_LINE:
                 raise Refused("too_long", length=len(line), most=MAX_LINE)
             text = line.strip()
-            if not text:
-                raise Refused("empty")
+            if not text:  # the reminder is the question asked, and a finished game asks none
+                raise Refused("game_over" if self.tracker.table.outcome is not None else "empty")
             word, _, rest = text.partition(" ")
             command = _COMMANDS.get(word.lower())
             if command is not None:
