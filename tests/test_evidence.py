@@ -195,6 +195,23 @@ def test_compare_corrects_for_every_test_of_its_table_and_sums_up_in_plain_words
     assert "card-muggins-strict-21 frente a card-muggins" in es[0] and "quien juega primero" in es[0]
 
 
+def test_compare_puts_a_file_in_partnerships_beside_one_without_testing_only_what_both_measure(capsys):
+    """Rows follow the first file: win rates by side exist only for a file played in
+    partnerships, and a round's positions count sides there, players elsewhere: not the same
+    statistic, so neither is tested (a dash in the table); seats and lengths are."""
+    specs = ("domino-partnership-all-fives", "domino-muggins")
+    results = [summary(simulate(spec, 4, ["greedy"] * 4, 12, "p", workers=1), load_rules(spec), "p") for spec in specs]
+    for ordered in (results, results[::-1]):
+        tested = {t["statistic"] for t in comparisons(ordered)}
+        assert {"P1 (greedy) wins", "first to play wins", "turns per game"} <= tested
+        assert not any("side" in name or "in a round" in name for name in tested)
+    code, out, err = run(capsys, "compare", *specs, "--players", "4", "--games", "6", "--workers", "1",
+                         "--lang", "es")
+    assert code == 0 and not err.strip()
+    side_rows = [line for line in out.splitlines() if "equipo" in line and "%" in line]  # by side, of a side
+    assert len(side_rows) >= 4 and all(line.rstrip(" │").endswith("—") for line in side_rows)
+
+
 # -- the commands ------------------------------------------------------------------------------------
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -184,6 +184,26 @@ class Row:
                  test: Callable[[dict, dict], tuple[float, str, float, float, float]] | None = None):
         self.label, self.cell, self.test = label, cell, test
 
+    def cell_of(self, data: dict) -> str:
+        """The row's cell for a summary, or a dash where that summary has no such statistic (the
+        rows follow the first file: a file played in partnerships has rows by side, another not)."""
+        try:
+            return self.cell(data)
+        except (KeyError, IndexError):
+            return NOT_MEASURED
+
+    def tested(self, data: dict, first: dict) -> tuple[float, str, float, float, float] | None:
+        """The row's test of a summary against the first, or None: untested, or not in both."""
+        if self.test is None:
+            return None
+        try:
+            return self.test(data, first)
+        except (KeyError, IndexError):
+            return None
+
+
+NOT_MEASURED = "—"  # a row's cell for a summary without that statistic
+
 
 def _at(*path: Any) -> Callable[[dict], Any]:
     """A getter of the value at `path` in a summary."""
@@ -227,7 +247,7 @@ def round_rows(by_round: dict, lang: str) -> list[Row]:
     w, out = words(lang), []
     key = "round_side_position" if by_round["by"] == "side" else "round_position"
     for k in range(len(by_round["by_position"])):
-        get = _at("first_to_play", "by_round", "by_position", k)
+        get = _round_position(by_round["by"], k)
         out.append(Row(w[key].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
                        _round_rate_test(get) if k == 0 or by_round["by"] == "player" else None))
 
@@ -242,6 +262,17 @@ def round_rows(by_round: dict, lang: str) -> list[Row]:
         return f"{f['shared']} / {f['rounds']} ({pct(f['shared'] / f['rounds'] if f['rounds'] else 0, lang)})"
     out.append(Row(w["round_shared"], shared))
     return out
+
+
+def _round_position(by: str, k: int) -> Callable[[dict], dict]:
+    """A getter of a round's k-th position, in a summary that counts rounds `by` side or player as
+    the first does (positions of sides and of players are not the same statistic)."""
+    def get(data: dict) -> dict:
+        by_round = data["first_to_play"]["by_round"]
+        if by_round["by"] != by:
+            raise KeyError(by)
+        return by_round["by_position"][k]
+    return get
 
 
 def _round_rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
@@ -356,9 +387,10 @@ def comparisons(results: Sequence[dict], lang: str = "en") -> list[dict]:
     table_rows = rows(results, "en")
     for i, data in enumerate(results[1:], start=1):
         for row in table_rows:
-            if row.test is None:
+            result = row.tested(data, first)
+            if result is None:
                 continue
-            p, kind, effect, low, high = row.test(data, first)
+            p, kind, effect, low, high = result
             tests.append({"statistic": row.label, "rules": data["label"], "against": first["label"], "kind": kind,
                           "effect": round(effect, 6), "ci95": [round(low, 6), round(high, 6)], "p": p, "column": i})
     for test, adjusted in zip(tests, holm([t["p"] for t in tests])):
@@ -475,7 +507,7 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
         cells = []
         for i, data in enumerate(results):
             p = adjusted.get((en_row.label, i), 1.0)
-            cells.append(row.cell(data) + mark(p))
+            cells.append(row.cell_of(data) + mark(p))
         table.add_row(row.label, *cells)
     console.print(table)
     if tests:
@@ -485,11 +517,14 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
             effects.add_column(data["label"], justify="right")
         by_key = {(t["statistic"], t["column"]): t for t in tests}
         for row, en_row in zip(rows(results, lang), en_rows):
-            if en_row.test is None:
-                continue
+            if not any((en_row.label, i) in by_key for i in range(1, len(results))):
+                continue  # untested, or in no file but the first
             cells = []
             for i in range(1, len(results)):
-                t = by_key[(en_row.label, i)]
+                t = by_key.get((en_row.label, i))
+                if t is None:
+                    cells.append(NOT_MEASURED)
+                    continue
                 p = "p<0.001" if t["p_holm"] < 0.001 else f"p={num(t['p_holm'], lang, 3)}"
                 cells.append(f"{effect_text(t, lang)} {p.replace('.', ',') if lang == 'es' else p}{mark(t['p_holm'])}")
             effects.add_row(row.label, *cells)
