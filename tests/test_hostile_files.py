@@ -8,6 +8,7 @@ import io
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -495,6 +496,21 @@ def test_a_save_under_other_rules_is_refused_in_spanish(tmp_path, monkeypatch, c
                                                f"'domino-muggins' se llama ahora 'domino-muggins'")
 
 
+def test_a_save_whose_moves_cannot_be_replayed_is_refused_in_spanish(tmp_path, monkeypatch, capsys):
+    """A move changed to a tile nobody holds: the person's is illegal, a bot's is not what it chooses."""
+    path = _saved(tmp_path, monkeypatch)
+    moves = json.loads(path.read_text())["moves"]
+    said = set()
+    for number in range(1, len(moves) + 1):
+        _resign(path, lambda d: d.update(moves=[*moves[:number - 1], "6-6 left", *moves[number:]]))
+        assert main(["resume", str(path), "--lang", "es"]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"muggins: {path}: la jugada {number} ('6-6 left') "), err
+        said.add("illegal" if "no está permitida: " in err else "not the bot's" if err.endswith("no es la que elige el bot")
+                 else err)
+    assert said == {"illegal", "not the bot's"}
+
+
 @pytest.mark.parametrize("case", list(HOSTILE_SAVES))
 def test_a_resigned_save_with_wrong_types_is_refused_in_one_located_line(case, tmp_path, monkeypatch, capsys):
     path = _saved(tmp_path, monkeypatch)
@@ -576,6 +592,31 @@ def test_a_bots_game_stopped_by_a_failing_rule_leaves_no_save(tmp_path, monkeypa
     assert 1 in codes                                    # 5 is a common sum: some game reaches it
     assert "division or modulo by zero" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["fail.yaml"]
+    failed = codes.index(1) + 1
+    assert main(["play", str(rules), "--seed", str(failed), "--lang", "es"]) == 1
+    err = capsys.readouterr().err
+    assert "La partida se detuvo por un error: " in err and "división o módulo entre cero en '100 // (ends_sum - 5)'" in err
+
+
+def test_a_game_at_the_terminal_stopped_by_a_failing_rule_is_saved_and_said_in_its_language(tmp_path, monkeypatch,
+                                                                                             capsys):
+    """A person's game is saved when a rule fails; resuming it fails again the same way, said in
+    the game's language each time (the save keeps it)."""
+    rules = tmp_path / "fail.yaml"
+    rules.write_text('extends: domino-muggins\nname: fail\nscoring:\n  - name: some\n    when: "ends_sum > 0"\n'
+                     '    points: "100 // (ends_sum - 5)"\n')
+    monkeypatch.chdir(tmp_path)
+    for seed in range(1, 12):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+        if main(["play", str(rules), "--human", "1", "--seed", str(seed), "--lang", "es"]) == 1:
+            break
+    out = capsys.readouterr().out
+    assert "La partida se detuvo por un error: " in out and "división o módulo entre cero" in out
+    save = next(tmp_path.glob("*.save.json"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["resume", str(save)]) == 1
+    out = capsys.readouterr().out
+    assert "La partida se detuvo por un error: " in out and "división o módulo entre cero" in out
 
 
 # -- what is read must be a regular file: a pipe or a device is refused, never waited on -----------

@@ -64,26 +64,26 @@ def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, se
 
 def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
     """The JSON in a file of at most MAX_RECORD_BYTES, or a RecordError saying what is wrong."""
-    kind = _say(lang, f"what:{what}")
+    kind = record_problem(lang, f"what:{what}")
     try:
         raw = read_limited(path, MAX_RECORD_BYTES)
     except NotRegularFile:
         raise RecordError(file_words(lang)["not_regular_read"].format(path=path)) from None
     except OSError as exc:
-        raise RecordError(f"{path}: " + _say(lang, "cannot_read", reason=write_reason(exc, lang))) from None
+        raise RecordError(f"{path}: " + record_problem(lang, "cannot_read", reason=write_reason(exc, lang))) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: " + _say(lang, "too_large", what=kind))
+        raise RecordError(f"{path}: " + record_problem(lang, "too_large", what=kind))
     try:
         # a byte-order mark, as some editors write, is no part of the JSON
         data = json.loads(raw.decode("utf-8-sig"), parse_int=_json_int, object_pairs_hook=_single_keys(lang))
     except _JSONRefused as exc:
-        raise RecordError(f"{path}: " + _say(lang, "not_a", what=kind) + f": {exc}") from None
+        raise RecordError(f"{path}: " + record_problem(lang, "not_a", what=kind) + f": {exc}") from None
     except RecursionError:  # the decoder's own bound, far below what the file could hold
-        raise RecordError(f"{path}: " + _say(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH)) from None
+        raise RecordError(f"{path}: " + record_problem(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH)) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RecordError(f"{path}: " + _say(lang, "incomplete", what=kind)) from None
+        raise RecordError(f"{path}: " + record_problem(lang, "incomplete", what=kind)) from None
     if _json_depth(data) > MAX_JSON_DEPTH:
-        raise RecordError(f"{path}: " + _say(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH))
+        raise RecordError(f"{path}: " + record_problem(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH))
     return data
 
 
@@ -97,7 +97,7 @@ def _single_keys(lang: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]
         data: dict[str, Any] = {}
         for key, value in pairs:
             if key in data:
-                raise _JSONRefused(_say(lang, "duplicate", name=key))
+                raise _JSONRefused(record_problem(lang, "duplicate", name=key))
             data[key] = value
         return data
     return build
@@ -126,15 +126,15 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
     """The JSON object of a record or save file, checked for its format and version, then
     against its JSON Schema (`muggins schema record|save`)."""
     data = _read_json(path, what, lang)
-    kind = _say(lang, f"what:{what}")
+    kind = record_problem(lang, f"what:{what}")
     if not isinstance(data, dict) or data.get("format") != form:
-        raise RecordError(f"{path}: " + _say(lang, "no_format", what=kind, form=form))
+        raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
     if data.get("version") != VERSION:
-        raise RecordError(f"{path}: " + _say(lang, "version", what=kind, version=repr(data.get("version")),
+        raise RecordError(f"{path}: " + record_problem(lang, "version", what=kind, version=repr(data.get("version")),
                                              supported=VERSION))
     _check_schema(data, "save" if form == SAVE_FORMAT else "record", path, lang)
     if len(data["seats"]) != data["players"]:
-        raise RecordError(f"{path}: seats: " + _say(lang, "seats", seats=len(data["seats"]), players=data["players"]))
+        raise RecordError(f"{path}: seats: " + record_problem(lang, "seats", seats=len(data["seats"]), players=data["players"]))
     return data
 
 
@@ -189,6 +189,9 @@ _SCHEMA_WORDS = {
         "not_set_up": "the record cannot be set up: {problem}",
         "illegal_move": "move {number} ({text!r}) is illegal: {problem}",
         "unplayable": "move {number} ({text!r}) cannot be replayed: {problem}",
+        "after_end": "move {number} comes after the end of the game",
+        "not_the_bots": "move {number} ({text!r}) is not what the bot chooses",
+        "save_not_set_up": "the saved game cannot be set up: {problem}",
         "ends_early": "the record ends after {moves}, before the game is over",
         "mismatch": "replaying gives scores {scores}, winner {winner}; the record says {their_scores}, winner {their_winner}",
     },
@@ -219,6 +222,9 @@ _SCHEMA_WORDS = {
         "not_set_up": "no se puede preparar la partida del registro: {problem}",
         "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
         "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",
+        "after_end": "la jugada {number} viene después del final de la partida",
+        "not_the_bots": "la jugada {number} ({text!r}) no es la que elige el bot",
+        "save_not_set_up": "la partida guardada no se puede preparar: {problem}",
         "ends_early": "el registro termina tras {moves}, antes de que acabe la partida",
         "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el registro dice {their_scores}, "
                      "gana {their_winner}"),
@@ -226,7 +232,8 @@ _SCHEMA_WORDS = {
 }
 
 
-def _say(lang: str, key: str, **values: Any) -> str:
+def record_problem(lang: str, key: str, **values: Any) -> str:
+    """A problem of a record or a save, in `lang`."""
     return _SCHEMA_WORDS.get(lang, _SCHEMA_WORDS["en"])[key].format(**values)
 
 
@@ -253,7 +260,7 @@ def _where(path: Any, lang: str) -> str:
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or _say(lang, "top")
+    return text or record_problem(lang, "top")
 
 
 def _schema_message(error: jsonschema.ValidationError, lang: str) -> tuple[str, str]:
@@ -265,27 +272,27 @@ def _schema_message(error: jsonschema.ValidationError, lang: str) -> tuple[str, 
     schema: Any = error.schema
     if kind == "type":
         kinds = expected if isinstance(expected, list) else [expected]
-        names = _say(lang, "or").join(_say(lang, k) for k in kinds)
+        names = record_problem(lang, "or").join(record_problem(lang, k) for k in kinds)
         actual = _json_kind(value)
-        return where, _say(lang, "type", expected=names, actual=_say(lang, actual) if actual != "other" else "?")
+        return where, record_problem(lang, "type", expected=names, actual=record_problem(lang, actual) if actual != "other" else "?")
     if kind == "enum":
-        return where, _say(lang, "enum", choices=", ".join(_short(c) for c in expected), value=_short(value))
+        return where, record_problem(lang, "enum", choices=", ".join(_short(c) for c in expected), value=_short(value))
     if kind == "const":
-        return where, _say(lang, "const", expected=_short(expected))
+        return where, record_problem(lang, "const", expected=_short(expected))
     if kind == "required":
         missing = next((name for name in expected if name not in value), "?")
-        return where, _say(lang, "required", name=missing)
+        return where, record_problem(lang, "required", name=missing)
     if kind == "additionalProperties":
         known = set(schema.get("properties", {}))
         extra = sorted(str(name) for name in value if name not in known)
-        return where, _say(lang, "unknown", name=(extra[0] if extra else "?")[:40])
+        return where, record_problem(lang, "unknown", name=(extra[0] if extra else "?")[:40])
     if kind in ("minItems", "maxItems"):
-        return where, _say(lang, kind, entries=count(expected, "item", lang))
+        return where, record_problem(lang, kind, entries=count(expected, "item", lang))
     if kind in ("minimum", "maximum", "maxLength"):
-        return where, _say(lang, kind, limit=expected)
+        return where, record_problem(lang, kind, limit=expected)
     if kind in ("minLength", "pattern"):
-        return where, _say(lang, kind)
-    return where, _say(lang, "other")
+        return where, record_problem(lang, kind)
+    return where, record_problem(lang, "other")
 
 
 def _check_schema(data: dict[str, Any], which: str, path: str | Path, lang: str) -> None:
@@ -300,7 +307,7 @@ def _check_schema(data: dict[str, Any], which: str, path: str | Path, lang: str)
     for name in ("forget", "attention"):  # JSON's NaN passes minimum and maximum
         value = data.get(name)
         if isinstance(value, float) and not math.isfinite(value):
-            raise RecordError(f"{path}: {name}: " + _say(lang, "finite"))
+            raise RecordError(f"{path}: {name}: " + record_problem(lang, "finite"))
 
 
 def read_record(path: str | Path, lang: str = "en") -> Record:
@@ -314,7 +321,7 @@ def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en"
     """Refuse a record or save whose player count its rules do not allow."""
     if players not in rules.player_counts:
         counts = ", ".join(map(str, rules.player_counts))
-        raise RecordError(f"{path}: players: " + _say(lang, "players", players=players, counts=counts))
+        raise RecordError(f"{path}: players: " + record_problem(lang, "players", players=players, counts=counts))
 
 
 def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
@@ -323,11 +330,11 @@ def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
     try:
         rules = load_rules(save.rules)
     except MugginsError as exc:
-        raise RecordError(f"{path}: " + _say(lang, "save_unloadable", rules=save.rules, problem=exc.said(lang))) from None
+        raise RecordError(f"{path}: " + record_problem(lang, "save_unloadable", rules=save.rules, problem=exc.said(lang))) from None
     if rules.name != save.name:
-        raise RecordError(f"{path}: " + _say(lang, "save_other_name", rules=save.rules, saved=save.name, now=rules.name))
+        raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=save.rules, saved=save.name, now=rules.name))
     if rules.digest != save.digest:
-        raise RecordError(f"{path}: " + _say(lang, "save_other_rules", rules=save.rules, saved=save.digest[:12],
+        raise RecordError(f"{path}: " + record_problem(lang, "save_other_rules", rules=save.rules, saved=save.digest[:12],
                                              now=rules.digest[:12]))
     return rules
 
@@ -338,36 +345,36 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     try:
         rules = load_rules(rules_spec or record.rules)
     except MugginsError as exc:
-        raise RecordError(_say(lang, "rules_unloadable", rules=record.rules, problem=exc)) from None
+        raise RecordError(record_problem(lang, "rules_unloadable", rules=record.rules, problem=exc)) from None
     if rules.digest != record.digest:
-        raise RecordError(_say(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
+        raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
                                ours=rules.digest[:12]))
     try:
         check_players("the record", record.players, rules)
         game = make_game(rules, record.players, record.max_rounds)
     except (IllegalMoveError, RecordError) as exc:
-        raise RecordError(_say(lang, "not_set_up", problem=exc)) from None
+        raise RecordError(record_problem(lang, "not_set_up", problem=exc)) from None
     state = game.new_state(record.seed)
     if moves is not None and not 0 <= moves <= len(record.moves):
-        raise RecordError(_say(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
+        raise RecordError(record_problem(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
     for number, text in enumerate(record.moves[:moves], 1):
         try:
             state.play(game.parse_move(text))
         except IllegalMoveError as exc:
-            raise RecordError(_say(lang, "illegal_move", number=number, text=text,
+            raise RecordError(record_problem(lang, "illegal_move", number=number, text=text,
                                    problem=reason_in(exc, lang))) from None
         except MugginsError:
             raise
         except Exception as exc:  # a hostile record must not reach a traceback
-            raise RecordError(_say(lang, "unplayable", number=number, text=text,
+            raise RecordError(record_problem(lang, "unplayable", number=number, text=text,
                                    problem=f"{type(exc).__name__}: {exc}")) from None
     if moves is not None:
         return state
     if not state.is_terminal():
-        raise RecordError(_say(lang, "ends_early", moves=count(len(record.moves), "move", lang)))
+        raise RecordError(record_problem(lang, "ends_early", moves=count(len(record.moves), "move", lang)))
     outcome = state.outcome
     if record.outcome and (list(outcome.scores) != record.outcome.get("scores") or outcome.winner != record.outcome.get("winner")):
-        raise RecordError(_say(lang, "mismatch", scores=list(outcome.scores), winner=outcome.winner,
+        raise RecordError(record_problem(lang, "mismatch", scores=list(outcome.scores), winner=outcome.winner,
                                their_scores=record.outcome.get("scores"), their_winner=record.outcome.get("winner")))
     return state
 

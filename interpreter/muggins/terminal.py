@@ -30,7 +30,7 @@ from .output import shows_suits
 from .pieces import ascii_cards
 from .families import family_of
 from .narration import count, describe, explain_last_score, player_name, reason_name, summarize_rules
-from .records import Save, check_players, read_save, save_rules
+from .records import Save, check_players, read_save, record_problem, save_rules
 from .rules import Rules
 
 HUMAN = "human"
@@ -141,8 +141,8 @@ def _near(path: Path) -> Path:
         return path
 
 
-def _one_line(exc: BaseException) -> str:
-    text = str(exc) if isinstance(exc, MugginsError) else f"{type(exc).__name__}: {exc}"
+def _one_line(exc: BaseException, lang: str) -> str:
+    text = exc.said(lang) if isinstance(exc, MugginsError) else f"{type(exc).__name__}: {exc}"
     text = " ".join(text.split())
     return text if len(text) <= 300 else text[:297] + "..."
 _COMMANDS = {"help": "help", "?": "help", "ayuda": "help", "why": "why", "porque": "why", "porqué": "why",
@@ -315,29 +315,30 @@ class Session:
             session = cls(rules, save.rules, save.players, save.seed, save.max_rounds, save.seats, save.forget,
                           save.attention, **options)
         except MugginsError as exc:
-            raise RecordError(f"{path}: the saved game cannot be set up: {exc}") from None
+            problem = _one_line(exc, options["lang"])
+            raise RecordError(f"{path}: " + record_problem(options["lang"], "save_not_set_up", problem=problem)) from None
         session._replay(save.moves, path)
         return session
 
     def _replay(self, moves: list[str], path: str | Path) -> None:
-        state, game = self.state, self.game
+        state, game, lang = self.state, self.game, self.lang
         for number, text in enumerate(moves, 1):
             if state.is_terminal():
-                raise RecordError(f"{path}: move {number} comes after the end of the game")
+                raise RecordError(f"{path}: " + record_problem(lang, "after_end", number=number))
             actor = state.actor
             try:
                 move = game.parse_move(text)
                 if actor in self.bots:
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
                     if game.notation(chosen) != game.notation(move):
-                        raise RecordError(f"{path}: move {number} ({text!r}) is not what the bot chooses")
+                        raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
                 state.play(move)
             except RecordError:
                 raise
-            except IllegalMoveError as exc:
-                raise RecordError(f"{path}: move {number} ({text!r}) is illegal: {exc}") from None
-            except Exception as exc:  # a hostile save must not reach a traceback
-                raise RecordError(f"{path}: move {number} ({text!r}) cannot be replayed: {_one_line(exc)}") from None
+            except Exception as exc:  # an illegal move, or a hostile save: never a traceback
+                key = "illegal_move" if isinstance(exc, IllegalMoveError) else "unplayable"
+                raise RecordError(f"{path}: " + record_problem(lang, key, number=number, text=text,
+                                                               problem=_one_line(exc, lang))) from None
             self.moves.append(text)
         self.shown = len(state.events)
 
@@ -411,7 +412,7 @@ class Session:
         if not self.humans and status in (1, 141):
             # a bots' game: nobody to resume it (its reader went away, or resuming fails alike)
             if status == 1:
-                message = f"muggins: {self.ui['failed'].format(error=_one_line(stop))}"
+                message = f"muggins: {self.ui['failed'].format(error=_one_line(stop, self.lang))}"
                 return status, lambda: self._tell(sys.stderr, message)
             return status, _nothing
         failure = stop if status == 1 else None
@@ -438,7 +439,7 @@ class Session:
         try:
             self.print()
             if failure is not None:
-                self.print(self.ui["failed"].format(error=_one_line(failure)))
+                self.print(self.ui["failed"].format(error=_one_line(failure, self.lang)))
             self._report_save(path, text, failures)
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
             _mute(self.stdout)
