@@ -25,6 +25,8 @@ from muggins.families.line.game import DRAW, PASS, Place, Placed, RoundBlocked, 
 from muggins.errors import IllegalMoveError
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
+from muggins.narration import describe
+from muggins.bots import make_bots
 from muggins.pieces import Tile
 
 T = Tile.parse
@@ -330,6 +332,28 @@ def test_a_side_alone_over_the_target_wins_at_the_round_end_with_play_on(variant
     assert state.scores == [200, 0, 200, 0]
     # only one side reached the target: there is no tie, that side wins
     assert state.is_terminal() and state.outcome.winner in (0, 2)
+
+
+def test_a_tie_at_the_target_that_never_breaks_ends_at_the_round_cap_said_as_a_tie(variant):
+    """All Fives settlement with no penalty, capped overshoot and ties played on: once both players
+    stand on the target, no point can be added and none taken, so only the round cap ends the game;
+    its last line says they are tied there, not that nobody reached the target."""
+    rules = variant("domino-all-fives-settlement", "win: {target: 100, immediate: false, tie: play_on, "
+                                                   "overshoot: capped}\n")
+    game = make_game(rules, 2, 25)
+    said = {}
+    for seed in range(40):
+        state, bots = game.new_state(seed), make_bots(["greedy", "random"], seed)
+        while not state.is_terminal():
+            state.apply(bots[state.actor].choose(state.view(state.actor), state.legal_moves()))
+        outcome = state.events[-1].outcome
+        if outcome.winner is None:
+            kind = "tied" if list(outcome.scores) == [100, 100] else "short"
+            said[kind] = (describe(rules, state.events[-1], "en", 100), describe(rules, state.events[-1], "es", 100),
+                          outcome.scores)
+    assert said["tied"][:2] == ("Unfinished: still tied at 100 or more after 25 rounds (P1 100, P2 100).",
+                                "Partida sin terminar: siguen empatados en 100 o más tras 25 rondas (J1 100, J2 100).")
+    assert "short" not in said or said["short"][0].startswith("Unfinished: nobody reached 100 in 25 rounds")
 
 
 # -- direction ----------------------------------------------------------------------------------

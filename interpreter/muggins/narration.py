@@ -29,6 +29,7 @@ _WORDS = {
         "winner": "{player} wins with {score} (target {target}) in round {rounds}.",
         "winners": "{players} win with {score} (target {target}) in round {rounds}.", "and": "and",
         "unfinished": "Unfinished: nobody reached {target} in {rounds} ({scores}).",
+        "unfinished_tied": "Unfinished: still tied at {target} or more after {rounds} ({scores}).",
         "reason:leftover pips": "leftover pips", "reason:opponents' pips": "opponents' pips",
         "reason:last": "last", "reason:exact limit": "exactly the limit", "reason:muggins": "Muggins!",
         "reason:false muggins": "a false Muggins call",
@@ -64,6 +65,7 @@ _WORDS = {
         "winner": "Gana {player} con {score} (objetivo {target}) en la ronda {rounds}.",
         "winners": "Ganan {players} con {score} (objetivo {target}) en la ronda {rounds}.", "and": "y",
         "unfinished": "Partida sin terminar: nadie alcanzó {target} en {rounds} ({scores}).",
+        "unfinished_tied": "Partida sin terminar: siguen empatados en {target} o más tras {rounds} ({scores}).",
         "reason:leftover pips": "fichas restantes", "reason:opponents' pips": "fichas de los oponentes",
         "reason:last": "último", "reason:exact limit": "exactamente el límite", "reason:muggins": "¡Muggins!",
         "reason:false muggins": "un «¡Muggins!» en falso",
@@ -195,8 +197,9 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
                                     reason=reason_name(event.reason, lang, rules))
     if isinstance(event, GameEnded):
         outcome = event.outcome
-        if outcome.winner is None:
-            return w["unfinished"].format(target=target, rounds=count(outcome.rounds, "round", lang),
+        if outcome.winner is None:  # the round cap: nobody at the target, or a tie there never broken (`play_on`)
+            key = "unfinished_tied" if max(outcome.scores) >= target else "unfinished"
+            return w[key].format(target=target, rounds=count(outcome.rounds, "round", lang),
                                           scores=scores_text(outcome.scores, lang, notation))
         if outcome.partners:
             names = [player_name(p, lang) for p in sorted((outcome.winner, *outcome.partners))]
