@@ -281,6 +281,15 @@ def test_spanish_summary_uses_the_files_words_and_no_code():
     assert reason_name("run", "es", load_rules("card-cribbage-pegging")) == "escalera"
 
 
+def test_a_settlement_floor_is_said_as_what_it_bounds_the_penalty(tmp_path):
+    """D4's floor keeps the round's penalty from taking a score below it; points scored in play (a
+    house entry that takes points, a false call) are not bounded, so the summary names the penalty."""
+    rules = load_rules(str(write(tmp_path, "extends: domino-muggins\nname: house\nsettlement: {floor: 0}\n")))
+    en, es = "\n".join(summarize_rules(rules, "en")), "\n".join(summarize_rules(rules, "es"))
+    assert "; the penalty takes no score below 0." in en
+    assert "; la penalización no deja ninguna puntuación por debajo de 0." in es
+
+
 def write(tmp_path, text):
     path = tmp_path / "house.yaml"
     path.write_text(text, encoding="utf-8")

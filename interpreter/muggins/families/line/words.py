@@ -50,7 +50,7 @@ WORDS = {
         "payee:dominoer": "the player who dominoed", "payee:lightest": "the player who dominoed (in a blocked round, the lightest hand's side)",
         "payee:nobody": "nobody",
         "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
-        "floor": "; no score goes below {floor}",
+        "floor": "; the penalty takes no score below {floor}",
         # the terminal
         "stock_name": "boneyard", "table_line": "Line: {tiles}", "table_ends": "Open ends: {ends}; sum {sum}",
         "counts": "counts", "empty_line": "Line: empty (open it with any tile)",
@@ -89,7 +89,7 @@ WORDS = {
         "payee:dominoer": "quien coloca su última ficha", "payee:lightest": "quien coloca su última ficha (en una ronda bloqueada, el bando con menos puntos en mano)",
         "payee:nobody": "nadie",
         "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
-        "floor": "; ninguna puntuación baja de {floor}",
+        "floor": "; la penalización no deja ninguna puntuación por debajo de {floor}",
         "stock_name": "montón", "table_line": "Línea: {tiles}", "table_ends": "Extremos abiertos: {ends}; suma {sum}",
         "counts": "aporta", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
         "examples": "6-6 right, 3-4 left, draw (robar), pass (paso), claim (reclamar), muggins",
