@@ -124,6 +124,18 @@ def test_an_entrys_own_claim_overrides_claims_required(variant):
             assert scored(events) == [(0, 15, "multiple of five")] and state.actor == 1
 
 
+def test_a_score_below_zero_is_added_at_once_even_where_scores_are_claimed(variant):
+    """A claim asks for points earned: a house entry that takes points is never claimed (its
+    player would let it pass) nor taken with "Muggins!" (no opponent wants it): it is added at
+    once, and the turn passes."""
+    rules = variant("domino-muggins", CLAIMS + "scoring:\n  - {name: five, when: 'ends_sum == 5', points: '0 - 5'}\n"
+                                               "  - {name: bonus, when: 'ends_sum == 5', points: 2}\n")
+    state = _domino_scoring_position(rules, scores=[20, 20])
+    events = state.play(Place(T("0-2"), LEFT))   # ends 2 and 3: the loss at once, the bonus waits for its claim
+    assert scored(events) == [(0, -5, "five")] and first(events, ScoreEarned).score.points == 2
+    assert state.actor == 0 and state.legal_moves() == [CLAIM, DECLINE] and state.scores == [15, 20]
+
+
 # -- Muggins on a domino score -------------------------------------------------------------------
 
 @pytest.mark.parametrize("enabled", [True, False], ids=["muggins", "no-muggins"])

@@ -502,14 +502,14 @@ class TableState:
         for name, points, claim in awards:
             if not points:
                 continue
-            if claim:
+            if claim and points > 0:  # a loss is never claimed (nor taken): it is added at once
                 if not at_once:
                     self.offer(player, points, name)
             elif self.score(player, points, name):
                 return True
         if at_once and rules.has_claims:  # claims made at once: after the points added at once, as a table decides them
             for name, points, claim in awards:
-                if claim and points:
+                if claim and points > 0:
                     self.moves += 1
                     if self.score(player, points, name):
                         return True
