@@ -136,6 +136,22 @@ def test_a_score_below_zero_is_added_at_once_even_where_scores_are_claimed(varia
     assert state.actor == 0 and state.legal_moves() == [CLAIM, DECLINE] and state.scores == [15, 20]
 
 
+def test_a_card_scores_below_zero_as_a_tile_does(variant):
+    """One meaning for a scoring entry in both families: points below zero are a loss, added at
+    once where scores are claimed (card-muggins claims every score)."""
+    rules = variant("card-muggins", "scoring:\n  - {name: over twenty, when: 'total > 20', points: '0 - 3'}\n"
+                                    "  - {name: multiple of five, when: 'total % 5 == 0', points: total}\n")
+    g = make_game(rules, 2)
+    state = g.setup([cards(g, "5S", "2C"), cards(g, "3C")], pile=cards(g, "10H", "8D"), last_player=1, dealer=1,
+                    turn=0, scores=[10, 10])
+    events = play(state, "2C")  # 18 + 2 = 20: the multiple of five waits for its claim
+    assert scored(events) == [] and state.legal_moves() == [CLAIM, DECLINE]
+    state.play(CLAIM)
+    assert state.scores == [30, 10]
+    events = play(state, "3C")  # P1: 20 + 3 = 23, over twenty: 3 points lost at once, nothing to claim
+    assert scored(events) == [(1, -3, "over twenty")] and state.scores == [30, 7] and state.decision is None
+
+
 # -- Muggins on a domino score -------------------------------------------------------------------
 
 @pytest.mark.parametrize("enabled", [True, False], ids=["muggins", "no-muggins"])

@@ -57,11 +57,14 @@ DOMINO_OPTIONS = {
 }
 DOMINO_TABLES = [(2, ["greedy", "random"], 0.0, 1.0), (3, ["random"] * 3, 0.3, 0.6), (4, ["greedy"] * 4, 0.0, 1.0)]
 
-# scoring that can give less than nothing, where a call on one's own turn is a legal move (a card
-# play's points less than nothing are no score: only dominoes can be cornered)
-LESS_THAN_NOTHING = ("scoring:\n  - {name: minus, when: 'ends_sum % 4 == 0', points: '0 - 3'}\n"
-                     "  - {name: fives, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: ends_sum}\n"
-                     "claims:\n  required: true\nmuggins:\n  false_call: 2\n")
+# scoring that can give less than nothing, where a call on one's own turn is a legal move
+LESS_THAN_NOTHING = {
+    "domino-muggins": ("scoring:\n  - {name: minus, when: 'ends_sum % 4 == 0', points: '0 - 3'}\n"
+                       "  - {name: fives, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: ends_sum}\n"
+                       "claims:\n  required: true\nmuggins:\n  false_call: 2\n"),
+    "card-muggins": ("scoring:\n  - {name: minus, when: 'total > 20', points: '0 - 3'}\n"
+                     "  - {name: fives, when: 'total % 5 == 0', points: total}\nmuggins:\n  false_call: 2\n"),
+}
 
 
 def variant(tmp_path: Path, base: str, options: str):
@@ -95,7 +98,7 @@ def test_the_domino_simulation_plays_every_built_in_file_as_at_a_table(name):
 @pytest.mark.parametrize("base, options", [
     ("domino-muggins", ""), ("domino-muggins-spinner", ""), ("fives-and-threes", ""),
     ("domino-muggins-spinner", DOMINO_OPTIONS["scoring reading the score, the hand and the line"]),
-    ("domino-muggins", LESS_THAN_NOTHING)])
+    ("domino-muggins", LESS_THAN_NOTHING["domino-muggins"])])
 def test_the_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebreak(base, options, tmp_path: Path):
     """One truth for what a move scores: the keys the simulation ranks moves by order exactly as
     the pairs a greedy bot computes from its view, at every turn of a few games."""
@@ -134,6 +137,9 @@ CARD_OPTIONS = {
     "random dealer, no cut, win at round end": "dealer:\n  first: {method: random}\n  cut: false\nwin:\n  immediate: false\n",
     "strict 21 and a last formula": "pile:\n  limit: 21\nlast:\n  points: '2 if total == limit else 1'\n",
     "last reading more than the total": "last:\n  points: '2 if score < 20 and pile_size > 2 else 1'\n",
+    "scores below zero, a last that takes": (
+        "scoring:\n  - {name: over twenty, when: 'total > 20', points: '0 - 3'}\n"
+        "  - {name: fives, when: 'total % 5 == 0', points: total}\nlast:\n  points: '0 - 1 if total < 25 else 1'\n"),
     "a claim, then points at once (the limit too), capped": (
         "claims:\n  required: false\n"
         "scoring:\n  - {name: fives, when: 'total % 5 == 0', points: total, claim: true}\n"
@@ -157,7 +163,7 @@ def test_the_card_simulation_plays_every_built_in_file_as_at_a_table(name):
 
 
 @pytest.mark.parametrize("base, options", [("card-muggins", ""), ("card-cribbage-pegging", ""),
-                                           ("card-muggins", "muggins:\n  false_call: 2\n")])
+                                           ("card-muggins", LESS_THAN_NOTHING["card-muggins"])])
 def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebreak(base, options, tmp_path):
     """One truth for what a card scores: the key the simulation ranks a card by orders the moves
     exactly as the keys a greedy bot computes from its view, at every turn of a few games."""
@@ -176,12 +182,13 @@ def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_ti
         assert_keys_order_the_moves_as_the_views(game, 6, 200, tabulated)
 
 
-def test_a_greedy_bot_never_calls_muggins_on_its_own_turn_so_every_turn_ends(tmp_path: Path):
+@pytest.mark.parametrize("base", list(LESS_THAN_NOTHING))
+def test_a_greedy_bot_never_calls_muggins_on_its_own_turn_so_every_turn_ends(base, tmp_path: Path):
     """A call on one's own turn does not end the turn: a greedy bot that ranked it above
-    placements scoring less than nothing called again and again, each false call costing points,
+    moves scoring less than nothing called again and again, each false call costing points,
     and the game never ended. Greedy bots call only when asked; their games end, at a table
     (bounded here) and simulated alike."""
-    rules = variant(tmp_path, "domino-muggins", LESS_THAN_NOTHING)
+    rules = variant(tmp_path, base, LESS_THAN_NOTHING[base])
     game = make_game(rules, 2, 15)
     cornered = 0  # turns where a call was legal and every other move scored less than nothing
     for seed in range(8):

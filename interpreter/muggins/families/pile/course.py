@@ -235,8 +235,8 @@ def close_pile(state: CardState, award_last: bool) -> None:
         state.events.append(PileClosed(total, last, starter))
     if award_last and last is not None:
         points, reason = game.last_points(total, len(state.pile_codes), state.scores[last], len(state.stock_codes))
-        if points > 0:
-            if state.rules.claims_required:
+        if points:
+            if state.rules.claims_required and points > 0:  # a loss is never claimed: added at once
                 state.offer(last, points, reason, last=True, first=True)
             elif state.score(last, points, reason):
                 return

@@ -236,7 +236,7 @@ class CardGame(TableGame):
         if env["total"] == self.limit and self.options.exact_limit_timing == "immediate":
             env["earned"] = earned
             found.append(("exact limit", self.options.exact_limit_points(env), self.rules.claims_required))
-        return [award for award in found if award[1] > 0]
+        return [award for award in found if award[1]]  # a score of nothing is no score; below zero, a loss
 
     def last_points(self, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:
         """The points and reason for playing last on a pile that closes at `total` (an exact limit

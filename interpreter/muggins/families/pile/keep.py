@@ -245,7 +245,7 @@ class PileTracker(Tracker):
         self.last_player = None
         if award_last:
             points, reason = self.game.last_points(total, size, table.scores[last], 0)
-            if points > 0 and table.score(last, points, reason):
+            if points and table.score(last, points, reason):
                 return True
         return False
 
