@@ -531,6 +531,22 @@ def test_a_schema_complaint_in_spanish(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().err.strip() == f"muggins: {path}: forget: debe ser un número, no un texto"
 
 
+def test_a_record_of_a_house_file_is_replayed_with_the_file_and_says_so_without_it(tmp_path, monkeypatch, capsys):
+    """A record names its rules (the file's `name`), not the file: without --rules the name is
+    no built-in, and the refusal says how to give the file, in the asked language."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("extends: domino-muggins\nname: house-fives\nwin: {target: 60}\n")
+    assert main(["play", "house.yaml", "--seed", "1", "--record", "game.json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "game.json", "--lang", "es"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("muggins: game.json: no se pueden cargar las reglas del registro, 'house-fives': ")
+    assert err.endswith("(un registro nombra sus reglas, no su fichero: indica el fichero de reglas con --rules FICHERO)")
+    assert main(["replay", "game.json"]) == 1
+    assert capsys.readouterr().err.strip().endswith("give the rule file with --rules FILE)")
+    assert main(["replay", "game.json", "--rules", "house.yaml"]) == 0
+
+
 def _recorded(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["play", "domino-muggins", "--seed", "1", "--record", "game.json"]) == 0

@@ -20,7 +20,7 @@ import jsonschema
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
-from .loader import load_rules
+from .loader import builtin_rule_names, load_rules
 from .messages import reason as reason_in
 from .narration import count
 from .rules import Rules
@@ -182,6 +182,7 @@ _SCHEMA_WORDS = {
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
+        "rules_hint": " (a record names its rules, not their file: give the rule file with --rules FILE)",
         "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
         "save_unloadable": "its rules {rules!r} cannot be loaded: {problem}",
         "save_other_name": "saved under the rules named {saved!r}, but {rules!r} now names {now!r}",
@@ -215,6 +216,7 @@ _SCHEMA_WORDS = {
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el registro tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del registro, {rules!r}: {problem}",
+        "rules_hint": " (un registro nombra sus reglas, no su fichero: indica el fichero de reglas con --rules FICHERO)",
         "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
@@ -345,7 +347,10 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     try:
         rules = load_rules(rules_spec or record.rules)
     except MugginsError as exc:
-        raise RecordError(record_problem(lang, "rules_unloadable", rules=record.rules, problem=exc)) from None
+        # a record names its rules, not their file: a house file's record is replayed with --rules
+        hint = "" if rules_spec or record.rules in builtin_rule_names() else record_problem(lang, "rules_hint")
+        raise RecordError(record_problem(lang, "rules_unloadable", rules=record.rules, problem=exc.said(lang))
+                          + hint) from None
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
                                ours=rules.digest[:12]))
