@@ -333,6 +333,21 @@ def test_a_game_won_by_its_settlement_answers_an_empty_line_that_it_is_over(tmp_
     assert out.getvalue().count("Not entered: the game is over: undo, sheet, save FILE or quit.") == 2
 
 
+def test_an_entry_on_which_a_rule_fails_is_refused_in_the_keepers_language_and_the_game_goes_on(tmp_path):
+    """A house formula dividing by zero at a total of 10: that entry is refused with the rule's
+    own reason, in Spanish, and the score keeping goes on (undo, another count)."""
+    house = tmp_path / "house.yaml"
+    house.write_text('extends: card-muggins\nname: house\nscoring:\n'
+                     '  - {name: odd, when: "total > 0", points: "60 // (total - 10)"}\n', encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n5\n10\nundo\n7\n"),
+                    stdout=out, folder=tmp_path)
+    assert keeper.run() == 130
+    text = out.getvalue()
+    assert "No se anota: las reglas fallan con ella: " in text and "división o módulo entre cero" in text
+    assert keeper.entries == ["1", "7"] and scores(keeper) == [0, 60 // (7 - 10)]  # P2 counted 7: 60 // -3
+
+
 def test_a_fault_while_keeping_score_is_said_in_one_line_and_the_game_is_saved(tmp_path, monkeypatch):
     """A game in progress is never lost: whatever fails while an entry is scored, the entries
     made so far are saved and the session resumes from them."""

@@ -152,6 +152,21 @@ def test_a_card_scores_below_zero_as_a_tile_does(variant):
     assert scored(events) == [(1, -3, "over twenty")] and state.scores == [30, 7] and state.decision is None
 
 
+@pytest.mark.parametrize("claim", ["true", "false"])
+def test_a_loss_marked_to_be_claimed_is_added_at_once_and_voided_with_the_rest(variant, claim):
+    """Void overshoot judges the points a play adds at once together: a loss is one of them even
+    where its entry says `claim: true`. 50 + 25 - 3 passes card-muggins' 61: both are void."""
+    rules = variant("card-muggins", "claims:\n  required: false\nwin:\n  overshoot: void\nscoring:\n"
+                                    f"  - {{name: minus, when: 'total > 20', points: '0 - 3', claim: {claim}}}\n"
+                                    "  - {name: fives, when: 'total % 5 == 0', points: total}\n")
+    g = make_game(rules, 2)
+    state = g.setup([cards(g, "5S", "2C"), cards(g, "3C")], pile=cards(g, "10H", "10D"), last_player=1, dealer=1,
+                    turn=0, scores=[50, 10])
+    events = play(state, "5S")
+    assert scored(events) == [] and state.scores == [50, 10] and state.decision is None
+    assert sorted((e.points, e.reason) for e in events if isinstance(e, Overshot)) == [(-3, "minus"), (25, "fives")]
+
+
 # -- Muggins on a domino score -------------------------------------------------------------------
 
 @pytest.mark.parametrize("enabled", [True, False], ids=["muggins", "no-muggins"])

@@ -114,3 +114,11 @@ class Terminated(KeyboardInterrupt):
     def __init__(self, status: int = 143):
         super().__init__(status)
         self.status = status
+
+
+def one_line(exc: BaseException, lang: str) -> str:
+    """An error as one line in `lang`, for a game that stops on it: ours in their own words there,
+    any other with its kind (a fault of ours), at most 300 characters."""
+    text = exc.said(lang) if isinstance(exc, MugginsError) else f"{type(exc).__name__}: {exc}"
+    text = " ".join(text.split())
+    return text if len(text) <= 300 else text[:297] + "..."

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from .dsl import Expression
 from .engine.table import TableState
-from .errors import MugginsError
+from .errors import MugginsError, one_line
 from .families import family_of
 from .files import NotRegularFile, read_limited, reason as file_reason, words as file_words, write_atomic
 from .narration import describe_common, player_name, summarize_rules, tally
@@ -57,6 +57,7 @@ WORDS = {
         "not_a_player": "{text} is not a player: write a number from 1 to {players} (or P1 to P{players})",
         "game_over": "the game is over: undo, sheet, save FILE or quit",
         "failed": "Scorekeeping stopped on an error: {error}.",
+        "rule_failed": "the rules fail on it: {error}",
         "empty": "nothing entered: {hint}",
         "too_long": "that line is {length} characters long: at most {most}",
         "refused": "Not entered: {reason}.",
@@ -94,6 +95,7 @@ WORDS = {
         "not_a_player": "{text} no es un jugador: escribe un número de 1 a {players} (o J1 a J{players})",
         "game_over": "la partida ha terminado: deshacer, hoja, guardar FICHERO o salir",
         "failed": "El anotador se detuvo por un error: {error}.",
+        "rule_failed": "las reglas fallan con ella: {error}",
         "empty": "no has escrito nada: {hint}",
         "too_long": "esa línea tiene {length} caracteres: como mucho {most}",
         "refused": "No se anota: {reason}.",
@@ -565,9 +567,8 @@ class Keeper:
         except (_Stop, EOFError, KeyboardInterrupt):
             self.print()
         except Exception as failure:  # a fault (a formula's, or ours) must not lose the game: said in one line, saved
-            error = str(failure) if isinstance(failure, MugginsError) else f"{type(failure).__name__}: {failure}"
             self.print()
-            self.print(self.w["failed"].format(error=" ".join(error.split())))
+            self.print(self.w["failed"].format(error=one_line(failure, self.lang)))
             self.finish()
             return 1
         return self.finish()
@@ -607,7 +608,10 @@ class Keeper:
 
     def enter(self, text: str) -> None:
         old = self.tracker.table.events
-        tracker, entries = replay(self.rules, self.players, [*self.entries, text])
+        try:
+            tracker, entries = replay(self.rules, self.players, [*self.entries, text])
+        except MugginsError as exc:  # a formula of the rules fails on this entry: refused, the game goes on
+            raise Refused("rule_failed", error=one_line(exc, self.lang)) from None
         self.tracker, self.entries = tracker, entries
         self.saved_as = None
         self.show_events(old, tracker.table.events)

@@ -22,7 +22,7 @@ from .engine import make_game
 from .engine import table as T
 from .engine.common import Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
-from .errors import IllegalMoveError, MugginsError, RecordError, Terminated
+from .errors import IllegalMoveError, MugginsError, RecordError, Terminated, one_line
 from .launch import HeldSignals
 from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
 from .messages import illegal, reason
@@ -141,10 +141,6 @@ def _near(path: Path) -> Path:
         return path
 
 
-def _one_line(exc: BaseException, lang: str) -> str:
-    text = exc.said(lang) if isinstance(exc, MugginsError) else f"{type(exc).__name__}: {exc}"
-    text = " ".join(text.split())
-    return text if len(text) <= 300 else text[:297] + "..."
 _COMMANDS = {"help": "help", "?": "help", "ayuda": "help", "why": "why", "porque": "why", "porqué": "why",
              "por que": "why", "por qué": "why", "rules": "rules", "reglas": "rules", "hand": "hand", "mano": "hand",
              "mesa": "hand", "table": "hand", "quit": "quit", "exit": "quit", "salir": "quit"}
@@ -315,7 +311,7 @@ class Session:
             session = cls(rules, save.rules, save.players, save.seed, save.max_rounds, save.seats, save.forget,
                           save.attention, **options)
         except MugginsError as exc:
-            problem = _one_line(exc, options["lang"])
+            problem = one_line(exc, options["lang"])
             raise RecordError(f"{path}: " + record_problem(options["lang"], "save_not_set_up", problem=problem)) from None
         session._replay(save.moves, path)
         return session
@@ -338,7 +334,7 @@ class Session:
             except Exception as exc:  # an illegal move, or a hostile save: never a traceback
                 key = "illegal_move" if isinstance(exc, IllegalMoveError) else "unplayable"
                 raise RecordError(f"{path}: " + record_problem(lang, key, number=number, text=text,
-                                                               problem=_one_line(exc, lang))) from None
+                                                               problem=one_line(exc, lang))) from None
             self.moves.append(text)
         self.shown = len(state.events)
 
@@ -412,7 +408,7 @@ class Session:
         if not self.humans and status in (1, 141):
             # a bots' game: nobody to resume it (its reader went away, or resuming fails alike)
             if status == 1:
-                message = f"muggins: {self.ui['failed'].format(error=_one_line(stop, self.lang))}"
+                message = f"muggins: {self.ui['failed'].format(error=one_line(stop, self.lang))}"
                 return status, lambda: self._tell(sys.stderr, message)
             return status, _nothing
         failure = stop if status == 1 else None
@@ -439,7 +435,7 @@ class Session:
         try:
             self.print()
             if failure is not None:
-                self.print(self.ui["failed"].format(error=_one_line(failure, self.lang)))
+                self.print(self.ui["failed"].format(error=one_line(failure, self.lang)))
             self._report_save(path, text, failures)
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
             _mute(self.stdout)

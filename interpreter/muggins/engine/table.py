@@ -286,7 +286,8 @@ class TableGame:
 
     def scoring_awards(self, env: dict[str, Any]) -> tuple[list[Award], int]:
         """Every scoring entry that holds, in order, and their points in all; each entry reads what
-        the earlier ones gave (`earned`)."""
+        the earlier ones gave (`earned`). A loss (points below zero) is never claimed, whatever
+        the entry says: its player would let it pass, and nobody takes it with "Muggins!"."""
         found: list[Award] = []
         earned = 0
         for entry in self.rules.scoring:
@@ -294,7 +295,7 @@ class TableGame:
             if entry.when(env):
                 points = entry.points(env)
                 earned += points
-                found.append((entry.name, points, entry.claim))
+                found.append((entry.name, points, entry.claim and points > 0))
         return found, earned
 
 
@@ -502,14 +503,14 @@ class TableState:
         for name, points, claim in awards:
             if not points:
                 continue
-            if claim and points > 0:  # a loss is never claimed (nor taken): it is added at once
+            if claim:
                 if not at_once:
                     self.offer(player, points, name)
             elif self.score(player, points, name):
                 return True
         if at_once and rules.has_claims:  # claims made at once: after the points added at once, as a table decides them
             for name, points, claim in awards:
-                if claim and points > 0:
+                if claim and points:
                     self.moves += 1
                     if self.score(player, points, name):
                         return True

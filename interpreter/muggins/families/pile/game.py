@@ -235,7 +235,8 @@ class CardGame(TableGame):
         found, earned = self.scoring_awards(env)
         if env["total"] == self.limit and self.options.exact_limit_timing == "immediate":
             env["earned"] = earned
-            found.append(("exact limit", self.options.exact_limit_points(env), self.rules.claims_required))
+            points = self.options.exact_limit_points(env)
+            found.append(("exact limit", points, self.rules.claims_required and points > 0))  # a loss: at once
         return [award for award in found if award[1]]  # a score of nothing is no score; below zero, a loss
 
     def last_points(self, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:
