@@ -572,6 +572,36 @@ def test_a_hostile_record_is_refused_in_one_line(change, message, tmp_path, monk
     assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
 
 
+def test_a_record_and_a_save_that_cannot_be_used_are_refused_in_spanish(tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    data.update(players=5, seats=["greedy"] * 5)
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", str(path), "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == (f"muggins: {path}: no se puede preparar la partida del registro: "
+                                               "players: 5 jugadores no es un número que permitan estas reglas (2, 3, 4)")
+    save = _saved(tmp_path, monkeypatch)
+    data = json.loads(save.read_text())
+    data["moves"] = data["moves"][:-1]                      # edited by hand: the checksum no longer matches
+    save.write_text(json.dumps(data))
+    assert main(["resume", str(save), "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == (f"muggins: {save}: la partida guardada se ha cambiado o está dañada "
+                                               "(su suma de comprobación no coincide)")
+
+
+def test_a_spanish_save_is_refused_in_spanish_without_lang(tmp_path, monkeypatch, capsys):
+    """Once read, a save speaks the language its game was played in."""
+    monkeypatch.chdir(tmp_path)
+    s, _ = table(["1", "1", "quit"], seed=5, lang="es")
+    s.run()
+    save = next(tmp_path.glob("*.save.json"))
+    _resign(save, lambda d: d.update(players=9, seats=["greedy"] * 9))
+    assert main(["resume", str(save)]) == 1
+    assert capsys.readouterr().err.strip() == (f"muggins: {save}: players: 9 jugadores no es un número que permitan "
+                                               "estas reglas (2, 3, 4)")
+
+
 def test_simulate_never_writes_over_a_csv_or_plot_without_force(tmp_path, capsys):
     from muggins.cli import main
     target = tmp_path / "table.csv"

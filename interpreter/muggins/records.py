@@ -193,6 +193,8 @@ _SCHEMA_WORDS = {
         "after_end": "move {number} comes after the end of the game",
         "not_the_bots": "move {number} ({text!r}) is not what the bot chooses",
         "save_not_set_up": "the saved game cannot be set up: {problem}",
+        "save_fields": "the save file's fields are not those of a muggins save",
+        "save_damaged": "the save file has been changed or damaged (checksum mismatch)",
         "ends_early": "the record ends after {moves}, before the game is over",
         "mismatch": "replaying gives scores {scores}, winner {winner}; the record says {their_scores}, winner {their_winner}",
     },
@@ -227,6 +229,8 @@ _SCHEMA_WORDS = {
         "after_end": "la jugada {number} viene después del final de la partida",
         "not_the_bots": "la jugada {number} ({text!r}) no es la que elige el bot",
         "save_not_set_up": "la partida guardada no se puede preparar: {problem}",
+        "save_fields": "los campos del fichero no son los de una partida guardada de muggins",
+        "save_damaged": "la partida guardada se ha cambiado o está dañada (su suma de comprobación no coincide)",
         "ends_early": "el registro termina tras {moves}, antes de que acabe la partida",
         "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el registro dice {their_scores}, "
                      "gana {their_winner}"),
@@ -320,10 +324,17 @@ def read_record(path: str | Path, lang: str = "en") -> Record:
 
 
 def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en") -> None:
-    """Refuse a record or save whose player count its rules do not allow."""
-    if players not in rules.player_counts:
-        counts = ", ".join(map(str, rules.player_counts))
-        raise RecordError(f"{path}: players: " + record_problem(lang, "players", players=players, counts=counts))
+    """Refuse a save whose player count its rules do not allow."""
+    problem = players_problem(players, rules, lang)
+    if problem:
+        raise RecordError(f"{path}: {problem}")
+
+
+def players_problem(players: int, rules: Rules, lang: str) -> str:
+    """Why a record's or a save's player count is not one its rules allow ("" when it is)."""
+    if players in rules.player_counts:
+        return ""
+    return "players: " + record_problem(lang, "players", players=players, counts=", ".join(map(str, rules.player_counts)))
 
 
 def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
@@ -354,11 +365,13 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
                                ours=rules.digest[:12]))
+    problem = players_problem(record.players, rules, lang)
+    if problem:
+        raise RecordError(record_problem(lang, "not_set_up", problem=problem))
     try:
-        check_players("the record", record.players, rules)
         game = make_game(rules, record.players, record.max_rounds)
-    except (IllegalMoveError, RecordError) as exc:
-        raise RecordError(record_problem(lang, "not_set_up", problem=exc)) from None
+    except IllegalMoveError as exc:
+        raise RecordError(record_problem(lang, "not_set_up", problem=exc.said(lang))) from None
     state = game.new_state(record.seed)
     if moves is not None and not 0 <= moves <= len(record.moves):
         raise RecordError(record_problem(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
@@ -422,7 +435,7 @@ def read_save(path: str | Path, lang: str = "en") -> Save:
     try:
         save = Save(**data)
     except TypeError:
-        raise RecordError(f"{path}: the save file's fields are not those of a muggins save") from None
+        raise RecordError(f"{path}: " + record_problem(lang, "save_fields")) from None
     if checksum != _checksum(asdict(save)):
-        raise RecordError(f"{path}: the save file has been changed or damaged (checksum mismatch)")
+        raise RecordError(f"{path}: " + record_problem(lang, "save_damaged"))
     return save

@@ -302,17 +302,15 @@ class Session:
     @classmethod
     def resume(cls, path: str | Path, **options: Any) -> Session:
         """The session a save file describes, replayed to where it stopped."""
-        lang = options.get("lang") or "en"
-        save = read_save(path, lang)
+        save = read_save(path, options.get("lang") or "en")
+        lang = options["lang"] = options.get("lang") or save.lang  # once read, the game's own language
         rules = save_rules(path, save, lang)
         check_players(path, save.players, rules, lang)
-        options.setdefault("lang", save.lang)
         try:
             session = cls(rules, save.rules, save.players, save.seed, save.max_rounds, save.seats, save.forget,
                           save.attention, **options)
         except MugginsError as exc:
-            problem = one_line(exc, options["lang"])
-            raise RecordError(f"{path}: " + record_problem(options["lang"], "save_not_set_up", problem=problem)) from None
+            raise RecordError(f"{path}: " + record_problem(lang, "save_not_set_up", problem=one_line(exc, lang))) from None
         session._replay(save.moves, path)
         return session
 
