@@ -25,7 +25,7 @@ from muggins.families.line.game import DRAW, PASS, Place, Placed, RoundBlocked, 
 from muggins.errors import IllegalMoveError
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
-from muggins.narration import describe
+from muggins.narration import describe, explain_last_score
 from muggins.bots import make_bots
 from muggins.pieces import Tile
 
@@ -150,6 +150,8 @@ def test_a_card_scores_below_zero_as_a_tile_does(variant):
     assert state.scores == [30, 10]
     events = play(state, "3C")  # P1: 20 + 3 = 23, over twenty: 3 points lost at once, nothing to claim
     assert scored(events) == [(1, -3, "over twenty")] and state.scores == [30, 7] and state.decision is None
+    why = explain_last_score(rules, state, "en")  # `why` explains the loss, not the 20 before it
+    assert why.startswith("P2 played 3♣, bringing the running total to 23: ") and why.endswith(" scores -3.")
 
 
 @pytest.mark.parametrize("claim", ["true", "false"])

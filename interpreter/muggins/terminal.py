@@ -645,7 +645,7 @@ class Session:
         events = state.events
         for i in range(len(events) - 1, -1, -1):
             event = events[i]
-            if isinstance(event, Scored) and event.points > 0 and event.reason not in ("muggins", "false muggins") \
+            if isinstance(event, Scored) and event.points and event.reason not in ("muggins", "false muggins") \
                     and event.reason not in self.family.settlement_reasons:
                 return explain_last_score(self.rules, _Events(state, events[:i + 1]), self.lang)
         return None

@@ -84,7 +84,7 @@ class PileFamily(Family):
     def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
         """Why a score was added: the card and the total it made, or the pile it closed (the
         explanation of `why`, read from the events up to this one)."""
-        if not isinstance(event, Scored) or event.points <= 0 or event.reason in ("muggins", "false muggins"):
+        if not isinstance(event, Scored) or not event.points or event.reason in ("muggins", "false muggins"):
             return None
         events = state.events
         at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), None)

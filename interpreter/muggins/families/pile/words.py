@@ -137,7 +137,9 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
         event = events[i]
         if isinstance(event, C.ScoreEarned):
             player, points, reason = event.score.player, event.score.points, event.score.reason
-        elif isinstance(event, Scored) and event.points > 0 and event.reason != "muggins" and not rules.has_claims:
+        # with claims a claimed score is explained by its ScoreEarned; a loss is never claimed
+        elif isinstance(event, Scored) and event.points and event.reason != "muggins" and (
+                not rules.has_claims or event.points < 0):
             player, points, reason = event.player, event.points, event.reason
         else:
             continue
