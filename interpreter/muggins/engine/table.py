@@ -243,6 +243,13 @@ def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], t
 Award = tuple[str, int, bool]  # a score's name, its points, and whether it must be claimed
 
 
+def must_claim(claim: bool, points: int) -> bool:
+    """Whether a score waits for its player's claim: as its rule says, but a loss (points below
+    zero) never does, whatever the rule says: its player would let it pass, and nobody takes it
+    with "Muggins!"; it is added at once."""
+    return claim and points > 0
+
+
 class TableGame:
     """A game's fixed facts that every family has: the compiled rules, the seats, the deal's size
     and the target for this number of players, the round cap; and the rule file's scoring."""
@@ -286,8 +293,7 @@ class TableGame:
 
     def scoring_awards(self, env: dict[str, Any]) -> tuple[list[Award], int]:
         """Every scoring entry that holds, in order, and their points in all; each entry reads what
-        the earlier ones gave (`earned`). A loss (points below zero) is never claimed, whatever
-        the entry says: its player would let it pass, and nobody takes it with "Muggins!"."""
+        the earlier ones gave (`earned`), each claimed or not as `must_claim` says."""
         found: list[Award] = []
         earned = 0
         for entry in self.rules.scoring:
@@ -295,7 +301,7 @@ class TableGame:
             if entry.when(env):
                 points = entry.points(env)
                 earned += points
-                found.append((entry.name, points, entry.claim and points > 0))
+                found.append((entry.name, points, must_claim(entry.claim, points)))
         return found, earned
 
 

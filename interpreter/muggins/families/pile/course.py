@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...bots import UNPLAYABLE, Policies
 from ...dsl import lookup
 from ...engine.common import draw_lots, lottery_winner, shuffled
-from ...engine.table import MUGGINS, TURN, Course
+from ...engine.table import MUGGINS, TURN, Course, must_claim
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
 if TYPE_CHECKING:
@@ -236,7 +236,7 @@ def close_pile(state: CardState, award_last: bool) -> None:
     if award_last and last is not None:
         points, reason = game.last_points(total, len(state.pile_codes), state.scores[last], len(state.stock_codes))
         if points:
-            if state.rules.claims_required and points > 0:  # a loss is never claimed: added at once
+            if must_claim(state.rules.claims_required, points):
                 state.offer(last, points, reason, last=True, first=True)
             elif state.score(last, points, reason):
                 return

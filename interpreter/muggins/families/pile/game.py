@@ -26,7 +26,7 @@ from .options import PileRules
 from .physics import Pile
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
-                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
+                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text, must_claim)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
@@ -236,7 +236,7 @@ class CardGame(TableGame):
         if env["total"] == self.limit and self.options.exact_limit_timing == "immediate":
             env["earned"] = earned
             points = self.options.exact_limit_points(env)
-            found.append(("exact limit", points, self.rules.claims_required and points > 0))  # a loss: at once
+            found.append(("exact limit", points, must_claim(self.rules.claims_required, points)))
         return [award for award in found if award[1]]  # a score of nothing is no score; below zero, a loss
 
     def last_points(self, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:

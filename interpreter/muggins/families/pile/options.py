@@ -126,7 +126,7 @@ def check_suit_letters(c: Any, suits: Sequence[str]) -> None:
     """Refuse a deck whose suits a person could not tell apart in some language: the standard
     suits are written with that language's initials (`S` is `P` in Spanish), a house suit with its
     own letter, so a house `P` beside `S` would read as one suit."""
-    for lang, letters in SUIT_LETTERS.items():
+    for lang in SUIT_LETTERS:
         seen: dict[str, str] = {}
         for suit in suits:
             letter = suit_letter(suit, lang)
