@@ -8,6 +8,7 @@ import pytest
 
 from muggins.bots import make_bots
 from muggins.cli import main
+from muggins.families.pile import events as C
 from muggins.families.pile.game import (CLAIM, DECLINE, GO, MUGGINS, CardGame, Dealt, Forfeited, PileClosed, Play, Refilled, RoundEnded, SaidGo, Stolen)
 from muggins.engine.common import GameEnded, LotteryDrawn, Scored
 from muggins.errors import IllegalMoveError
@@ -77,6 +78,34 @@ def test_reaching_the_limit_closes_the_pile_at_once_without_last(rules):
     assert closed and closed[0].total == 31 and closed[0].starter == 1
     assert all(e.reason != "last" for e in events if isinstance(e, Scored))
     assert state.pile.total == 0 and state.turn == 1
+
+
+def test_the_exact_limit_scores_exactly_at_the_limit_when_no_formula_reads_the_total(tmp_path):
+    """Card Muggins: reaching 31 scores 2 at once and closes the pile, whatever the other entries
+    read. With an entry that reads only the card's suit, the scores of a card were remembered by
+    what the formulas read, and the limit, compared in Python, was not among it: "exactly the
+    limit" went missing at 31 or came at other totals, and a record did not replay."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: card-muggins\nname: house\nclaims: {required: false}\n"
+                     "scoring:\n  - {name: heart, when: 'card.suit == 3', points: 1}\n")
+    rules = load_rules(str(house))
+    game = CardGame(rules, 2)
+    limits = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        moves = run_game(state, make_bots(["greedy", "random"], seed))
+        events = state.events
+        for i, event in enumerate(events):
+            if isinstance(event, Scored) and event.reason == "exact limit":
+                played = next(e for e in reversed(events[:i]) if isinstance(e, C.Played))
+                assert played.total == 31 and event.points == 2
+            if isinstance(event, C.Played) and event.total == 31:
+                limits += 1
+                assert any(isinstance(e, Scored) and e.reason == "exact limit" and e.player == event.player
+                           for e in events[i + 1:i + 4])
+        record = make_record(rules, 2, seed, 1000, ["greedy", "random"], moves, state)
+        assert replay(record, str(house)).scores == state.scores
+    assert limits > 0
 
 
 def test_last_scores_one_when_everyone_has_said_go(rules):

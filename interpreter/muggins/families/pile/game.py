@@ -120,6 +120,8 @@ class CardGame(TableGame):
         # otherwise each card's scores are computed from the names they read, once for each value
         # of those names (`scores_of`); the pile's lists (the longest to build) only when read
         reads = {name for e in expressions for name in e.names}
+        if o.exact_limit_timing == "immediate":
+            reads.add("total")  # `awards` compares it with the limit: a card's scores depend on it
         read = [i for i, name in enumerate(INPUTS) if name in reads]
         self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
         self.known: dict[tuple[Any, ...], tuple[list[Award], int]] = {}
