@@ -95,3 +95,26 @@ def test_cli_simulate_refuses_bad_options(capsys):
     assert "unknown bot 'clever'" in capsys.readouterr().err
     assert main(["simulate", "domino-muggins", "--players", "9"]) == 1
     assert "not 9" in capsys.readouterr().err
+
+
+def test_points_by_scoring_entry_count_an_entrys_losses_below_zero(tmp_path):
+    """An entry that takes points is played (added at once): its points per game are the sum of
+    its score changes in the games, counted here from the same games played at a table."""
+    from muggins.engine import make_game
+    from muggins.engine.common import Scored
+    from muggins.simulate import play_at_table
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-muggins\nname: house\nscoring:\n"
+                     "  - {name: fives, when: 'ends_sum > 0 and ends_sum % 5 == 0', points: ends_sum}\n"
+                     "  - {name: odd, when: 'ends_sum % 2 == 1', points: '0 - 1'}\n")
+    rules = load_rules(str(house))
+    data = summary(simulate(str(house), 2, ["greedy", "random"], 20, "n", workers=1), rules, "n")
+    game = make_game(rules, 2)
+    totals = {"fives": 0, "odd": 0}
+    for number in range(20):
+        state = play_at_table(game, ["greedy", "random"], f"n:{number}", 0.0, 1.0)
+        for event in state.events:
+            if isinstance(event, Scored) and event.reason in totals:
+                totals[event.reason] += event.points
+    entries = {entry["name"]: entry["points"] for entry in data["scoring_entries"]}
+    assert entries == totals and totals["odd"] < 0 < totals["fives"]

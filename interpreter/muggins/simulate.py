@@ -117,7 +117,7 @@ class Tally:
         counters, extra, entries = family.counters, self.extra, self.entries
         events = points_in_all = 0
         for _, points, reason in state.scored:
-            if points > 0 and reason not in unearned and reason not in UNEARNED_REASONS:
+            if points and reason not in unearned and reason not in UNEARNED_REASONS:  # losses in play too
                 events += 1
                 points_in_all += points
                 entry = entries.get(reason)
