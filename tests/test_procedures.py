@@ -154,6 +154,18 @@ def test_a_card_scores_below_zero_as_a_tile_does(variant):
     assert why.startswith("P2 played 3♣, bringing the running total to 23: ") and why.endswith(" scores -3.")
 
 
+def test_why_after_a_false_call_explains_the_last_play_not_the_call(variant):
+    """A false call costs its caller points but is no play: `why` still explains the last card's score."""
+    rules = variant("card-muggins", "claims:\n  required: false\nmuggins:\n  false_call: 5\n")
+    g = make_game(rules, 2)
+    state = g.setup([cards(g, "5S", "2C"), cards(g, "3C", "4C")], pile=cards(g, "10H"), last_player=1, dealer=1,
+                    turn=0, scores=[10, 10])
+    play(state, "5S")                     # P1: 10 + 5 = 15, scores 15 at once
+    state.play(MUGGINS)                   # P2 calls on its turn with nothing unclaimed: loses 5
+    assert state.scores == [25, 5]
+    assert explain_last_score(rules, state, "en").startswith("P1 played 5♠, bringing the running total to 15: ")
+
+
 @pytest.mark.parametrize("claim", ["true", "false"])
 def test_a_loss_marked_to_be_claimed_is_added_at_once_and_voided_with_the_rest(variant, claim):
     """Void overshoot judges the points a play adds at once together: a loss is one of them even

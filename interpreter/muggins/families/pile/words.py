@@ -138,7 +138,7 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
         if isinstance(event, C.ScoreEarned):
             player, points, reason = event.score.player, event.score.points, event.score.reason
         # with claims a claimed score is explained by its ScoreEarned; a loss is never claimed
-        elif isinstance(event, Scored) and event.points and event.reason != "muggins" and (
+        elif isinstance(event, Scored) and event.points and event.reason not in ("muggins", "false muggins") and (
                 not rules.has_claims or event.points < 0):
             player, points, reason = event.player, event.points, event.reason
         else:
