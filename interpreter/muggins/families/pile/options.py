@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from ... import rules as R
 from ...dsl import Expression, Type
 from ...messages import say
-from ...pieces import SUIT_LETTERS, Deck, suit_letter
+from ...pieces import SUIT_LETTERS, SUIT_WORDS, Deck, suit_letter
 
 INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
 CARD_VALUE_CONTEXT = {"card.rank": INT}
@@ -131,7 +131,17 @@ def check_suit_letters(c: Any, suits: Sequence[str]) -> None:
         for suit in suits:
             letter = suit_letter(suit, lang)
             if letter in seen:
-                c.complain(("pieces", "cards", "suits"), say(WORDS, "suit_letters", first=seen[letter], second=suit,
-                                                             letter=letter, language=say(WORDS, f"language:{lang}")))
+                c.complain(("pieces", "cards", "suits"), say(WORDS, "suit_letters", first=_named(seen[letter]),
+                                                             second=_named(suit), letter=letter,
+                                                             language=say(WORDS, f"language:{lang}")))
                 return
             seen[letter] = suit
+
+
+# a standard suit named in the refusal with its word in each language: "C (clubs)", "C (tréboles)"
+_SUIT_NAMES = {lang: {f"suit:{suit}": f"{suit} ({word})" for suit, word in words.items()}
+               for lang, words in SUIT_WORDS.items()}
+
+
+def _named(suit: str) -> Any:
+    return say(_SUIT_NAMES, f"suit:{suit}") if suit in SUIT_WORDS["en"] else suit
