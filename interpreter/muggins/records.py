@@ -131,10 +131,11 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
         raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
     if data.get("version") != VERSION:
         raise RecordError(f"{path}: " + record_problem(lang, "version", what=kind, version=repr(data.get("version")),
-                                             supported=VERSION))
+                                                       supported=VERSION))
     _check_schema(data, "save" if form == SAVE_FORMAT else "record", path, lang)
     if len(data["seats"]) != data["players"]:
-        raise RecordError(f"{path}: seats: " + record_problem(lang, "seats", seats=len(data["seats"]), players=data["players"]))
+        raise RecordError(f"{path}: seats: " + record_problem(lang, "seats", seats=len(data["seats"]),
+                                                             players=data["players"]))
     return data
 
 
@@ -218,7 +219,8 @@ _SCHEMA_WORDS = {
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el registro tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del registro, {rules!r}: {problem}",
-        "rules_hint": " (un registro nombra sus reglas, no su fichero: indica el fichero de reglas con --rules FICHERO)",
+        "rules_hint": (" (un registro nombra sus reglas, no su fichero: indica el fichero de reglas con "
+                       "--rules FICHERO)"),
         "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
@@ -230,7 +232,8 @@ _SCHEMA_WORDS = {
         "not_the_bots": "la jugada {number} ({text!r}) no es la que elige el bot",
         "save_not_set_up": "la partida guardada no se puede preparar: {problem}",
         "save_fields": "los campos del fichero no son los de una partida guardada de muggins",
-        "save_damaged": "la partida guardada se ha cambiado o está dañada (su suma de comprobación no coincide)",
+        "save_damaged": ("la partida guardada se ha cambiado o está dañada (su suma de comprobación no "
+                         "coincide)"),
         "ends_early": "el registro termina tras {moves}, antes de que acabe la partida",
         "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el registro dice {their_scores}, "
                      "gana {their_winner}"),
@@ -280,7 +283,8 @@ def _schema_message(error: jsonschema.ValidationError, lang: str) -> tuple[str, 
         kinds = expected if isinstance(expected, list) else [expected]
         names = record_problem(lang, "or").join(record_problem(lang, k) for k in kinds)
         actual = _json_kind(value)
-        return where, record_problem(lang, "type", expected=names, actual=record_problem(lang, actual) if actual != "other" else "?")
+        shown = record_problem(lang, actual) if actual != "other" else "?"
+        return where, record_problem(lang, "type", expected=names, actual=shown)
     if kind == "enum":
         return where, record_problem(lang, "enum", choices=", ".join(_short(c) for c in expected), value=_short(value))
     if kind == "const":
@@ -334,7 +338,8 @@ def players_problem(players: int, rules: Rules, lang: str) -> str:
     """Why a record's or a save's player count is not one its rules allow ("" when it is)."""
     if players in rules.player_counts:
         return ""
-    return "players: " + record_problem(lang, "players", players=players, counts=", ".join(map(str, rules.player_counts)))
+    counts = ", ".join(map(str, rules.player_counts))
+    return "players: " + record_problem(lang, "players", players=players, counts=counts)
 
 
 def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
@@ -343,12 +348,14 @@ def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
     try:
         rules = load_rules(save.rules)
     except MugginsError as exc:
-        raise RecordError(f"{path}: " + record_problem(lang, "save_unloadable", rules=save.rules, problem=exc.said(lang))) from None
+        raise RecordError(f"{path}: " + record_problem(lang, "save_unloadable", rules=save.rules,
+                                                       problem=exc.said(lang))) from None
     if rules.name != save.name:
-        raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=save.rules, saved=save.name, now=rules.name))
+        raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=save.rules, saved=save.name,
+                                                       now=rules.name))
     if rules.digest != save.digest:
-        raise RecordError(f"{path}: " + record_problem(lang, "save_other_rules", rules=save.rules, saved=save.digest[:12],
-                                             now=rules.digest[:12]))
+        raise RecordError(f"{path}: " + record_problem(lang, "save_other_rules", rules=save.rules,
+                                                       saved=save.digest[:12], now=rules.digest[:12]))
     return rules
 
 
@@ -364,7 +371,7 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
                           + hint) from None
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
-                               ours=rules.digest[:12]))
+                                         ours=rules.digest[:12]))
     problem = players_problem(record.players, rules, lang)
     if problem:
         raise RecordError(record_problem(lang, "not_set_up", problem=problem))
@@ -380,12 +387,12 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
             state.play(game.parse_move(text))
         except IllegalMoveError as exc:
             raise RecordError(record_problem(lang, "illegal_move", number=number, text=text,
-                                   problem=reason_in(exc, lang))) from None
+                                             problem=reason_in(exc, lang))) from None
         except MugginsError:
             raise
         except Exception as exc:  # a hostile record must not reach a traceback
             raise RecordError(record_problem(lang, "unplayable", number=number, text=text,
-                                   problem=f"{type(exc).__name__}: {exc}")) from None
+                                             problem=f"{type(exc).__name__}: {exc}")) from None
     if moves is not None:
         return state
     if not state.is_terminal():
@@ -393,7 +400,8 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     outcome = state.outcome
     if record.outcome and (list(outcome.scores) != record.outcome.get("scores") or outcome.winner != record.outcome.get("winner")):
         raise RecordError(record_problem(lang, "mismatch", scores=list(outcome.scores), winner=outcome.winner,
-                               their_scores=record.outcome.get("scores"), their_winner=record.outcome.get("winner")))
+                                         their_scores=record.outcome.get("scores"),
+                                         their_winner=record.outcome.get("winner")))
     return state
 
 
