@@ -15,7 +15,7 @@ import pytest
 from muggins.cli import main
 from muggins.loader import load_rules
 from muggins.overrides import combinations, load_settings
-from muggins.report import comparisons, csv_text, plain_summary
+from muggins.report import comparisons, csv_text, plain_summary, rows
 from muggins.simulate import Tally, simulate, summary
 from muggins.stats import distribution, hist_moments, holm, mean_ratio, percentile, proportion_difference, wilson
 
@@ -208,8 +208,20 @@ def test_compare_puts_a_file_in_partnerships_beside_one_without_testing_only_wha
     code, out, err = run(capsys, "compare", *specs, "--players", "4", "--games", "6", "--workers", "1",
                          "--lang", "es")
     assert code == 0 and not err.strip()
-    side_rows = [line for line in out.splitlines() if "equipo" in line and "%" in line]  # by side, of a side
+    side_rows = [line for line in out.splitlines()  # by side, of a side (the label names a side)
+                 if line.count("│") > 2 and "equipo" in line.split("│")[1] and "%" in line]
     assert len(side_rows) >= 4 and all(line.rstrip(" │").endswith("—") for line in side_rows)
+    # the first to play's advantage: its side's over a half in partnerships, its own over a quarter
+    # without; each cell says which
+    side, alone = results
+    by_label = {row.label: row for row in rows(results, "en")}
+    cells = [by_label["first to play's advantage"].cell(d) for d in results]
+    side_points = 100 * (side["first_to_play"]["by_side"][0]["wins"] / 12 - 1 / 2)
+    alone_points = 100 * (alone["first_to_play"]["by_position"][0]["wins"] / 12 - 1 / 4)
+    assert cells[0] == f"{'+' if side_points >= 0 else '-'}{abs(side_points):.1f} pp for the side over a fair 50.0%"
+    assert cells[1] == f"{'+' if alone_points >= 0 else '-'}{abs(alone_points):.1f} pp over a fair 25.0%"
+    rounds = [by_label["a round's first to play's advantage"].cell(d) for d in results]
+    assert "for the side" in rounds[0] and "side" not in rounds[1]
 
 
 # -- the commands ------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ WORDS: dict[str, dict[str, str]] = {
         "round_fairness": "Round by round, the round's first to play scores the most in {rate} [{low}, {high}] of {rounds} rounds ({shared} shared), where a fair share is {fair}.",
         "round_fair_side": "Round by round, the side of the round's first to play scores the most in {rate} [{low}, {high}] of {rounds} rounds ({shared} shared), where a fair share is {fair}.",
         "advantage_cell": "{sign}{points} pp over a fair {fair}",
+        "advantage_side_cell": "{sign}{points} pp for the side over a fair {fair}",
         "unfinished": "unfinished games",
         "rounds": "rounds per game",
         "turns": "turns per game",
@@ -87,6 +88,7 @@ WORDS: dict[str, dict[str, str]] = {
         "round_fairness": "Ronda a ronda, quien juega primero en la ronda es quien más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
         "round_fair_side": "Ronda a ronda, el equipo de quien juega primero en la ronda es el que más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
         "advantage_cell": "{sign}{points} p. p. sobre un {fair} justo",
+        "advantage_side_cell": "{sign}{points} p. p. para el equipo sobre un {fair} justo",
         "unfinished": "partidas sin terminar",
         "rounds": "rondas por partida",
         "turns": "turnos por partida",
@@ -254,7 +256,8 @@ def round_rows(by_round: dict, lang: str) -> list[Row]:
     def round_advantage(d: dict) -> str:
         f = d["first_to_play"]["by_round"]
         sign, points = signed(100 * f["advantage"], lang)
-        return w["advantage_cell"].format(sign=sign, points=points, fair=pct(f["fair_share"], lang))
+        cell = w["advantage_side_cell" if f["by"] == "side" else "advantage_cell"]
+        return cell.format(sign=sign, points=points, fair=pct(f["fair_share"], lang))
     out.append(Row(w["round_advantage"], round_advantage))
 
     def shared(d: dict) -> str:
@@ -331,10 +334,12 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
         out.append(Row(w["position_wins"].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang), _rate_test(get)))
 
     def advantage(d: dict) -> str:
+        """The first to play's advantage, or its side's in partnerships: a cell says which, since a
+        comparison may put a file in partnerships beside one without."""
         f = d["first_to_play"]
         sign, points = signed(100 * f["advantage"], lang)
-        return w["advantage_cell"].format(sign=sign, points=points, fair=pct(f["fair_share"] if "by_side" in f
-                                                                              else 1 / d["players"], lang))
+        cell = w["advantage_side_cell" if "by_side" in f else "advantage_cell"]
+        return cell.format(sign=sign, points=points, fair=pct(f["fair_share"], lang))
     out.append(Row(w["advantage"], advantage))
     if any(several_rounds(d) for d in results):  # where rounds matter: the fairness of each round
         out.extend(round_rows(ftp["by_round"], lang))
