@@ -309,6 +309,13 @@ def _diff_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[floa
 
 def rows(results: Sequence[dict], lang: str) -> list[Row]:
     """The statistics shown for these summaries (those of the first decide which rows exist)."""
+    unfinished = Row(words(lang)["unfinished"],
+                     lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})")
+    return fairness_rows(results, lang) + [unfinished] + score_rows(results, lang)
+
+
+def fairness_rows(results: Sequence[dict], lang: str) -> list[Row]:
+    """Who wins: by seat, bot and side, by place from the first to play, and round by round."""
     w = words(lang)
     first = results[0]
     out: list[Row] = []
@@ -343,7 +350,14 @@ def rows(results: Sequence[dict], lang: str) -> list[Row]:
     out.append(Row(w["advantage"], advantage))
     if any(several_rounds(d) for d in results):  # where rounds matter: the fairness of each round
         out.extend(round_rows(ftp["by_round"], lang))
-    out.append(Row(w["unfinished"], lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})"))
+    return out
+
+
+def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
+    """How long games last and how they score: lengths, scores, margins, entries, steals."""
+    w = words(lang)
+    first = results[0]
+    out: list[Row] = []
 
     def dist(d: dict) -> str:
         if len(results) > 1:
