@@ -476,10 +476,6 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
     for kind in dict.fromkeys(tally.bots):
         seats = [s for s in range(n) if tally.bots[s] == kind]
         per_bot.append({"bot": kind, "seats": len(seats), **_rate(sum(tally.wins[s] for s in seats), games * len(seats))})
-    sides = tally.sides
-    first: dict[str, Any] = {"fair_share": r(1 / sides),
-             "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
-    first["advantage"] = r(first["by_position"][0]["win_rate"] - 1 / n)
     rounds = mean_sd(tally.rounds, tally.rounds_sq, games)
     moves = mean_sd(tally.moves, tally.moves_sq, games)
     finals = tally.final_scores
@@ -492,26 +488,15 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
         "rules": rules.name, "label": label(rules.name, settings), "settings": list(settings),
         "digest": rules.digest, "players": n, "bots": tally.bots, "games": games,
         "seed": seed, "finished": tally.finished, "unfinished": games - tally.finished,
-        "seats": per_seat, "by_bot": per_bot, "first_to_play": first,
+        "seats": per_seat, "by_bot": per_bot, "first_to_play": first_to_play(tally),
     }
-    if sides != n:
+    if tally.sides != n:
         side_rows = []
-        for side in range(sides):
-            seats = [p for p in range(n) if p % sides == side]
+        for side in range(tally.sides):
+            seats = [p for p in range(n) if p % tally.sides == side]
             side_rows.append({"side": side + 1, "seats": [p + 1 for p in seats],
                               **_rate(sum(tally.wins[p] for p in seats), games)})
         result["sides"] = side_rows
-        # the first to play's side: the positions k with k % sides == 0 (partners sit `sides` apart)
-        first["by_side"] = [{"side_position": j + 1,
-                             **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
-                            for j in range(sides)]
-        first["advantage"] = r(first["by_side"][0]["win_rate"] - 1 / sides)
-    counted, shared = tally.round_count, tally.round_shared
-    decided_share = (counted - shared) / counted / sides if counted else 0.0
-    by_round_rows = [{"position": k + 1, **_rate(tally.round_wins[k], counted)} for k in range(sides)]
-    first["by_round"] = {"by": "side" if sides != n else "player", "rounds": counted, "shared": shared,
-                         "fair_share": r(decided_share), "by_position": by_round_rows,
-                         "advantage": r(by_round_rows[0]["win_rate"] - decided_share)}
     result.update({
         "length": {"rounds": distribution(tally.rounds_hist), "turns": distribution(tally.turns_hist),
                    "actions": distribution(tally.actions_hist)},
@@ -538,6 +523,29 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
         result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)
         result["lost_points_per_game"] = r(tally.lost_points / games if games else 0)
     return result
+
+
+def first_to_play(tally: Tally) -> dict[str, Any]:
+    """The win rate by place from the game's first to play (and by its side's, in partnerships)
+    and, round by round, from each round's first: what the lot that picks the first hides."""
+    r = lambda x: round(x, 6)  # noqa: E731
+    n, games, sides = tally.players, tally.games, tally.sides
+    first: dict[str, Any] = {"fair_share": r(1 / sides),
+             "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
+    first["advantage"] = r(first["by_position"][0]["win_rate"] - 1 / n)
+    if sides != n:
+        # the first to play's side: the positions k with k % sides == 0 (partners sit `sides` apart)
+        first["by_side"] = [{"side_position": j + 1,
+                             **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
+                            for j in range(sides)]
+        first["advantage"] = r(first["by_side"][0]["win_rate"] - 1 / sides)
+    counted, shared = tally.round_count, tally.round_shared
+    decided_share = (counted - shared) / counted / sides if counted else 0.0
+    by_round_rows = [{"position": k + 1, **_rate(tally.round_wins[k], counted)} for k in range(sides)]
+    first["by_round"] = {"by": "side" if sides != n else "player", "rounds": counted, "shared": shared,
+                         "fair_share": r(decided_share), "by_position": by_round_rows,
+                         "advantage": r(by_round_rows[0]["win_rate"] - decided_share)}
+    return first
 
 
 def intervals(data: dict[str, Any]) -> list[tuple[str, list[float]]]:
