@@ -653,7 +653,7 @@ class Session:
     def _ask(self, player: int) -> None:
         """Ask the person for their move (or, with the coach, their claim or call) until one is made."""
         self._show_table(player)
-        state, game, ui, lang = self.state, self.game, self.ui, self.lang
+        state, ui, lang = self.state, self.ui, self.lang
         while True:
             self.stdout.write(ui["prompt"].format(player=player_name(player, lang)))
             self.stdout.flush()
@@ -680,21 +680,9 @@ class Session:
                 if self._call(player, on_turn=True):
                     return
                 continue
-            if text.isdecimal():  # only decimal digits: `²` and `①` are digits but no number
-                if len(text) > MAX_NUMBER or not 1 <= int(text) <= len(legal):
-                    key = "not_a_number" if len(legal) > 1 else "not_a_number_one"
-                    self.print(ui[key].format(n=_shown(text, 12), count=len(legal)))
-                    continue
-                move = legal[int(text) - 1]
-            else:
-                try:
-                    move = game.parse_move(text, lang)  # a typed card's suit letter in the person's language
-                except IllegalMoveError as exc:
-                    self.print(ui["unknown"].format(text=_shown(text), reason=reason(exc, lang)))
-                    continue
-                except Exception:  # whatever the text, the answer is that it is not a move
-                    self.print(ui["unknown"].format(text=_shown(text), reason=ui["not_understood"]))
-                    continue
+            move = self._typed_move(text, legal)
+            if move is None:
+                continue
             if decision is not None and not asked:
                 # their turn comes once the claims and calls due before it are answered: this move
                 # lets theirs pass, and is played when the turn is theirs
@@ -712,6 +700,24 @@ class Session:
             if decision is None:
                 self._after_turn(player)
             return
+
+    def _typed_move(self, text: str, legal: list[Any]) -> Any | None:
+        """The move a number or a text names, or None once the person is told why it names none
+        (a move is never None)."""
+        ui, lang = self.ui, self.lang
+        if text.isdecimal():  # only decimal digits: `²` and `①` are digits but no number
+            if len(text) > MAX_NUMBER or not 1 <= int(text) <= len(legal):
+                key = "not_a_number" if len(legal) > 1 else "not_a_number_one"
+                self.print(ui[key].format(n=_shown(text, 12), count=len(legal)))
+                return None
+            return legal[int(text) - 1]
+        try:
+            return self.game.parse_move(text, lang)  # a typed card's suit letter in the person's language
+        except IllegalMoveError as exc:
+            self.print(ui["unknown"].format(text=_shown(text), reason=reason(exc, lang)))
+        except Exception:  # whatever the text, the answer is that it is not a move
+            self.print(ui["unknown"].format(text=_shown(text), reason=ui["not_understood"]))
+        return None
 
     def _why_refused(self, move: Any) -> IllegalMoveError:
         """Why a move typed ahead of the turn is refused, as the turn itself would say it."""
