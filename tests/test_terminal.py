@@ -1,6 +1,7 @@
 """Rules of play at the terminal: a person's moves, claims and calls, help, save and resume."""
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -282,3 +283,69 @@ def test_replay_log_in_ascii_names_cards_by_letter(tmp_path):
                              "ú": "u", "ñ": "n", "·": "-", "—": "-"})
     assert out.decode("ascii") == spanish.decode("utf-8").translate(letters)
     assert "♥" in wanted.decode("utf-8")
+
+
+def test_what_the_person_asked_for_outlives_a_save(tmp_path, monkeypatch):
+    """A Muggins call typed ahead (on a bot's score whose window is still open), the display
+    options and the record asked for are in the save: the resumed game takes the same score as
+    the game that was never stopped, shows the same tally, and writes the record when it ends."""
+    monkeypatch.chdir(tmp_path)
+    at_call, later = tmp_path / "at-call.json", tmp_path / "later.json"
+    answers = ["muggins", f"save {at_call}", f"save {later}", "1"]
+    s, out, _ = session("domino-muggins-claims", ["human", "greedy"], lambda state, n: answers[n] if n < 4 else None,
+                        forget=1.0, tally=True, record=str(tmp_path / "game.record.json"))
+    s.run()
+    assert "Your call stands" in out.getvalue()
+    steals = [e for e in s.state.events if type(e).__name__ == "Stolen"]
+    assert len(steals) == 1 and steals[0].by == 0  # the forgetful bot's score, taken by the call
+    saved = json.loads(at_call.read_text())
+    assert saved["calls"] and saved["shown"] == ["tally"] and saved["record"].endswith("game.record.json")
+    resumed_out = io.StringIO()
+    typist = Typist(lambda state, n: "1" if n == 0 else None)
+    again = Session.resume(at_call, stdout=resumed_out, stdin=typist)
+    typist.session = again
+    again.run(resumed=True)
+    assert [e for e in again.state.events if type(e).__name__ == "Stolen"] == steals
+    assert again.state.scores == s.state.scores and again.notation is not None
+    assert again.record == s.record and again.force is False
+
+
+def _rewritten(path, data):
+    """Write a save's fields to `path` with their checksum, as a save of them would be."""
+    body = {k: v for k, v in data.items() if k not in ("format", "version", "checksum")}
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    path.write_text(json.dumps({**data, "checksum": hashlib.sha256(canonical.encode("utf-8")).hexdigest()}))
+    return path
+
+
+def test_a_save_without_the_newer_fields_still_resumes(tmp_path, monkeypatch):
+    """Saves written before calls, display and record were kept have none of them: they read as none."""
+    path = _a_save(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    for name in ("calls", "shown", "record", "force"):
+        data.pop(name)
+    again = Session.resume(_rewritten(path, data), stdout=io.StringIO(), stdin=io.StringIO())
+    assert again.calls == [] and again.display == [] and again.record is None
+    assert len(again.moves) == len(data["moves"])
+
+
+def test_resume_writes_the_record_play_asked_for_and_says_how_a_finished_game_ended(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    record = tmp_path / "r.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert main(["play", "domino-muggins", "--human", "1", "--seed", "4", "--record", str(record)]) == 130
+    save = next(tmp_path.glob("*.save.json"))
+    assert not record.exists()  # the game did not end: no record yet
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 2000))
+    assert main(["resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert f"Record written to {record}." in out
+    assert main(["replay", str(record)]) == 0
+    winner = capsys.readouterr().out.split("winner ")[1].split(",")[0]
+    # a save of the finished game (the record's moves) resumes to say how it ended, as the game did
+    data = json.loads(save.read_text())
+    data.update(moves=json.loads(record.read_text())["moves"], record=None)
+    assert main(["resume", str(_rewritten(tmp_path / "over.json", data))]) == 0
+    ended = capsys.readouterr().out.splitlines()
+    assert ended[-1].startswith(f"{winner} wins with") and ended[-1] in out.splitlines()

@@ -235,6 +235,8 @@ _HELP = {
     "write the game record (JSON) to FILE (checked before the game)":
         "escribe el acta de la partida (JSON) en FICHERO (comprobado antes de la partida)",
     "replace the --record FILE if it exists": "sustituye el FICHERO de --record si ya existe",
+    "write the game record (JSON) to FILE when the game ends (default: play's --record)":
+        "escribe el acta de la partida (JSON) en FICHERO cuando acabe (por omisión: el --record de play)",
     "language of the log and the terminal (en, es; default: Spanish when LC_ALL, LC_MESSAGES or LANG is es_*)":
         "idioma del registro y del terminal (en, es; por omisión: español cuando LC_ALL, LC_MESSAGES o LANG es es_*)",
     "at the terminal: remind you to claim, offer every Muggins call, give hints":
@@ -527,6 +529,10 @@ def _add_game_commands(commands: Any) -> None:
     resume.add_argument("--explain", action="store_true")
     resume.add_argument("--coach", action="store_true", help="remind you to claim, offer every Muggins call, give hints")
     resume.add_argument("--ascii", action="store_true", help="suit letters instead of symbols (5H for 5♥)")
+    resume.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
+    resume.add_argument("--record", metavar="FILE",
+                        help="write the game record (JSON) to FILE when the game ends (default: play's --record)")
+    resume.add_argument("--force", action="store_true", help="replace the --record FILE if it exists")
     resume.set_defaults(run=_resume)
 
     replay = commands.add_parser("replay", help="re-run a game record and report its final state",
@@ -678,30 +684,38 @@ def _play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
                       args.attention, args.lang, args.delay, args.explain, args.tally, coach=args.coach,
-                      ascii=args.ascii)
-    code = session.run()
-    if args.record is not None and session.state.is_terminal():
-        record = make_record(rules, players, seed, args.max_rounds, kinds, session.moves, session.state)
-        code = max(code, _write_record(args, record.to_json() + "\n", f"muggins-{rules.name}-{seed}"))
-    return code
+                      ascii=args.ascii, record=_absolute(args.record), force=args.force)
+    return max(session.run(), _write_record(session))
 
 
-def _write_record(args: argparse.Namespace, text: str, base: str) -> int:
-    """Write the record where asked; if that fails after all (the folder went away, the disk
-    filled), keep it in the current folder, home or temp and say where: exit 1 then."""
+def _absolute(path: str | None) -> str | None:
+    """A file named on the command line as a save keeps it: a game may resume in another folder."""
+    return None if path is None else str(Path(path).resolve())
+
+
+def _write_record(session: Session) -> int:
+    """Write the record of a game that ended where asked (`--record`, kept by its saves); if that
+    fails after all (the folder went away, the disk filled), keep it in the current folder, home
+    or temp and say where: exit 1 then."""
+    lang = session.lang
+    if session.record is None or not session.state.is_terminal():
+        return EXIT_OK
+    record = make_record(session.rules, session.players, session.seed, session.max_rounds, session.seats,
+                         session.moves, session.state)
+    text, base = record.to_json() + "\n", f"muggins-{session.rules.name}-{session.seed}"
     try:
-        path = write_atomic(args.record, text, args.force)
+        path = write_atomic(session.record, text, session.force)
     except (OSError, ValueError) as exc:
-        print("muggins: " + file_words(args.lang)["record_failed"].format(path=args.record,
-                                                                           reason=write_reason(exc, args.lang)),
+        print("muggins: " + file_words(lang)["record_failed"].format(path=session.record,
+                                                                      reason=write_reason(exc, lang)),
               file=sys.stderr)
         try:
             path, _ = write_first([], fallback_folders(), text, base, ".record.json")
         except (OSError, ValueError):
             return EXIT_FAILED
-        print(words(args.lang)["record"].format(path=path))
+        print(words(lang)["record"].format(path=path))
         return EXIT_FAILED
-    print(words(args.lang)["record"].format(path=path))
+    print(words(lang)["record"].format(path=path))
     return EXIT_OK
 
 
@@ -895,9 +909,14 @@ def _resume(args: argparse.Namespace) -> int:
     problem = check_delay(args.delay, args.lang or "en")
     if problem:
         return _usage(problem)
-    session = Session.resume(args.save, delay=args.delay, explain=args.explain, coach=args.coach, ascii=args.ascii,
+    if args.record is not None:  # before the game goes on, never after
+        problem = check_target(args.record, args.force, args.lang or "en")
+        if problem:
+            raise MugginsError(f"--record: {problem}")
+    shown = {name: True for name in ("explain", "coach", "ascii", "tally") if getattr(args, name)}
+    session = Session.resume(args.save, delay=args.delay, record=_absolute(args.record), force=args.force, **shown,
                              **({"lang": args.lang} if args.lang else {}))
-    return session.run(resumed=True)
+    return max(session.run(resumed=True), _write_record(session))
 
 
 def _render(args: argparse.Namespace) -> int:

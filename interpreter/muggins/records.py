@@ -420,6 +420,11 @@ class Save:
     attention: float
     lang: str
     moves: list[str] = field(default_factory=list)
+    # what the person asked for that outlives a session (absent from older saves: the defaults)
+    calls: list[int] = field(default_factory=list)  # Muggins called ahead: positions of scores in play
+    shown: list[str] = field(default_factory=list)  # display options on: tally, explain, coach, ascii
+    record: str | None = None  # where to write the game's record when it ends (play --record)
+    force: bool = False        # and whether it may replace a file there
 
     def to_json(self) -> str:
         body = asdict(self)
@@ -444,6 +449,6 @@ def read_save(path: str | Path, lang: str = "en") -> Save:
         save = Save(**data)
     except TypeError:
         raise RecordError(f"{path}: " + record_problem(lang, "save_fields")) from None
-    if checksum != _checksum(asdict(save)):
+    if checksum != _checksum(data):  # the fields the file has: a save older than a field still reads
         raise RecordError(f"{path}: " + record_problem(lang, "save_damaged"))
     return save

@@ -20,7 +20,7 @@ from typing import Any, Callable, TextIO
 from .bots import make_bots
 from .engine import make_game
 from .engine import table as T
-from .engine.common import Scored
+from .engine.common import GameEnded, Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated, one_line
 from .launch import HeldSignals
@@ -206,7 +206,7 @@ class Session:
                  seats: list[str], forget: float = 0.0, attention: float = 1.0, lang: str = "en",
                  delay: float = 0.0, explain: bool = False, tally: bool = False,
                  stdin: TextIO | None = None, stdout: TextIO | None = None, coach: bool = False,
-                 ascii: bool = False):
+                 ascii: bool = False, record: str | None = None, force: bool = False):
         self.rules = rules
         self.family = family_of(rules)
         self.rules_source = rules_source
@@ -222,6 +222,9 @@ class Session:
         self.coach = coach        # reminders of claims, every Muggins call offered, hints
         self.stdout = stdout or sys.stdout
         self.ascii = ascii or not shows_suits(self.stdout)  # suit letters instead of symbols: 5H for 5♥
+        self.display = [name for name, on in (("tally", tally), ("explain", explain), ("coach", coach),
+                                              ("ascii", ascii)) if on]  # as asked: kept by a save
+        self.record, self.force = record, force  # the record to write when the game ends
         self.notation = rules.notation if tally else None
         if stdin is None:
             stdin = sys.stdin
@@ -251,9 +254,21 @@ class Session:
     # -- save and resume -----------------------------------------------------------------------
 
     def to_save(self) -> Save:
+        in_play = self._scores_in_play()
+        calls = [k for k, score in enumerate(in_play) if any(called is score for called in self.calls)]
         return Save(rules=self.rules_source, name=self.rules.name, digest=self.rules.digest, players=self.players,
                     seed=self.seed, max_rounds=self.max_rounds, seats=list(self.seats), forget=self.forget,
-                    attention=self.attention, lang=self.lang, moves=list(self.moves))
+                    attention=self.attention, lang=self.lang, moves=list(self.moves), calls=calls,
+                    shown=list(self.display), record=self.record, force=self.force)
+
+    def _scores_in_play(self) -> list[T.PendingScore]:
+        """The scores a call typed ahead can be on, in an order a replay of the moves rebuilds: the
+        unclaimed ones, then those of the claims and calls due."""
+        found: list[T.PendingScore] = []
+        for score in [*self.state.unclaimed, *(item.score for item in self.state.queue)]:
+            if not any(score is seen for seen in found):
+                found.append(score)
+        return found
 
     def save(self, path: str | Path, force: bool = False) -> Path:
         """Write the save to `path` atomically; never over an existing file unless `force`."""
@@ -304,6 +319,10 @@ class Session:
         """The session a save file describes, replayed to where it stopped."""
         save = read_save(path, options.get("lang") or "en")
         lang = options["lang"] = options.get("lang") or save.lang  # once read, the game's own language
+        for name in save.shown:  # shown as when it was saved, and whatever resume adds
+            options[name] = True
+        if options.get("record") is None:
+            options["record"], options["force"] = save.record, save.force
         rules = save_rules(path, save, lang)
         check_players(path, save.players, rules, lang)
         try:
@@ -312,6 +331,8 @@ class Session:
         except MugginsError as exc:
             raise RecordError(f"{path}: " + record_problem(lang, "save_not_set_up", problem=one_line(exc, lang))) from None
         session._replay(save.moves, path)
+        in_play = session._scores_in_play()
+        session.calls = [in_play[k] for k in save.calls if k < len(in_play)]
         return session
 
     def _replay(self, moves: list[str], path: str | Path) -> None:
@@ -335,6 +356,8 @@ class Session:
                                                                problem=one_line(exc, lang))) from None
             self.moves.append(text)
         self.shown = len(state.events)
+        if state.is_terminal():  # a save of a game already over: how it ended is said again
+            self.shown = max(k for k, event in enumerate(state.events) if isinstance(event, GameEnded))
 
     def autosave_path(self) -> Path:
         """The first free `muggins-RULES-SEED[-N].save.json` in the current folder."""
