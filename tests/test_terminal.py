@@ -349,3 +349,23 @@ def test_resume_writes_the_record_play_asked_for_and_says_how_a_finished_game_en
     assert main(["resume", str(_rewritten(tmp_path / "over.json", data))]) == 0
     ended = capsys.readouterr().out.splitlines()
     assert ended[-1].startswith(f"{winner} wins with") and ended[-1] in out.splitlines()
+
+
+def test_two_people_at_one_terminal_each_get_the_window_after_every_move(tmp_path, monkeypatch):
+    """The window after a person's own move is the same whether or not they scored, whoever
+    plays next: a prompt only after scoring moves would tell the table that a claim is due."""
+    monkeypatch.chdir(tmp_path)
+    prompt = "(Enter: go on)>"
+
+    def answer(state, n):
+        if n >= 40:
+            return None
+        return "" if out.getvalue().rstrip().endswith(prompt) else "1"
+
+    s, out, _ = session("domino-muggins-claims", ["human", "human"], answer, seed=4)
+    s.run()
+    placed = [e for e in s.state.events if type(e).__name__ == "Placed"]
+    scoring = sum(1 for e in s.state.events if type(e).__name__ == "Scored")
+    windows = out.getvalue().count(prompt)
+    assert len(placed) > scoring + 2  # moves that score nothing were played
+    assert windows in (len(placed), len(placed) - 1)  # one after each (the last may end with the input)

@@ -400,10 +400,10 @@ class Session:
         self._show_events()
         while not self.state.is_terminal():
             actor = self.state.actor
+            if self.waiting is not None and self.waiting != actor and self.state.decision is None:
+                self._wait(self.waiting)  # the next player, bot or person, is about to act: the window closes
+                continue
             if actor in self.bots:
-                if self.waiting is not None and self.state.decision is None:
-                    self._wait(self.waiting)  # the next player is about to act: the window closes
-                    continue
                 if self.humans and self.delay > 0:
                     time.sleep(self.delay)
                 self._apply(self.bots[actor].choose(self.state.view(actor), self.state.legal_moves()))
