@@ -5,6 +5,7 @@ import hashlib
 import io
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -369,3 +370,17 @@ def test_two_people_at_one_terminal_each_get_the_window_after_every_move(tmp_pat
     windows = out.getvalue().count(prompt)
     assert len(placed) > scoring + 2  # moves that score nothing were played
     assert windows in (len(placed), len(placed) - 1)  # one after each (the last may end with the input)
+
+
+def test_a_saved_name_may_be_quoted_and_the_hint_to_resume_can_be_pasted(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers = ['save "my game.json"', "save odd name.json force force"]
+    s, out, _ = session("domino-muggins", ["human", "greedy"], lambda state, n: answers[n] if n < 2 else None)
+    s.run()
+    assert (tmp_path / "my game.json").is_file()  # the quotes are not part of the name
+    hint = out.getvalue().splitlines()[-1]
+    assert hint.startswith("Continue it with: muggins resume ")
+    argv = shlex.split(hint.split(": ", 1)[1])  # as a shell reads the line pasted
+    assert argv[:2] == ["muggins", "resume"] and len(argv) == 3 and (tmp_path / argv[2]).is_file()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["resume", argv[2]]) == 130  # and it resumes (end of input saves again)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -131,6 +132,22 @@ def _visible(text: object) -> str:
     """`text` as shown back to a person: a control character (a NUL, an escape) as its escape, so
     nothing typed acts on the terminal."""
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
+
+
+def _save_target(argument: str) -> tuple[str, bool]:
+    """The file `save` names and whether to replace it: a name may be quoted as in a shell
+    (`save "my game.json"`), and `force` (`forzar`) at the end replaces."""
+    parts = argument.rsplit(maxsplit=1)
+    force = len(parts) == 2 and parts[1].lower() in _FORCE_WORDS
+    name = parts[0] if force else argument
+    if name.startswith(("'", '"')):
+        try:
+            quoted = shlex.split(name)
+        except ValueError:  # unbalanced: the text as typed
+            quoted = []
+        if len(quoted) == 1:
+            name = quoted[0]
+    return name, force
 
 
 def _near(path: Path) -> Path:
@@ -310,9 +327,8 @@ class Session:
             self.print(file_words(self.lang)["nowhere"].format(reason=write_reason(failures[-1][1], self.lang)))
             self.print(text.rstrip("\n"))
             return
-        shown = _visible(_near(path))
-        self.print(self.ui["saved"].format(path=shown))
-        self.print(self.ui["resume_hint"].format(path=shown))
+        self.print(self.ui["saved"].format(path=_visible(_near(path))))
+        self.print(self.ui["resume_hint"].format(path=_visible(shlex.quote(str(_near(path))))))  # to paste
 
     @classmethod
     def resume(cls, path: str | Path, **options: Any) -> Session:
@@ -785,10 +801,7 @@ class Session:
             path, text, failures = self.autosave()
             self._report_save(path, text, failures)
             return
-        force = False
-        parts = argument.rsplit(maxsplit=1)
-        if len(parts) == 2 and parts[1].lower() in _FORCE_WORDS:
-            argument, force = parts[0], True
+        argument, force = _save_target(argument)
         try:
             target = Path(argument).expanduser()
         except RuntimeError:  # no home folder to expand ~ to
