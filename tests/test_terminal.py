@@ -384,3 +384,20 @@ def test_a_saved_name_may_be_quoted_and_the_hint_to_resume_can_be_pasted(tmp_pat
     assert argv[:2] == ["muggins", "resume"] and len(argv) == 3 and (tmp_path / argv[2]).is_file()
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["resume", argv[2]]) == 130  # and it resumes (end of input saves again)
+
+
+def test_tiles_set_aside_are_not_counted_as_a_boneyard_to_draw_from(tmp_path, monkeypatch):
+    """fives-and-threes keeps every undealt tile out of play (draw.reserve: 28 - 7 * 2 = 14 for
+    two): the table shows nothing to draw, the round says how many are set aside, and `draw` is
+    refused as nothing is left to draw; domino-muggins (no reserve) counts its 28 - 2 * 7 tiles."""
+    monkeypatch.chdir(tmp_path)
+    answers = ["draw", "1"]
+    s, out, _ = session("fives-and-threes", ["human", "greedy"], lambda state, n: answers[n] if n < 2 else None)
+    s.run()
+    text = out.getvalue()
+    assert "0 tiles to draw in the boneyard and 14 tiles set aside, never drawn." in text
+    assert "boneyard 0 ---" in text and "boneyard 14" not in text
+    assert "cannot draw: nothing is left to draw" in text
+    s, out, _ = session("domino-muggins", ["human", "greedy"], lambda state, n: None)
+    s.run()
+    assert "opens; 14 tiles in the boneyard." in out.getvalue() and "boneyard 14 ---" in out.getvalue()

@@ -48,7 +48,8 @@ class LineFamily(Family):
         return [t for h in state.hands for t in h] + state.boneyard + list(state.line.tiles)
 
     def stock_size(self, state: Any) -> int:
-        return len(state.boneyard)
+        """The tiles a player may still draw: those set aside (draw.reserve) are out of play."""
+        return int(state.drawable())
 
     def check_move(self, state: Any, move: Any, before: dict[str, Any], events: list[Any], number: int) -> str | None:
         if state.is_terminal() or state.round != before["round"]:

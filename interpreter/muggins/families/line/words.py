@@ -29,7 +29,8 @@ WORDS = {
         "on_end": " on the {end} end", "opens": " to open",
         "draw": "{player} draws {tile} from the boneyard.",
         "draw_hidden": "{player} draws a tile from the boneyard.",
-        "pass": "{player} passes.", "blocked": "Round {round} is blocked: nobody can place and the boneyard is empty.",
+        "pass": "{player} passes.", "blocked": "Round {round} is blocked: nobody can place and nothing is left to draw.",
+        "round_reserve": "Round {round}: {player} opens; {boneyard} to draw in the boneyard and {kept} set aside, never drawn.",
         "dominoed": "{player} has placed their last tile.",
         "revealed": "{player} holds {tiles} ({pips}).", "revealed_empty": "{player} holds nothing.",
         "round_end": "End of round {round}: {scores}.",
@@ -42,7 +43,7 @@ WORDS = {
         "draw_rule": "Drawing: {when}; {at_once}. Passing: {passing}.",
         "draw_stuck": "only with no tile to place", "draw_any": "at any time while tiles remain",
         "at_once": "a playable drawn tile is placed at once", "not_at_once": "a drawn tile may be kept",
-        "pass_empty": "only when the boneyard is empty", "pass_any": "whenever no tile can be placed",
+        "pass_empty": "only when nothing is left to draw", "pass_any": "whenever no tile can be placed",
         "settle": "End of round: {penalty}; {award}{floor}.",
         "penalty": "each player loses {points}{blocked}", "no_penalty": "nobody loses points for leftover tiles",
         "award": "{payee} gains {points}", "no_award": "nobody gains points for them",
@@ -69,7 +70,8 @@ WORDS = {
         "on_end": " en el extremo {end}", "opens": " y abre",
         "draw": "{player} roba {tile} del montón.",
         "draw_hidden": "{player} roba una ficha del montón.",
-        "pass": "{player} pasa.", "blocked": "La ronda {round} está bloqueada: nadie puede colocar y el montón está vacío.",
+        "pass": "{player} pasa.", "blocked": "La ronda {round} está bloqueada: nadie puede colocar y no queda nada que robar.",
+        "round_reserve": "Ronda {round}: abre {player}; {boneyard} para robar en el montón y {kept} apartadas, que no se roban.",
         "dominoed": "{player} ha colocado su última ficha.",
         "revealed": "{player} tiene {tiles} ({pips}).", "revealed_empty": "{player} no tiene nada.",
         "round_end": "Fin de la ronda {round}: {scores}.",
@@ -81,7 +83,7 @@ WORDS = {
         "draw_rule": "Robo: {when}; {at_once}. Paso: {passing}.",
         "draw_stuck": "solo sin colocación legal", "draw_any": "en cualquier momento mientras queden fichas",
         "at_once": "una ficha robada jugable se coloca de inmediato", "not_at_once": "una ficha robada puede guardarse",
-        "pass_empty": "solo con el montón vacío", "pass_any": "siempre que no se pueda colocar",
+        "pass_empty": "solo cuando no queda nada que robar", "pass_any": "siempre que no se pueda colocar",
         "settle": "Fin de la ronda: {penalty}; {award}{floor}.",
         "penalty": "cada jugador descuenta {points}{blocked}", "no_penalty": "nadie descuenta puntos por sus fichas restantes",
         "award": "{payee} se anota {points}", "no_award": "nadie se anota puntos por ellas",
@@ -246,6 +248,11 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, view
         return common
     w = WORDS[lang]
     if isinstance(event, D.RoundStarted):
+        kept = rules.options.reserve({"players": len(event.hands)}) if rules is not None else 0
+        if kept:  # tiles out of play (draw.reserve) are no boneyard a player can count on
+            return w["round_reserve"].format(round=event.round, player=player_name(event.opener, lang),
+                                             boneyard=count(event.boneyard - kept, "tile", lang),
+                                             kept=count(kept, "tile", lang))
         return w["round"].format(round=event.round, player=player_name(event.opener, lang),
                                  boneyard=count(event.boneyard, "tile", lang), left="queda" if event.boneyard == 1 else "quedan")
     if isinstance(event, D.Placed):
