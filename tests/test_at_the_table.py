@@ -189,6 +189,25 @@ def test_the_coach_reminds_announces_and_hints(tmp_path, monkeypatch):
     assert not re.search(r"faltan 1 para|falta [2-9]", text)
 
 
+def test_the_coach_hints_in_fives_and_threes_where_going_out_also_scores(tmp_path, monkeypatch):
+    """Its "chipping out" entry reads `dominoed`; the hint is about the sum of the ends, which
+    scores by the rule file's fives and threes: a point per five and a point per three."""
+    monkeypatch.chdir(tmp_path)
+
+    def points(total):
+        return (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
+
+    s, out = sit("fives-and-threes", ["human", "greedy"], lambda s, prompt, n: "1" if n < 30 else None,
+                 seed=2, coach=True)
+    s.run()
+    hints = re.findall(r"Hint: the open ends sum to (\d+); (\d+) more makes (\d+), which scores (\d+)\.",
+                       out.getvalue())
+    assert len(hints) >= 5
+    for total, more, target, scored in (tuple(map(int, hint)) for hint in hints):
+        expected = next(t for t in range(total + 1, 49) if points(t))
+        assert (more, target, scored) == (expected - total, expected, points(expected))
+
+
 def test_the_person_claims_in_their_window_and_calls_muggins_when_they_spot_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     seen = {"claimed": 0, "called": 0, "wrong": 0}

@@ -17,14 +17,19 @@ HINT = {
 
 def next_score(view: Any) -> tuple[int, int, int] | None:
     """(the sum of the open ends, the next sum above it that scores, its points), or None when
-    the line is empty or the scoring reads more than the sum."""
+    the line is empty or the scoring reads more than the sum and the flags of a placement (a
+    placement that keeps tiles in hand and does not open: going out is no sum to aim at)."""
     game, line = view.game, view.line
-    table = game.awards_by_sum
-    if line.empty or table is None:
+    table, flagged = game.awards_by_sum, game.scoring.tables
+    if line.empty or (table is None and flagged is None):
         return None
+    if table is not None:
+        awards_at = lambda at: lookup(table, at)  # noqa: E731
+    else:
+        awards_at = flagged[game.scoring.flags(1, False)].__getitem__
     total = line.ends_sum()
     for target in range(total + 1, 8 * game.rules.pieces.highest_pip + 1):
-        points = sum(award[1] for award in lookup(table, target))
+        points = sum(award[1] for award in awards_at(target))
         if points > 0:
             return total, target, points
     return None
