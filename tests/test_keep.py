@@ -386,6 +386,15 @@ def test_rules_reading_what_nobody_enters_are_refused_naming_the_name(tmp_path):
         Keeper(load_rules(str(house)), str(house), 2, "es")
 
 
+def test_a_refused_scoring_entry_is_named_as_the_rule_file_translates_it(capsys):
+    """card-cribbage-pegging.yaml translates its entry `pair` as `pareja`: a Spanish keeper names that."""
+    with pytest.raises(MugginsError, match=r"la puntuación «pareja» lee `pile.ranks`"):
+        Keeper(load_rules("card-cribbage-pegging"), "card-cribbage-pegging", 3, "es")
+    assert main(["keep", "card-cribbage-pegging", "--players", "3", "--lang", "es"]) == 1
+    err = capsys.readouterr().err
+    assert "«pareja» lee `pile.ranks`" in err and "pair»" not in err
+
+
 def test_house_rules_score_as_the_rule_file_says(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("extends: domino-muggins\nname: house\nwin: {target: 100}\nsettlement: {floor: 0}\n"

@@ -290,7 +290,10 @@ def check_rules(rules: Rules, players: int, lang: str) -> None:
     if problem is not None:
         kind, entry, name = problem
         w = WORDS[lang]
-        where = w["where_scoring" if kind == "scoring" else "where_formula"].format(entry=entry)
+        if kind == "scoring":  # the entry as the person knows it: its name in their language, where the file has one
+            where = w["where_scoring"].format(entry=rules.score_name(entry, lang) or entry)
+        else:
+            where = w["where_formula"].format(entry=entry)
         known = ", ".join(f"`{n}`" for n in tracker.known())
         raise MugginsError(w["unknown_name"].format(rules=rules.name, where=where, name=name, known=known))
 
