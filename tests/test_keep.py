@@ -318,6 +318,28 @@ def test_end_of_input_saves_and_the_command_line_resumes(tmp_path, monkeypatch, 
     assert "played by 2, 3, 4 players, not 5" in capsys.readouterr().err
 
 
+def test_a_resumed_session_goes_on_in_the_saves_language_unless_lang_is_given(tmp_path, monkeypatch, capsys):
+    """A save holds its "lang": `keep --resume FILE` without --lang goes on in it, as `muggins
+    resume` does with a game's (the locale here is English); an explicit --lang still wins."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in ROUND_1[:2])))
+    assert main(["keep", "domino-muggins", "--players", "3", "--lang", "es"]) == 130
+    assert "Guardado en muggins-keep-domino-muggins.json." in capsys.readouterr().out
+    resume = ["keep", "domino-muggins", "--players", "3", "--resume", "muggins-keep-domino-muggins.json"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("puntos\n"))
+    assert main(resume) == 130
+    out = capsys.readouterr().out
+    assert "Reanudado desde muggins-keep-domino-muggins.json: 2 anotaciones." in out and "Puntuaciones: " in out
+    assert "Resumed" not in out and "Scores:" not in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n"))
+    assert main([*resume, "--lang", "en"]) == 130
+    out = capsys.readouterr().out
+    assert "Resumed from muggins-keep-domino-muggins.json: 2 entries." in out and "Scores: " in out
+
+
 def test_a_game_won_by_its_settlement_answers_an_empty_line_that_it_is_over(tmp_path):
     """The domino text's settlement: the one who goes out scores the others' pips (All Fives:
     rounded to 5). At target 10, P1 goes out with 5 and wins on P2's 10 pips; the keeper then asks

@@ -154,7 +154,7 @@ def _main(argv: Sequence[str] | None, lang: str) -> int:
         return EXIT_USAGE
     if getattr(args, "lang", "") is None and args.main_lang:  # `muggins --lang es COMMAND`
         args.lang = args.main_lang
-    if getattr(args, "lang", "") is None and args.run is not _resume:  # resume: the saved game's language
+    if getattr(args, "lang", "") is None and args.run not in (_resume, _keep):  # those: the save's language
         args.lang = lang_from_environment()
     said = getattr(args, "lang", None) or lang  # the language errors are said in
     try:
@@ -329,8 +329,8 @@ _HELP = {
         "Lleva la puntuación en una mesa real: tras cada turno escribe lo que muestra la mesa (los extremos "
         "abiertos, la suma en curso, paso o go, el final de una ronda y los puntos sobrantes); los puntos, la "
         "liquidación, la cuenta y el ganador salen del fichero de reglas. deshacer, guardar, hoja, ayuda.",
-    "language (en, es; default: from LC_ALL, LC_MESSAGES, LANG)":
-        "idioma (en, es; por omisión: según LC_ALL, LC_MESSAGES, LANG)",
+    "language (en, es; default: a resumed save's, else from LC_ALL, LC_MESSAGES, LANG)":
+        "idioma (en, es; por omisión: el de la partida reanudada, si no según LC_ALL, LC_MESSAGES, LANG)",
     "continue a game saved by `save FILE`, Ctrl-C or end of input":
         "continúa una partida guardada con `guardar FICHERO`, Ctrl-C o fin de la entrada",
     "when leaving, write the score sheet to FILE (.html or .svg)":
@@ -438,7 +438,8 @@ def _english_parser() -> argparse.ArgumentParser:
                                            "and the winner come from the rule file. undo, save, sheet, help.")
     keep.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
     keep.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
-    keep.add_argument("--lang", choices=LANGUAGES, help="language (en, es; default: from LC_ALL, LC_MESSAGES, LANG)")
+    keep.add_argument("--lang", choices=LANGUAGES,
+                      help="language (en, es; default: a resumed save's, else from LC_ALL, LC_MESSAGES, LANG)")
     keep.add_argument("--resume", metavar="FILE", help="continue a game saved by `save FILE`, Ctrl-C or end of input")
     keep.add_argument("--sheet", metavar="FILE", help="when leaving, write the score sheet to FILE (.html or .svg)")
     keep.set_defaults(run=_keep)
@@ -960,7 +961,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _keep(args: argparse.Namespace) -> int:
-    from .keep import Keeper
+    from .keep import Keeper, saved_lang
+    # a resumed session goes on in the save's language unless --lang says otherwise, as `resume` does
+    args.lang = args.lang or (saved_lang(args.resume) if args.resume else None) or lang_from_environment()
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)

@@ -298,6 +298,18 @@ def check_rules(rules: Rules, players: int, lang: str) -> None:
         raise MugginsError(w["unknown_name"].format(rules=rules.name, where=where, name=name, known=known))
 
 
+def saved_lang(path: str | Path) -> str | None:
+    """The language a keep save was made in, so that `keep --resume FILE` without `--lang` goes on
+    in it, as `muggins resume` does with a game's; None when the file does not say one of ours
+    (resuming it then says what is wrong with it)."""
+    try:
+        data = json.loads(read_limited(path, MAX_SAVE_BYTES)[:MAX_SAVE_BYTES + 1].decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    lang = data.get("lang") if isinstance(data, dict) else None
+    return lang if isinstance(lang, str) and lang in WORDS else None
+
+
 def write_new(path: str | Path, text: str) -> Path:
     """Write `text` to a new file atomically (files.write_atomic: never over an existing file).
     Raises Refused with the reason."""
