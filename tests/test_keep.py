@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -338,6 +341,67 @@ def test_a_resumed_session_goes_on_in_the_saves_language_unless_lang_is_given(tm
     assert main([*resume, "--lang", "en"]) == 130
     out = capsys.readouterr().out
     assert "Resumed from muggins-keep-domino-muggins.json: 2 entries." in out and "Scores: " in out
+
+
+_LAUNCH = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())"]
+
+
+@pytest.mark.parametrize("sent, status, lang, line", [
+    (signal.SIGTERM, 143, "en", "muggins: stopped (SIGTERM)"),
+    (signal.SIGHUP, 129, "es", "muggins: detenido (SIGHUP)"),
+    (signal.SIGINT, 130, "en", None),
+], ids=["SIGTERM", "SIGHUP", "Ctrl-C"])
+def test_a_keeper_stopped_by_a_signal_saves_then_ends_as_any_command_does(tmp_path, sent, status, lang, line):
+    """README, Stopping the program: SIGTERM ends with `muggins: stopped (SIGTERM)` and 143, a
+    closed terminal (SIGHUP) with 129, Ctrl-C with 130, after the game is saved as on quit; the
+    stopped line in the keeper's language. (The keeper took SIGTERM and SIGHUP for Ctrl-C: 130.)"""
+    process = subprocess.Popen(_LAUNCH + ["keep", "domino-muggins", "--players", "3", "--lang", lang], cwd=tmp_path,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("1\n4 1\n")
+    process.stdin.flush()
+    scored = 0
+    while scored < 2:               # each entry answers with the scores: both are in, the keeper waits
+        text = process.stdout.readline()
+        assert text, "the keeper ended before the signal"
+        scored += ("Scores: " in text or "Puntuaciones: " in text)
+    process.send_signal(sent)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == status
+    save = tmp_path / "muggins-keep-domino-muggins.json"
+    assert json.loads(save.read_text(encoding="utf-8"))["entries"] == ["1", "4 1"]
+    assert f"{save.name}" in out.splitlines()[-1]   # said where it went, last
+    if line is not None:
+        assert err.strip().splitlines()[-1] == line
+
+
+def test_a_sighup_while_the_keeper_saves_waits_for_the_save(tmp_path, monkeypatch, capsys):
+    """A closing terminal fails its reads, then sends SIGHUP: as for a game at the terminal, the
+    signal waits until the entries are saved, and its status (129) is the keeper's."""
+    from muggins.errors import Terminated
+
+    def closed(signum, frame):                        # as the console script handles SIGHUP
+        raise Terminated(128 + signum)
+
+    out = io.StringIO()
+    keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO("1\n4 1\n"), stdout=out,
+                    folder=tmp_path)
+    save = keeper.save
+
+    def hung_up_while_saving(path):
+        os.kill(os.getpid(), signal.SIGHUP)           # the terminal closes in the middle of the save
+        return save(path)
+
+    monkeypatch.setattr(keeper, "save", hung_up_while_saving)
+    previous = signal.signal(signal.SIGHUP, closed)
+    try:
+        assert keeper.run() == 129
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    saved = tmp_path / "muggins-keep-domino-muggins.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["entries"] == ["1", "4 1"]
+    assert f"Saved to {saved}." in out.getvalue()
+    assert capsys.readouterr().err.strip() == "muggins: stopped (SIGHUP)"
 
 
 def test_a_game_won_by_its_settlement_answers_an_empty_line_that_it_is_over(tmp_path):

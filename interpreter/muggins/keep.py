@@ -26,9 +26,11 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from .dsl import Expression
 from .engine.table import TableState
-from .errors import MugginsError, one_line
+from .errors import MugginsError, Terminated, one_line
 from .families import family_of
 from .files import NotRegularFile, read_limited, reason as file_reason, words as file_words, write_atomic
+from .launch import EXIT_INTERRUPTED, HeldSignals
+from .messages import stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally
 from .rules import Rules
 
@@ -565,8 +567,8 @@ class Keeper:
     # -- running -----------------------------------------------------------------------------------
 
     def run(self, header: bool = True) -> int:
-        """Keep score until the end of input or quit; 0 when the game ended, else 130 (saved), or 1
-        when it stopped on an error (saved as well)."""
+        """Keep score until the end of input, quit or a signal; the entries are saved whatever stops
+        it, and the exit status says what did (see `leave`)."""
         if header:
             self.print(self.w["header"].format(title=self.rules.title_in(self.lang), name=self.rules.name,
                                                players=self.players,
@@ -579,30 +581,51 @@ class Keeper:
                 if not line:
                     raise EOFError
                 self.take(line.rstrip("\r\n"))
-        except (_Stop, EOFError, KeyboardInterrupt):
-            self.print()
+        except (_Stop, EOFError, KeyboardInterrupt) as stop:  # SIGTERM and SIGHUP too: errors.Terminated
+            return self.leave(stop)
         except Exception as failure:  # a fault (a formula's, or ours) must not lose the game: said in one line, saved
-            self.print()
-            self.print(self.w["failed"].format(error=one_line(failure, self.lang)))
-            self.finish()
-            return 1
-        return self.finish()
+            return self.leave(failure)
 
-    def finish(self) -> int:
-        """Leaving: save the entries (when any were made since the last save) and write the sheet."""
+    def leave(self, stop: BaseException) -> int:
+        """Save, then say why the session stopped and where the entries went; the status, as a game
+        at the terminal gives it: 1 on a fault, 143 or 129 on SIGTERM or a closed terminal (SIGHUP),
+        with the line any command ends with on them (`muggins: stopped (SIGTERM)`), in the keeper's
+        language; else 0 when the game is over and 130 when not (quit, end of input, Ctrl-C).
+        Ctrl-C, SIGTERM and SIGHUP wait while the files are written, so that a second one (a
+        closing terminal's SIGHUP) cannot cut the save short; the last that came gives the status."""
+        with HeldSignals() as held:
+            said = self.finish()
+        self.print()
+        if not isinstance(stop, (_Stop, EOFError, KeyboardInterrupt)):
+            self.print(self.w["failed"].format(error=one_line(stop, self.lang)))
+        for text in said:
+            self.print(text)
+        signalled = held.statuses[-1] if held.statuses else stop.status if isinstance(stop, Terminated) else None
+        if signalled is not None:
+            if signalled != EXIT_INTERRUPTED:
+                print(stopped_line(signalled, self.lang), file=sys.stderr)
+            return signalled
+        if not isinstance(stop, (_Stop, EOFError, KeyboardInterrupt)):
+            return 1
+        return 0 if self.tracker.table.outcome is not None else EXIT_INTERRUPTED
+
+    def finish(self) -> list[str]:
+        """Leaving: save the entries (when any were made since the last save) and write the sheet;
+        what to say about them, said once both are written."""
+        said: list[str] = []
         if self.entries and self.saved_as is None:
             try:
                 self.saved_as = self.save(self.autosave_path())
             except Refused as exc:
-                self.print(self.w["refused"].format(reason=self.reason(exc)))
+                said.append(self.w["refused"].format(reason=self.reason(exc)))
         if self.entries and self.saved_as is not None:
-            self.print(self.w["saved"].format(path=self.saved_as, rules=self.source, players=self.players))
+            said.append(self.w["saved"].format(path=self.saved_as, rules=self.source, players=self.players))
         if self.sheet is not None:
             try:
-                self.print(self.w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, self.sheet)))
+                said.append(self.w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, self.sheet)))
             except Refused as exc:
-                self.print(self.w["refused"].format(reason=self.reason(exc)))
-        return 0 if self.tracker.table.outcome is not None else 130
+                said.append(self.w["refused"].format(reason=self.reason(exc)))
+        return said
 
     def take(self, line: str) -> None:
         """One line of input: a command or an entry; anything else is answered with the reason."""
