@@ -349,12 +349,12 @@ _LAUNCH = [sys.executable, "-c", "import sys; from muggins.launch import main; s
 @pytest.mark.parametrize("sent, status, lang, line", [
     (signal.SIGTERM, 143, "en", "muggins: stopped (SIGTERM)"),
     (signal.SIGHUP, 129, "es", "muggins: detenido (SIGHUP)"),
-    (signal.SIGINT, 130, "en", None),
+    (signal.SIGINT, 130, "en", "muggins: interrupted"),
 ], ids=["SIGTERM", "SIGHUP", "Ctrl-C"])
 def test_a_keeper_stopped_by_a_signal_saves_then_ends_as_any_command_does(tmp_path, sent, status, lang, line):
     """README, Stopping the program: SIGTERM ends with `muggins: stopped (SIGTERM)` and 143, a
-    closed terminal (SIGHUP) with 129, Ctrl-C with 130, after the game is saved as on quit; the
-    stopped line in the keeper's language. (The keeper took SIGTERM and SIGHUP for Ctrl-C: 130.)"""
+    closed terminal (SIGHUP) with 129, Ctrl-C with `muggins: interrupted` and 130, after the game
+    is saved as on quit; the stopped line in the keeper's language. (The keeper took SIGTERM and SIGHUP for Ctrl-C: 130.)"""
     process = subprocess.Popen(_LAUNCH + ["keep", "domino-muggins", "--players", "3", "--lang", lang], cwd=tmp_path,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stdin is not None and process.stdout is not None
@@ -371,8 +371,7 @@ def test_a_keeper_stopped_by_a_signal_saves_then_ends_as_any_command_does(tmp_pa
     save = tmp_path / "muggins-keep-domino-muggins.json"
     assert json.loads(save.read_text(encoding="utf-8"))["entries"] == ["1", "4 1"]
     assert f"{save.name}" in out.splitlines()[-1]   # said where it went, last
-    if line is not None:
-        assert err.strip().splitlines()[-1] == line
+    assert err.strip().splitlines()[-1] == line
 
 
 def test_a_sighup_while_the_keeper_saves_waits_for_the_save(tmp_path, monkeypatch, capsys):

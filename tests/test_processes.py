@@ -203,15 +203,20 @@ def test_a_shard_where_the_rule_file_differs_is_refused_naming_it(tmp_path: Path
 _LAUNCH = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())"]
 
 
-@pytest.mark.parametrize("sent, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)], ids=["SIGTERM", "SIGHUP"])
-def test_a_game_at_the_terminal_stopped_by_a_signal_is_saved(tmp_path: Path, sent, status):
-    process = subprocess.Popen(_LAUNCH + ["play", "domino-muggins", "--human", "1", "--seed", "3"], cwd=tmp_path,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+@pytest.mark.parametrize("sent, status, lang, line", [
+    (signal.SIGTERM, 143, "en", "muggins: stopped (SIGTERM)"), (signal.SIGHUP, 129, "es", "muggins: detenido (SIGHUP)"),
+    (signal.SIGINT, 130, "en", "muggins: interrupted")], ids=["SIGTERM", "SIGHUP", "Ctrl-C"])
+def test_a_game_at_the_terminal_stopped_by_a_signal_is_saved(tmp_path: Path, sent, status, lang, line):
+    """README, Stopping the program: the game is saved first, then the command ends as any does."""
+    process = subprocess.Popen(_LAUNCH + ["play", "domino-muggins", "--human", "1", "--seed", "3", "--lang", lang],
+                               cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
     time.sleep(3)                   # the game starts and waits for P1's answer
     process.send_signal(sent)
-    out, _ = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=30)
     assert process.returncode == status
     assert list(tmp_path.glob("muggins-domino-muggins-3*.save.json")), "the game was not saved"
+    assert err.strip().splitlines()[-1] == line
 
 
 def test_a_bots_game_whose_reader_goes_away_ends_with_141_and_leaves_nothing(tmp_path: Path):

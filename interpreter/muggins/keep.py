@@ -601,9 +601,10 @@ class Keeper:
         for text in said:
             self.print(text)
         signalled = held.statuses[-1] if held.statuses else stop.status if isinstance(stop, Terminated) else None
+        if signalled is None and isinstance(stop, KeyboardInterrupt):
+            signalled = EXIT_INTERRUPTED  # Ctrl-C
         if signalled is not None:
-            if signalled != EXIT_INTERRUPTED:
-                print(stopped_line(signalled, self.lang), file=sys.stderr)
+            print(stopped_line(signalled, self.lang), file=sys.stderr)
             return signalled
         if not isinstance(stop, (_Stop, EOFError, KeyboardInterrupt)):
             return 1

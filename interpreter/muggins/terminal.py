@@ -26,7 +26,7 @@ from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated, one_line
 from .launch import HeldSignals
 from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
-from .messages import illegal, reason
+from .messages import illegal, reason, stopped_line
 from .output import shows_suits
 from .pieces import ascii_cards
 from .families import family_of
@@ -434,7 +434,10 @@ class Session:
         with HeldSignals() as held:
             status, report = self._end(stop)
         report()
-        return held.statuses[-1] if held.statuses else status
+        if held.statuses or isinstance(stop, KeyboardInterrupt):  # Ctrl-C or a signal: said as any command says it
+            status = held.statuses[-1] if held.statuses else status
+            self._tell(sys.stderr, stopped_line(status, self.lang))
+        return status
 
     def _end(self, stop: BaseException) -> tuple[int, Callable[[], None]]:
         """The exit status, and what to say, once the game is kept (saved, unless nobody could resume it)."""
