@@ -290,6 +290,45 @@ def test_a_settlement_floor_is_said_as_what_it_bounds_the_penalty(tmp_path):
     assert "; la penalización no deja ninguna puntuación por debajo de 0." in es
 
 
+@pytest.mark.parametrize("tie, en_tie, es_tie", [
+    ("opener_order", "a tie goes to the first of the tied players in the order of play from the round's opener",
+     "un empate lo gana, de los empatados, el primero en el orden de juego desde quien abre la ronda"),
+    ("seat_order", "a tie goes to the one in the lowest seat", "un empate lo gana el del puesto más bajo"),
+    ("play_on", "on a tie, nobody wins yet and another round is played",
+     "si hay empate, nadie gana aún y se juega otra ronda"),
+])
+def test_a_win_at_the_end_of_a_round_is_said_with_its_tie_break(tmp_path, tie, en_tie, es_tie):
+    """With `win.immediate: false` the first to reach the target need not win: the highest score at
+    or over it when a round ends does, a tie broken as `win.tie` says (README, "The target")."""
+    rules = load_rules(str(write(tmp_path, "extends: domino-muggins\nname: late-win\n"
+                                           f"win: {{target: 30, immediate: false, tie: {tie}}}\n")))
+    en, es = summarize_rules(rules, "en")[-1], summarize_rules(rules, "es")[-1]
+    assert en == f"The game is decided when a round ends: the highest score at or over the target wins; {en_tie}."
+    assert es == ("La partida se decide al terminar una ronda: gana la puntuación más alta entre las que alcanzan "
+                  f"o pasan el objetivo; {es_tie}.")
+    assert summarize_rules(load_rules("domino-muggins-claims"), "en")[-1] == \
+        "The first to reach the target wins at once, even mid-round."
+
+
+def test_a_loss_is_never_said_to_be_claimed(tmp_path):
+    """Points below zero are never claimed, they are added at once (README, `claims.required`): an
+    entry that can only lose is not "to be claimed", and one that can gain or lose says both."""
+    rules = load_rules(str(write(tmp_path, "extends: domino-muggins-claims\nname: house\nscoring:\n"
+                                           "  - {name: fives, when: ends_sum % 5 == 0, points: ends_sum}\n"
+                                           "  - {name: seven, when: ends_sum == 7, points: -5}\n"
+                                           "  - {name: odd, when: ends_sum % 2 == 1, points: 4 - ends_sum}\n")))
+    en, es = summarize_rules(rules, "en"), summarize_rules(rules, "es")
+    assert '"fives": when the sum of the open ends is a multiple of 5, scores the sum of the open ends ' \
+           "(to be claimed)." in en
+    assert '"seven": when the sum of the open ends is 7, scores minus 5 (a loss: added at once, never claimed).' in en
+    assert '"odd": when the sum of the open ends is odd, scores 4 minus the sum of the open ends ' \
+           "(to be claimed; a loss is added at once)." in en
+    assert "«seven»: cuando la suma de los extremos abiertos es 7, anota menos 5 " \
+           "(una pérdida: se descuenta al momento, sin reclamarla)." in es
+    assert "«odd»: cuando la suma de los extremos abiertos es impar, anota 4 menos la suma de los extremos abiertos " \
+           "(hay que reclamarlos; una pérdida se descuenta al momento)." in es
+
+
 def write(tmp_path, text):
     path = tmp_path / "house.yaml"
     path.write_text(text, encoding="utf-8")

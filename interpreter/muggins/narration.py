@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .dsl import Expression
+from .dsl.compiler import Table
 from .dsl.words import Noun, Term, always, verbalize, verbalize_points
 from .engine import table as T
 from .engine.common import GameEnded, LotteryDrawn, Scored
+from .errors import RuleError
 from .messages import count
 from .rules import Notation
 
@@ -44,6 +46,8 @@ _WORDS = {
         "score": "\"{name}\": when {when}, scores {points}{claim}.",
         "score_always": "\"{name}\": scores {points} every time{claim}.",
         "must_claim": " (to be claimed)", "at_once": " (added at once)",
+        "claim_or_loss": " (to be claimed; a loss is added at once)",
+        "loss_at_once": " (a loss: added at once, never claimed)",
         "muggins": "A score must be claimed before {window}; unclaimed points can be taken by calling Muggins{last}.",
         "window:next_action": "the next player acts", "window:immediate": "anything else happens",
         "muggins_last": " (\"last\" points too)", "no_muggins": "Points not claimed in time are lost.",
@@ -51,6 +55,10 @@ _WORDS = {
         "sides": "{sides} sides: partners sit {apart} seats apart and share one score.",
         "direction": "Play goes counterclockwise.",
         "win": "The first to reach the target wins{at_once}.", "win_at_once": " at once, even mid-round",
+        "win_round_end": "The game is decided when a round ends: the highest score at or over the target wins{tie}.",
+        "tie:opener_order": "; a tie goes to the first of the tied players in the order of play from the round's opener",
+        "tie:seat_order": "; a tie goes to the one in the lowest seat",
+        "tie:play_on": "; on a tie, nobody wins yet and another round is played",
         "overshoot:void": " A score that would pass the target does not count.",
         "overshoot:capped": " A score that would pass the target stops at it.",
     },
@@ -80,6 +88,8 @@ _WORDS = {
         "score": "«{name}»: cuando {when}, anota {points}{claim}.",
         "score_always": "«{name}»: anota {points} cada vez{claim}.",
         "must_claim": " (hay que reclamarlos)", "at_once": " (se suman solos)",
+        "claim_or_loss": " (hay que reclamarlos; una pérdida se descuenta al momento)",
+        "loss_at_once": " (una pérdida: se descuenta al momento, sin reclamarla)",
         "muggins": "Cada puntuación se reclama antes de que {window}; si no, un oponente puede llevársela gritando «¡Muggins!»{last}.",
         "window:next_action": "actúe el siguiente jugador", "window:immediate": "ocurra cualquier otra cosa",
         "muggins_last": " (también los puntos de «último»)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
@@ -87,6 +97,11 @@ _WORDS = {
         "sides": "{sides} bandos: los compañeros se sientan a {apart} puestos y comparten una puntuación.",
         "direction": "Se juega en sentido antihorario.",
         "win": "Gana el primero en alcanzar el objetivo{at_once}.", "win_at_once": ", de inmediato, incluso a mitad de ronda",
+        "win_round_end": "La partida se decide al terminar una ronda: gana la puntuación más alta entre las que "
+                         "alcanzan o pasan el objetivo{tie}.",
+        "tie:opener_order": "; un empate lo gana, de los empatados, el primero en el orden de juego desde quien abre la ronda",
+        "tie:seat_order": "; un empate lo gana el del puesto más bajo",
+        "tie:play_on": "; si hay empate, nadie gana aún y se juega otra ronda",
         "overshoot:void": " Una puntuación que pasaría del objetivo no cuenta.",
         "overshoot:capped": " Una puntuación que pasaría del objetivo se queda en él.",
     },
@@ -238,8 +253,7 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     sides = {rules.seating.side_count(n): n for n in rules.player_counts if rules.seating.side_count(n) != n}
     lines.extend(t["sides"].format(sides=s, apart=s) for s in sides)
     for entry in rules.scoring:
-        claim = t["must_claim"] if entry.claim else (t["at_once"] if rules.has_claims else "")
-        lines.append(_score_line(rules, entry, lang, claim))
+        lines.append(_score_line(rules, entry, lang, _claim_words(rules, entry, t)))
     lines.extend(after)
     if rules.has_claims:
         m = rules.muggins
@@ -248,9 +262,59 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
         if m.false_call is not None:
             text += t["false_call_cost"].format(points=m.false_call)
         lines.append(text)
-    win = t["win"].format(at_once=t["win_at_once"] if rules.immediate_win else "")
+    if rules.immediate_win:
+        win = t["win"].format(at_once=t["win_at_once"])
+    else:  # the target is looked at only when a round ends (`win.tie` breaks equal highest scores)
+        win = t["win_round_end"].format(tie=t[f"tie:{rules.tie}"])
     lines.append(win + (t[f"overshoot:{rules.overshoot}"] if rules.overshoot != "counts" else ""))
     return lines
+
+
+def _claim_words(rules: Any, entry: Any, t: Mapping[str, str]) -> str:
+    """Whether an entry's points wait for a claim, as the table decides (`engine.table.must_claim`):
+    a loss is never claimed but added at once, so an entry of the claims that can only lose is said
+    to be added at once, and one that can both gain and lose says both."""
+    if not entry.claim:
+        return t["at_once"] if rules.has_claims else ""
+    signs = _point_signs(rules, entry)
+    if signs is None or {-1, 1} <= signs:
+        return t["claim_or_loss"]
+    return t["must_claim"] if 1 in signs else t["loss_at_once"]
+
+
+def _point_signs(rules: Any, entry: Any) -> set[int] | None:
+    """The signs (-1, 0, 1) an entry's points take when it scores: a constant's own; a formula's at
+    every value of the one name it reads, when a game tabulates that name (the sum of the ends,
+    the running total) and so knows every value it can take; None when that is not known."""
+    from .families import family_of
+    points, names = entry.points, entry.when.names | entry.points.names
+    if not points.names:
+        return {_sign(points({}))}
+    if len(names) != 1:
+        return None
+    (name,) = names
+    values: set[int] = set()
+    for players in rules.player_counts:
+        try:
+            game = family_of(rules).make_game(rules, players, 1)
+        except RuleError:
+            continue
+        values.update(v for table in vars(game).values() if isinstance(table, Table) and table.name == name
+                      for v in range(len(table)))
+    if not values:
+        return None
+    signs = set()
+    for value in values:
+        try:
+            if entry.when({name: value}):
+                signs.add(_sign(points({name: value})))
+        except RuleError:
+            continue  # a value where the rule fails scores nothing (the game stops with its error)
+    return signs
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
 
 
 def coach_hint(found: tuple[int, int, int] | None, templates: dict[str, str], lang: str) -> str | None:
