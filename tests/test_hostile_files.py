@@ -754,6 +754,29 @@ def test_a_key_given_twice_in_a_record_is_refused_by_name(lang, said, tmp_path, 
     assert capsys.readouterr().err.strip() == f"muggins: game.json: {said}"
 
 
+@pytest.mark.parametrize("lang, record, save", [
+    ("en", "not a record: a number with 150 digits (at most 100)",
+     "not a save file: a number with 150 digits (at most 100)"),
+    ("es", "no es un registro de partida: un número de 150 cifras (como mucho 100)",
+     "no es un fichero de partida guardada: un número de 150 cifras (como mucho 100)"),
+])
+def test_a_number_too_long_in_a_record_or_a_save_is_refused_in_the_language_chosen(lang, record, save, tmp_path,
+                                                                                  monkeypatch, capsys):
+    """Records and saves hold numbers of at most 100 digits (README, "Records and saves, as read");
+    the reason is said in the command's language, as every other problem of the file is."""
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps(data).replace(f'"max_rounds": {data["max_rounds"]}', '"max_rounds": ' + "7" * 150))
+    capsys.readouterr()
+    assert main(["replay", "game.json", "--lang", lang]) == 1
+    assert capsys.readouterr().err.strip() == f"muggins: game.json: {record}"
+    saved = _saved(tmp_path, monkeypatch)
+    data = json.loads(saved.read_text())
+    saved.write_text(json.dumps(data).replace(f'"max_rounds": {data["max_rounds"]}', '"max_rounds": ' + "7" * 150))
+    assert main(["resume", str(saved), "--lang", lang]) == 1
+    assert capsys.readouterr().err.strip() == f"muggins: {saved}: {save}"
+
+
 def test_a_key_given_twice_in_a_save_is_refused_by_name(tmp_path, monkeypatch, capsys):
     path = _saved(tmp_path, monkeypatch)
     path.write_text(path.read_text().replace('{', '{"lang": "es", ', 1))

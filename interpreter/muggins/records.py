@@ -75,7 +75,7 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
         raise RecordError(f"{path}: " + record_problem(lang, "too_large", what=kind))
     try:
         # a byte-order mark, as some editors write, is no part of the JSON
-        data = json.loads(raw.decode("utf-8-sig"), parse_int=_json_int, object_pairs_hook=_single_keys(lang))
+        data = json.loads(raw.decode("utf-8-sig"), parse_int=_bounded_ints(lang), object_pairs_hook=_single_keys(lang))
     except _JSONRefused as exc:
         raise RecordError(f"{path}: " + record_problem(lang, "not_a", what=kind) + f": {exc}") from None
     except RecursionError:  # the decoder's own bound, far below what the file could hold
@@ -103,10 +103,15 @@ def _single_keys(lang: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]
     return build
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_JSON_DIGITS:
-        raise _JSONRefused(f"a number with {len(text.lstrip('-'))} digits (at most {MAX_JSON_DIGITS})")
-    return int(text)
+def _bounded_ints(lang: str) -> Callable[[str], int]:
+    """The JSON decoder's hook for integers: one longer than MAX_JSON_DIGITS is refused, in `lang`,
+    before it is converted (a huge one would take long, or past Python's own limit, fail)."""
+    def convert(text: str) -> int:
+        digits = len(text.lstrip("-"))
+        if digits > MAX_JSON_DIGITS:
+            raise _JSONRefused(record_problem(lang, "long_number", digits=digits, most=MAX_JSON_DIGITS))
+        return int(text)
+    return convert
 
 
 def _json_depth(data: Any) -> int:
@@ -178,6 +183,7 @@ _SCHEMA_WORDS = {
         "what:record": "record", "what:save file": "save file",
         "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
+        "long_number": "a number with {digits} digits (at most {most})",
         "incomplete": "not a complete {what} (corrupt or truncated)",
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
@@ -214,6 +220,7 @@ _SCHEMA_WORDS = {
         "what:record": "registro de partida", "what:save file": "fichero de partida guardada",
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
+        "long_number": "un número de {digits} cifras (como mucho {most})",
         "incomplete": "no es un {what} completo (dañado o cortado)",
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
