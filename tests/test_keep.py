@@ -297,6 +297,8 @@ def test_a_save_is_checked_on_resume(tmp_path):
         resume(path.read_text(encoding="utf-8")[:-30])
     with pytest.raises(MugginsError, match="not a muggins keep save"):
         resume(json.dumps({**data, "version": 99}))
+    with pytest.raises(MugginsError, match="not a muggins keep save"):  # past Python's 4300 digits: no ValueError
+        resume(json.dumps({**data, "players": 0}).replace('"players": 0', '"players": ' + "7" * 5000))
     with pytest.raises(MugginsError, match=r"entry 3 \('²'\) is refused: '²' is not a turn"):
         resume(json.dumps({**data, "entries": ["1", "4 1", "²"]}))
     assert rules.digest == data["digest"]

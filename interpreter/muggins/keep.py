@@ -500,7 +500,7 @@ class Keeper:
             raise MugginsError(w["bad_save"].format(path=path, reason=file_reason(exc, self.lang))) from None
         try:
             data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SAVE_BYTES else None
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (UnicodeDecodeError, ValueError):  # not JSON, or a number longer than Python converts
             data = None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MugginsError(w["bad_save"].format(path=path, reason=f"\"format\": \"{FORMAT}\""))
