@@ -685,13 +685,8 @@ def _play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
                       args.attention, args.lang, args.delay, args.explain, args.tally, coach=args.coach,
-                      ascii=args.ascii, record=_absolute(args.record), force=args.force)
+                      ascii=args.ascii, record=args.record, force=args.force)
     return max(session.run(), _write_record(session))
-
-
-def _absolute(path: str | None) -> str | None:
-    """A file named on the command line as a save keeps it: a game may resume in another folder."""
-    return None if path is None else str(Path(path).resolve())
 
 
 def _write_record(session: Session) -> int:
@@ -915,7 +910,7 @@ def _resume(args: argparse.Namespace) -> int:
         if problem:
             raise MugginsError(f"--record: {problem}")
     shown = {name: True for name in ("explain", "coach", "ascii", "tally") if getattr(args, name)}
-    session = Session.resume(args.save, delay=args.delay, record=_absolute(args.record), force=args.force, **shown,
+    session = Session.resume(args.save, delay=args.delay, record=args.record, force=args.force, **shown,
                              **({"lang": args.lang} if args.lang else {}))
     return max(session.run(resumed=True), _write_record(session))
 

@@ -276,7 +276,8 @@ class Session:
         return Save(rules=self.rules_source, name=self.rules.name, digest=self.rules.digest, players=self.players,
                     seed=self.seed, max_rounds=self.max_rounds, seats=list(self.seats), forget=self.forget,
                     attention=self.attention, lang=self.lang, moves=list(self.moves), calls=calls,
-                    shown=list(self.display), record=self.record, force=self.force)
+                    shown=list(self.display), force=self.force,
+                    record=None if self.record is None else str(Path(self.record).resolve()))  # resumed anywhere
 
     def _scores_in_play(self) -> list[T.PendingScore]:
         """The scores a call typed ahead can be on, in an order a replay of the moves rebuilds: the
