@@ -6,8 +6,9 @@ the events statistics read) must equal those of the same games played at a table
 from their views, every event built) for the same seeds, bots and claim behaviour, and a game
 played with every move checked must keep every invariant.
 
-CI runs a bounded number of examples; before a release run many more, e.g.
-`MUGGINS_DIFFERENTIAL_EXAMPLES=2000 python -m pytest tests/test_differential.py`.
+CI runs a bounded number of examples, the same every run; before a release run many more, and
+with seeds of their own to draw other files, e.g.
+`MUGGINS_DIFFERENTIAL_EXAMPLES=2000 MUGGINS_DIFFERENTIAL_SEED=7 python -m pytest tests/test_differential.py`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from muggins.bots import Policies
@@ -29,6 +30,9 @@ from muggins.loader import load_rules
 from muggins.simulate import play_at_table, play_games
 
 EXAMPLES = int(os.environ.get("MUGGINS_DIFFERENTIAL_EXAMPLES", "60"))
+# CI draws the same examples every run (derandomized); a seed draws others (`--hypothesis-seed`
+# does not: derandomize wins over it)
+SEED = os.environ.get("MUGGINS_DIFFERENTIAL_SEED")
 GAMES = 5
 
 table_options = st.fixed_dictionaries({}, optional={
@@ -167,7 +171,7 @@ def _final(state: Any) -> tuple[Any, ...]:
 def test_generated_rule_files_play_the_same_games_on_every_path(base, options, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("differential")
 
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+    @settings(max_examples=EXAMPLES, deadline=None, derandomize=SEED is None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(overlay=st.tuples(options, table_options).map(lambda pair: {**pair[1], **pair[0]}),
            players=st.sampled_from([2, 3, 4]), setup=bot_setups)
@@ -176,4 +180,4 @@ def test_generated_rule_files_play_the_same_games_on_every_path(base, options, t
         if rules is not None and players in rules.player_counts:
             _check_every_path(rules, players, setup)
 
-    check()
+    (check if SEED is None else seed(int(SEED))(check))()
