@@ -540,8 +540,8 @@ def test_a_record_of_a_house_file_is_replayed_with_the_file_and_says_so_without_
     capsys.readouterr()
     assert main(["replay", "game.json", "--lang", "es"]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith("muggins: game.json: no se pueden cargar las reglas del registro, 'house-fives': ")
-    assert err.endswith("(un registro nombra sus reglas, no su fichero: indica el fichero de reglas con --rules FICHERO)")
+    assert err.startswith("muggins: game.json: no se pueden cargar las reglas del acta, 'house-fives': ")
+    assert err.endswith("(un acta nombra sus reglas, no su fichero: indica el fichero de reglas con --rules FICHERO)")
     assert main(["replay", "game.json"]) == 1
     assert capsys.readouterr().err.strip().endswith("give the rule file with --rules FILE)")
     assert main(["replay", "game.json", "--rules", "house.yaml"]) == 0
@@ -579,7 +579,7 @@ def test_a_record_and_a_save_that_cannot_be_used_are_refused_in_spanish(tmp_path
     path.write_text(json.dumps(data))
     capsys.readouterr()
     assert main(["replay", str(path), "--lang", "es"]) == 1
-    assert capsys.readouterr().err.strip() == (f"muggins: {path}: no se puede preparar la partida del registro: "
+    assert capsys.readouterr().err.strip() == (f"muggins: {path}: no se puede preparar la partida del acta: "
                                                "players: 5 jugadores no es un número que permitan estas reglas (2, 3, 4)")
     save = _saved(tmp_path, monkeypatch)
     data = json.loads(save.read_text())
@@ -745,7 +745,7 @@ def test_an_illegal_move_in_a_record_names_the_file(command, tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("lang, said", [("en", "not a record: the key 'seed' is given twice"),
-                                        ("es", "no es un registro de partida: la clave 'seed' aparece dos veces")])
+                                        ("es", "no es un acta de partida: la clave 'seed' aparece dos veces")])
 def test_a_key_given_twice_in_a_record_is_refused_by_name(lang, said, tmp_path, monkeypatch, capsys):
     path = _recorded(tmp_path, monkeypatch)
     text = path.read_text()
@@ -757,7 +757,7 @@ def test_a_key_given_twice_in_a_record_is_refused_by_name(lang, said, tmp_path, 
 @pytest.mark.parametrize("lang, record, save", [
     ("en", "not a record: a number with 150 digits (at most 100)",
      "not a save file: a number with 150 digits (at most 100)"),
-    ("es", "no es un registro de partida: un número de 150 cifras (como mucho 100)",
+    ("es", "no es un acta de partida: un número de 150 cifras (como mucho 100)",
      "no es un fichero de partida guardada: un número de 150 cifras (como mucho 100)"),
 ])
 def test_a_number_too_long_in_a_record_or_a_save_is_refused_in_the_language_chosen(lang, record, save, tmp_path,

@@ -124,8 +124,8 @@ def test_a_record_that_does_not_replay_is_refused_in_the_language(tmp_path, caps
     other.write_text(json.dumps({**data, "digest": "0" * 64}), "utf-8")
     capsys.readouterr()
     assert main(["replay", str(short), "--lang", "es"]) == 1
-    assert "el registro termina tras 5 jugadas, antes de que acabe la partida" in capsys.readouterr().err
+    assert "el acta termina tras 5 jugadas, antes de que acabe la partida" in capsys.readouterr().err
     assert main(["replay", str(other), "--lang", "es"]) == 1
-    assert "el registro se hizo con otras reglas para 'domino-muggins'" in capsys.readouterr().err
+    assert "el acta se hizo con otras reglas para 'domino-muggins'" in capsys.readouterr().err
     assert main(["replay", str(short)]) == 1
     assert "the record ends after 5 moves, before the game is over" in capsys.readouterr().err

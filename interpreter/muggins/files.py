@@ -54,7 +54,7 @@ _WORDS = {
         "cannot_write": "no se puede escribir en {folder} ({reason})",
         "bad_name": "{path} no es un nombre de fichero válido",
         "not_written": "No se pudo escribir {path} ({reason}).",
-        "record_failed": "No se pudo escribir el registro en {path} ({reason}).",
+        "record_failed": "No se pudo escribir el acta en {path} ({reason}).",
         "nowhere": "No se pudo guardar la partida en ningún sitio ({reason}); aquí está, para copiarla en un fichero:",
         f"errno:{errno.EACCES}": "permiso denegado", f"errno:{errno.EPERM}": "permiso denegado",
         f"errno:{errno.ENOENT}": "no existe el fichero o la carpeta", f"errno:{errno.EEXIST}": "el fichero existe",

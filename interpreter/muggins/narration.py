@@ -83,7 +83,7 @@ _WORDS = {
         "forfeited": "Los {points} de {player} ({reason}) se pierden.",
         "false_call": "{player} grita «¡Muggins!», pero no hay nada sin reclamar.",
         "overshot": "Los {points} de {player} ({reason}) pasarían del objetivo: no cuentan.",
-        "record": "Registro de la partida escrito en {path}.",
+        "record": "Acta de la partida escrita en {path}.",
         "players": "{players} jugadores: {deal} cada uno, objetivo {target}.",
         "score": "«{name}»: cuando {when}, anota {points}{claim}.",
         "score_always": "«{name}»: anota {points} cada vez{claim}.",

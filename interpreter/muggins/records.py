@@ -217,22 +217,22 @@ _SCHEMA_WORDS = {
         "players": "{players} jugadores no es un número que permitan estas reglas ({counts})",
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
-        "what:record": "registro de partida", "what:save file": "fichero de partida guardada",
+        "what:record": "acta de partida", "what:save file": "fichero de partida guardada",
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
         "long_number": "un número de {digits} cifras (como mucho {most})",
-        "incomplete": "no es un {what} completo (dañado o cortado)",
+        "incomplete": "el fichero está dañado o cortado: no se lee como {what}",
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
-        "no_move": "el registro tiene {moves}: no hay jugada {move}",
-        "rules_unloadable": "no se pueden cargar las reglas del registro, {rules!r}: {problem}",
-        "rules_hint": (" (un registro nombra sus reglas, no su fichero: indica el fichero de reglas con "
+        "no_move": "el acta tiene {moves}: no hay jugada {move}",
+        "rules_unloadable": "no se pueden cargar las reglas del acta, {rules!r}: {problem}",
+        "rules_hint": (" (un acta nombra sus reglas, no su fichero: indica el fichero de reglas con "
                        "--rules FICHERO)"),
-        "other_rules": "el registro se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
+        "other_rules": "el acta se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
         "save_other_rules": "se guardó con reglas distintas de las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
-        "not_set_up": "no se puede preparar la partida del registro: {problem}",
+        "not_set_up": "no se puede preparar la partida del acta: {problem}",
         "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
         "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",
         "after_end": "la jugada {number} viene después del final de la partida",
@@ -241,8 +241,8 @@ _SCHEMA_WORDS = {
         "save_fields": "los campos del fichero no son los de una partida guardada de muggins",
         "save_damaged": ("la partida guardada se ha cambiado o está dañada (su suma de comprobación no "
                          "coincide)"),
-        "ends_early": "el registro termina tras {moves}, antes de que acabe la partida",
-        "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el registro dice {their_scores}, "
+        "ends_early": "el acta termina tras {moves}, antes de que acabe la partida",
+        "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el acta dice {their_scores}, "
                      "gana {their_winner}"),
     },
 }
