@@ -316,7 +316,8 @@ def test_a_loss_is_never_said_to_be_claimed(tmp_path):
     rules = load_rules(str(write(tmp_path, "extends: domino-muggins-claims\nname: house\nscoring:\n"
                                            "  - {name: fives, when: ends_sum % 5 == 0, points: ends_sum}\n"
                                            "  - {name: seven, when: ends_sum == 7, points: -5}\n"
-                                           "  - {name: odd, when: ends_sum % 2 == 1, points: 4 - ends_sum}\n")))
+                                           "  - {name: odd, when: ends_sum % 2 == 1, points: 4 - ends_sum}\n"
+                                           "  - {name: nothing, when: ends_sum == 9, points: 0}\n")))
     en, es = summarize_rules(rules, "en"), summarize_rules(rules, "es")
     assert '"fives": when the sum of the open ends is a multiple of 5, scores the sum of the open ends ' \
            "(to be claimed)." in en
@@ -327,6 +328,25 @@ def test_a_loss_is_never_said_to_be_claimed(tmp_path):
            "(una pérdida: se descuenta al momento, sin reclamarla)." in es
     assert "«odd»: cuando la suma de los extremos abiertos es impar, anota 4 menos la suma de los extremos abiertos " \
            "(hay que reclamarlos; una pérdida se descuenta al momento)." in es
+    nothing = [line for line in en if line.startswith('"nothing"')]
+    assert len(nothing) == 1 and nothing[0].endswith("(to be claimed).")  # scoring 0 is no loss
+
+
+def test_the_summary_says_which_tiles_are_set_aside_and_that_nothing_is_drawn_then(tmp_path):
+    """fives-and-threes: `draw.reserve: 28 - (7 if players == 2 else 5) * players` sets aside every
+    tile not dealt; a house reserve of 4 in domino-muggins leaves tiles to draw."""
+    fives = {lang: summarize_rules(load_rules("fives-and-threes"), lang) for lang in ("en", "es")}
+    kept = [28 - (7 if players == 2 else 5) * players for players in (2, 3, 4)]
+    assert (f"Drawing: never, every tile not dealt is set aside. Passing: only when nothing is left to draw. "
+            f"Set aside and never drawn: {kept[0]} tiles with 2 players, {kept[1]} tiles with 3 players, "
+            f"{kept[2]} tiles with 4 players.") in fives["en"]
+    assert any(line.startswith("Robo: nunca, toda ficha no repartida queda apartada.") and
+               f"{kept[2]} fichas con 4 jugadores." in line for line in fives["es"])
+    house = summarize_rules(load_rules(str(write(tmp_path, "extends: domino-muggins\nname: house\n"
+                                                          "draw: {reserve: 4}\n"))), "en")
+    assert ("Drawing: only with no tile to place; a playable drawn tile is placed at once. Passing: only when "
+            "nothing is left to draw. Set aside and never drawn: 4 tiles with 2 players, 4 tiles with 3 players, "
+            "4 tiles with 4 players.") in house
 
 
 def write(tmp_path, text):

@@ -279,7 +279,7 @@ def _claim_words(rules: Any, entry: Any, t: Mapping[str, str]) -> str:
     signs = _point_signs(rules, entry)
     if signs is None or {-1, 1} <= signs:
         return t["claim_or_loss"]
-    return t["must_claim"] if 1 in signs else t["loss_at_once"]
+    return t["loss_at_once"] if -1 in signs else t["must_claim"]  # nothing scored is no loss
 
 
 def _point_signs(rules: Any, entry: Any) -> set[int] | None:

@@ -42,6 +42,9 @@ WORDS = {
         "both_halves": "both halves", "one_half": "one half", "once": "once", "per_end": "at each end",
         "draw_rule": "Drawing: {when}; {at_once}. Passing: {passing}.",
         "draw_stuck": "only with no tile to place", "draw_any": "at any time while tiles remain",
+        "draw_never": "Drawing: never, every tile not dealt is set aside. Passing: {passing}.",
+        "kept_count": "{tiles} with {players} players",
+        "set_aside": " Set aside and never drawn: {counts}.",
         "at_once": "a playable drawn tile is placed at once", "not_at_once": "a drawn tile may be kept",
         "pass_empty": "only when nothing is left to draw", "pass_any": "whenever no tile can be placed",
         "settle": "End of round: {penalty}; {award}{floor}.",
@@ -82,6 +85,9 @@ WORDS = {
         "both_halves": "sus dos mitades", "one_half": "una mitad", "once": "una vez", "per_end": "en cada extremo",
         "draw_rule": "Robo: {when}; {at_once}. Paso: {passing}.",
         "draw_stuck": "solo sin colocación legal", "draw_any": "en cualquier momento mientras queden fichas",
+        "draw_never": "Robo: nunca, toda ficha no repartida queda apartada. Paso: {passing}.",
+        "kept_count": "{tiles} con {players} jugadores",
+        "set_aside": " Apartadas, que nunca se roban: {counts}.",
         "at_once": "una ficha robada jugable se coloca de inmediato", "not_at_once": "una ficha robada puede guardarse",
         "pass_empty": "solo cuando no queda nada que robar", "pass_any": "siempre que no se pueda colocar",
         "settle": "Fin de la ronda: {penalty}; {award}{floor}.",
@@ -306,12 +312,29 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     before = [w["tiles_set"].format(n=rules.pieces.highest_pip, count=len(rules.pieces)),
               w["after_placement"].format(spinner=w["spinner_yes" if o.spinner else "spinner_no"],
                                           double=w[o.double_at_end], opening=w[o.opening_double])]
-    after = [w["draw_rule"].format(when=w["draw_stuck" if o.draw_only_when_stuck else "draw_any"],
-                                   at_once=w["at_once" if o.draw_one_at_a_time else "not_at_once"],
-                                   passing=w["pass_empty" if o.pass_only_when_boneyard_empty else "pass_any"]),
+    after = [_draw_rule(rules, lang),
              w["settle"].format(penalty=_settlement_part(rules, "penalty", lang), award=_settlement_part(rules, "award", lang),
                                 floor=w["floor"].format(floor=o.floor) if o.floor is not None else "")]
     return before, after
+
+
+def _draw_rule(rules: Rules, lang: str) -> str:
+    """When a player draws and passes, and the tiles `draw.reserve` sets aside (by the number of
+    players): a game that sets aside every tile not dealt has no drawing at all."""
+    w = WORDS[lang]
+    o = rules.options
+    kept = {n: o.reserve({"players": n}) for n in rules.player_counts}
+    left = {n: len(rules.pieces) - rules.hand_size(n) * n - kept[n] for n in rules.player_counts}
+    passing = w["pass_empty" if o.pass_only_when_boneyard_empty else "pass_any"]
+    if not any(left.values()):
+        text = w["draw_never"].format(passing=passing)
+    else:
+        text = w["draw_rule"].format(when=w["draw_stuck" if o.draw_only_when_stuck else "draw_any"],
+                                     at_once=w["at_once" if o.draw_one_at_a_time else "not_at_once"], passing=passing)
+    if any(kept.values()):
+        counts = ", ".join(w["kept_count"].format(tiles=count(kept[n], "tile", lang), players=n) for n in kept)
+        text += w["set_aside"].format(counts=counts)
+    return text
 
 
 def _settlement_part(rules: Rules, part: str, lang: str) -> str:
