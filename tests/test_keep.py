@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -590,3 +591,16 @@ def test_the_table_entries_of_a_bot_game_give_the_engines_scores(name, players):
         assert tuple(tracker.table.scores) == state.outcome.scores, (name, players, seed)
         assert tracker.table.outcome.winner == state.outcome.winner
         assert replay(rules, players, saved)[0].table.scores == tracker.table.scores   # saved entries replay alike
+
+
+def test_a_quoted_name_saves_to_that_name_and_the_line_to_continue_can_be_pasted(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1[:2] + ['guardar "mi tanteo.json"'], lang="es",
+                             folder=tmp_path)
+    assert (tmp_path / "mi tanteo.json").is_file()  # the quotes are not part of the name
+    line = next(text for text in out.splitlines() if text.startswith("Guardado en mi tanteo.json."))
+    argv = shlex.split(line.split("Para continuar: ", 1)[1])  # as a shell reads it pasted
+    assert argv[:5] == ["muggins", "keep", "domino-muggins", "--players", "3"] and argv[5:] == ["--resume",
+                                                                                              "mi tanteo.json"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(argv[1:]) == 130 and "Reanudado" in capsys.readouterr().out  # it resumes, in the save's language

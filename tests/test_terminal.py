@@ -292,7 +292,7 @@ def test_what_the_person_asked_for_outlives_a_save(tmp_path, monkeypatch):
     the game that was never stopped, shows the same tally, and writes the record when it ends."""
     monkeypatch.chdir(tmp_path)
     at_call, later = tmp_path / "at-call.json", tmp_path / "later.json"
-    answers = ["muggins", f"save {at_call}", f"save {later}", "1"]
+    answers = ["muggins", f"save {at_call}", f"save {later}", "1"]  # later.json: the autosave updates it, not at-call
     s, out, _ = session("domino-muggins-claims", ["human", "greedy"], lambda state, n: answers[n] if n < 4 else None,
                         forget=1.0, tally=True, record=str(tmp_path / "game.record.json"))
     s.run()
@@ -300,7 +300,7 @@ def test_what_the_person_asked_for_outlives_a_save(tmp_path, monkeypatch):
     steals = [e for e in s.state.events if type(e).__name__ == "Stolen"]
     assert len(steals) == 1 and steals[0].by == 0  # the forgetful bot's score, taken by the call
     saved = json.loads(at_call.read_text())
-    assert saved["calls"] and saved["shown"] == ["tally"] and saved["record"].endswith("game.record.json")
+    assert saved["calls"] == [0] and saved["shown"] == ["tally"]  # the one score unclaimed then and saved["record"].endswith("game.record.json")
     resumed_out = io.StringIO()
     typist = Typist(lambda state, n: "1" if n == 0 else None)
     again = Session.resume(at_call, stdout=resumed_out, stdin=typist)
@@ -401,3 +401,34 @@ def test_tiles_set_aside_are_not_counted_as_a_boneyard_to_draw_from(tmp_path, mo
     s, out, _ = session("domino-muggins", ["human", "greedy"], lambda state, n: None)
     s.run()
     assert "opens; 14 tiles in the boneyard." in out.getvalue() and "boneyard 14 ---" in out.getvalue()
+
+
+@pytest.mark.parametrize("card", ["QH", "9H"], ids=["scored", "did not score"])
+def test_a_save_made_in_the_window_after_a_move_opens_it_again_scored_or_not(tmp_path, monkeypatch, card):
+    """Resuming must not tell whether a claim is due: the window the person was in when the game
+    was saved opens again whether or not they scored (with seed 5, QH makes 10 and 9H makes 9)."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "window.json"
+    answers = [card, f"save {path}", "quit"]
+    s, out, _ = session("card-muggins", ["human", "greedy"], lambda state, n: answers[n] if n < 3 else None, seed=5)
+    s.run()
+    assert json.loads(path.read_text())["window"] == 0
+    resumed_out = io.StringIO()
+    again = Session.resume(path, stdout=resumed_out, stdin=Typist(lambda state, n: None))
+    due = again.state.decision is not None and again.state.decision.kind == "claim"
+    assert due == (card == "QH")  # the two games differ in exactly what must not show
+    again.stdin.session = again
+    again.run(resumed=True)
+    assert resumed_out.getvalue().splitlines()[1].startswith("P1 (Enter: go on)>")
+
+
+def test_resume_refuses_a_record_file_in_the_saved_games_language(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "domino-muggins", "--human", "1", "--seed", "9", "--lang", "es"]) == 130
+    save = next(tmp_path.glob("*.save.json"))
+    (tmp_path / "exists.json").write_text("kept")
+    capsys.readouterr()
+    assert main(["resume", str(save), "--record", "exists.json"]) == 1
+    assert "exists.json ya existe" in capsys.readouterr().err
+    assert (tmp_path / "exists.json").read_text() == "kept"

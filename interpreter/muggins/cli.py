@@ -235,6 +235,7 @@ _HELP = {
     "write the game record (JSON) to FILE (checked before the game)":
         "escribe el acta de la partida (JSON) en FICHERO (comprobado antes de la partida)",
     "replace the --record FILE if it exists": "sustituye el FICHERO de --record si ya existe",
+    "with --record: replace FILE if it exists": "con --record: sustituye FICHERO si ya existe",
     "write the game record (JSON) to FILE when the game ends (default: play's --record)":
         "escribe el acta de la partida (JSON) en FICHERO cuando acabe (por omisión: el --record de play)",
     "language of the log and the terminal (en, es; default: Spanish when LC_ALL, LC_MESSAGES or LANG is es_*)":
@@ -533,7 +534,7 @@ def _add_game_commands(commands: Any) -> None:
     resume.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
     resume.add_argument("--record", metavar="FILE",
                         help="write the game record (JSON) to FILE when the game ends (default: play's --record)")
-    resume.add_argument("--force", action="store_true", help="replace the --record FILE if it exists")
+    resume.add_argument("--force", action="store_true", help="with --record: replace FILE if it exists")
     resume.set_defaults(run=_resume)
 
     replay = commands.add_parser("replay", help="re-run a game record and report its final state",
@@ -905,13 +906,13 @@ def _resume(args: argparse.Namespace) -> int:
     problem = check_delay(args.delay, args.lang or "en")
     if problem:
         return _usage(problem)
-    if args.record is not None:  # before the game goes on, never after
-        problem = check_target(args.record, args.force, args.lang or "en")
-        if problem:
-            raise MugginsError(f"--record: {problem}")
     shown = {name: True for name in ("explain", "coach", "ascii", "tally") if getattr(args, name)}
     session = Session.resume(args.save, delay=args.delay, record=args.record, force=args.force, **shown,
                              **({"lang": args.lang} if args.lang else {}))
+    if args.record is not None:  # before the game goes on, never after; in the game's language
+        problem = check_target(args.record, args.force, session.lang)
+        if problem:
+            raise MugginsError(f"--record: {problem}")
     return max(session.run(resumed=True), _write_record(session))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shlex
 import stat
 import tempfile
 from pathlib import Path
@@ -262,6 +263,19 @@ def fresh_name(folder: Path, base: str, suffix: str) -> Path:
         path = folder / f"{base}-{counter}{suffix}"
         counter += 1
     return path
+
+
+def typed_path(text: str) -> str:
+    """A file name typed after a command at a prompt: quoted as a shell quotes it (`"my game.json"`)
+    when it starts with a quote, else as typed (spaces and all)."""
+    if text.startswith(("'", '"')):
+        try:
+            quoted = shlex.split(text)
+        except ValueError:  # unbalanced: the text as typed
+            return text
+        if len(quoted) == 1:
+            return quoted[0]
+    return text
 
 
 def write_first(files: Iterable[tuple[Path, bool]], folders: Iterable[Path], text: str, base: str,

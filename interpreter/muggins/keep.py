@@ -19,6 +19,7 @@ import html
 import json
 import random
 import re
+import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,7 @@ from .dsl import Expression
 from .engine.table import TableState
 from .errors import MugginsError, Terminated, one_line
 from .families import family_of
-from .files import NotRegularFile, read_limited, reason as file_reason, words as file_words, write_atomic
+from .files import NotRegularFile, read_limited, reason as file_reason, typed_path, words as file_words, write_atomic
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally
@@ -65,7 +66,7 @@ WORDS = {
         "refused": "Not entered: {reason}.",
         "nothing_to_undo": "nothing to undo",
         "undone": "Undone: {entries}.",
-        "saved": "Saved to {path}. Continue with: muggins keep {rules} --players {players} --resume {path}",
+        "saved": "Saved to {path}. Continue with: muggins keep {rules} --players {players} --resume {again}",
         "exists": "{path} exists: choose another name (a save never replaces a file)",
         "cannot_write": "cannot write {path}: {reason}",
         "sheet_kind": "a score sheet is written as .html or .svg, not {path}",
@@ -103,7 +104,7 @@ WORDS = {
         "refused": "No se anota: {reason}.",
         "nothing_to_undo": "no hay nada que deshacer",
         "undone": "Deshecho: {entries}.",
-        "saved": "Guardado en {path}. Para continuar: muggins keep {rules} --players {players} --resume {path}",
+        "saved": "Guardado en {path}. Para continuar: muggins keep {rules} --players {players} --resume {again}",
         "exists": "{path} ya existe: elige otro nombre (guardar nunca sustituye un fichero)",
         "cannot_write": "no se puede escribir {path}: {reason}",
         "sheet_kind": "la hoja de puntuación se escribe como .html o .svg, no {path}",
@@ -305,7 +306,7 @@ def saved_lang(path: str | Path) -> str | None:
     in it, as `muggins resume` does with a game's; None when the file does not say one of ours
     (resuming it then says what is wrong with it)."""
     try:
-        data = json.loads(read_limited(path, MAX_SAVE_BYTES)[:MAX_SAVE_BYTES + 1].decode("utf-8"))
+        data = json.loads(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     lang = data.get("lang") if isinstance(data, dict) else None
@@ -620,13 +621,18 @@ class Keeper:
             except Refused as exc:
                 said.append(self.w["refused"].format(reason=self.reason(exc)))
         if self.entries and self.saved_as is not None:
-            said.append(self.w["saved"].format(path=self.saved_as, rules=self.source, players=self.players))
+            said.append(self.saved_line())
         if self.sheet is not None:
             try:
                 said.append(self.w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, self.sheet)))
             except Refused as exc:
                 said.append(self.w["refused"].format(reason=self.reason(exc)))
         return said
+
+    def saved_line(self) -> str:
+        """Where the entries went, and the command that continues them, quoted to be pasted."""
+        return self.w["saved"].format(path=self.saved_as, rules=shlex.quote(self.source), players=self.players,
+                                      again=shlex.quote(str(self.saved_as)))
 
     def take(self, line: str) -> None:
         """One line of input: a command or an entry; anything else is answered with the reason."""
@@ -673,8 +679,8 @@ class Keeper:
         elif command == "save":
             if not rest:
                 raise Refused("save_needs_file")
-            self.saved_as = self.save(rest)
-            self.print(w["saved"].format(path=self.saved_as, rules=self.source, players=self.players))
+            self.saved_as = self.save(typed_path(rest))
+            self.print(self.saved_line())
         elif command == "sheet":
             if rest:
                 self.print(w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, rest)))

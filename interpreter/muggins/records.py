@@ -432,6 +432,7 @@ class Save:
     shown: list[str] = field(default_factory=list)  # display options on: tally, explain, coach, ascii
     record: str | None = None  # where to write the game's record when it ends (play --record)
     force: bool = False        # and whether it may replace a file there
+    window: int | None = None  # the seat whose window after their own move was open (see terminal.Session)
 
     def to_json(self) -> str:
         body = asdict(self)

@@ -25,7 +25,8 @@ from .engine.common import GameEnded, Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated, one_line
 from .launch import HeldSignals
-from .files import fallback_folders, fresh_name, read_limited, reason as write_reason, words as file_words, write_atomic, write_first
+from .files import (fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path, words as file_words,
+                    write_atomic, write_first)
 from .messages import illegal, reason, stopped_line
 from .output import shows_suits
 from .pieces import ascii_cards
@@ -139,15 +140,7 @@ def _save_target(argument: str) -> tuple[str, bool]:
     (`save "my game.json"`), and `force` (`forzar`) at the end replaces."""
     parts = argument.rsplit(maxsplit=1)
     force = len(parts) == 2 and parts[1].lower() in _FORCE_WORDS
-    name = parts[0] if force else argument
-    if name.startswith(("'", '"')):
-        try:
-            quoted = shlex.split(name)
-        except ValueError:  # unbalanced: the text as typed
-            quoted = []
-        if len(quoted) == 1:
-            name = quoted[0]
-    return name, force
+    return typed_path(parts[0] if force else argument), force
 
 
 def _near(path: Path) -> Path:
@@ -262,6 +255,7 @@ class Session:
         self.shown = 0
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.waiting: int | None = None     # the person whose claim window is open after their own move
+        self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
         self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
         self.asked: Path | None = None     # the file the person last saved to with `save FILE`
@@ -277,6 +271,7 @@ class Session:
                     seed=self.seed, max_rounds=self.max_rounds, seats=list(self.seats), forget=self.forget,
                     attention=self.attention, lang=self.lang, moves=list(self.moves), calls=calls,
                     shown=list(self.display), force=self.force,
+                    window=self.waiting if self.waiting is not None else self.answering,
                     record=None if self.record is None else str(Path(self.record).resolve()))  # resumed anywhere
 
     def _scores_in_play(self) -> list[T.PendingScore]:
@@ -350,6 +345,8 @@ class Session:
         session._replay(save.moves, path)
         in_play = session._scores_in_play()
         session.calls = [in_play[k] for k in save.calls if k < len(in_play)]
+        if save.window in session.humans and session.rules.has_claims and not session.coach:
+            session.waiting = save.window  # their window opens again, as it would have gone on
         return session
 
     def _replay(self, moves: list[str], path: str | Path) -> None:
@@ -611,6 +608,11 @@ class Session:
         whatever is due pass, and play goes on. The window closes with the answer: a prompt
         asked again after a claim would tell that a call is due."""
         self.waiting = None
+        self.answering = player  # stays set if the game stops here: a save opens the window again
+        self._answer_window(player)
+        self.answering = None
+
+    def _answer_window(self, player: int) -> None:
         ui = self.ui
         while not self.state.is_terminal():
             self.stdout.write(ui["wait_prompt"].format(player=player_name(player, self.lang)))
