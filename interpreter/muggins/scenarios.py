@@ -293,6 +293,10 @@ def _run_steps(scenario: Scenario) -> None:
         elif "end_round" in step:
             label = say(WORDS, "step_end", number=index + 1)
             spec = step["end_round"]
+            if isinstance(spec, dict) and spec["dominoed_by"] > scenario.players:
+                # the schema allows up to 8 players; the seats of this game end sooner
+                raise located(scenario, ("steps", index, "end_round", "dominoed_by"),
+                              say(WORDS, "turn", players=counted(scenario.players, "player")))
             try:
                 events = state.end_round(spec["dominoed_by"] - 1) if isinstance(spec, dict) else state.end_round()
             except IllegalMoveError as exc:

@@ -1,0 +1,58 @@
+"""Rule: a scenario that asks for something the game cannot show fails, located at what is wrong.
+
+A rule writer reads `muggins check`'s one line `FILE:LINE:COL: message` (in the command's
+language) and fixes the key or value it points at; no traceback, no Python words. A scenario
+that expects something the rules do not give never passes.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from muggins.cli import main
+
+DOMINO = """\
+title: "t"
+source: "s"
+rules: domino-muggins
+position:
+  line: ["1-2"]
+  hands: [["2-4", "3-3"], ["6-6", "0-0"]]
+"""
+
+CARDS = """\
+title: "t"
+source: "s"
+rules: card-muggins
+position:
+  pile: ["10H"]
+  hands: [["5S", "2C"], ["3C", "4C"]]
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_locale(monkeypatch):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+
+
+def check(tmp_path: Path, capsys, text: str, *options: str) -> str:
+    """`muggins check` of one scenario that must fail: its report."""
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", "-q", str(path), *options]) == 1
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    return out
+
+
+def at(line: int, column: int) -> str:
+    """Where `check` says a problem is: `line`, `column` of the scenario it wrote."""
+    return f"s.yaml:{line}:{column}: "
+
+
+def test_a_round_dominoed_by_a_player_the_game_has_not_is_located(tmp_path: Path, capsys):
+    text = DOMINO + "steps:\n  - end_round: {dominoed_by: 3}\n"
+    assert at(8, 30) + "there are only 2 players" in check(tmp_path, capsys, text)
+    assert at(8, 30) + "solo hay 2 jugadores" in check(tmp_path, capsys, text, "--lang", "es")
