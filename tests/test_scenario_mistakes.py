@@ -56,3 +56,20 @@ def test_a_round_dominoed_by_a_player_the_game_has_not_is_located(tmp_path: Path
     text = DOMINO + "steps:\n  - end_round: {dominoed_by: 3}\n"
     assert at(8, 30) + "there are only 2 players" in check(tmp_path, capsys, text)
     assert at(8, 30) + "solo hay 2 jugadores" in check(tmp_path, capsys, text, "--lang", "es")
+
+
+def passes(tmp_path: Path, capsys, text: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", "-q", str(path)]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+
+
+def test_a_refused_move_is_checked_against_the_position_it_leaves_as_it_was(tmp_path: Path, capsys):
+    """[6|6] is player 2's: refused, it scores nothing and it is still player 1's decision."""
+    step = "steps:\n  - play: 6-6 left\n    expect: {error: \"not in\", %s}\n"
+    passes(tmp_path, capsys, DOMINO + step % "scores: [0, 0], points: 0, actor: 1")
+    out = check(tmp_path, capsys, DOMINO + step % "scores: [5, 0]")
+    assert "expected scores [5, 0], the rules give [0, 0]" in out
+    out = check(tmp_path, capsys, DOMINO + step % "actor: 2")
+    assert "expected next to decide 2, the rules give 1" in out

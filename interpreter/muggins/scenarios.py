@@ -284,12 +284,13 @@ def _run_steps(scenario: Scenario) -> None:
             if "by" in step and step["by"] - 1 != actor:
                 raise ScenarioFailure(say(WORDS, "by", label=label, expected=step["by"], actor=actor + 1))
             if "error" in expect:
+                # a refused move leaves the position as it was: the step's other keys are checked against it
                 _expect_refusal(state, move, expect["error"], label)
-                continue
-            try:
-                events = state.play(move)
-            except IllegalMoveError as exc:
-                raise ScenarioFailure(say(WORDS, "refused", label=label, reason=said_reason(exc))) from None
+            else:
+                try:
+                    events = state.play(move)
+                except IllegalMoveError as exc:
+                    raise ScenarioFailure(say(WORDS, "refused", label=label, reason=said_reason(exc))) from None
         elif "end_round" in step:
             label = say(WORDS, "step_end", number=index + 1)
             spec = step["end_round"]
@@ -328,6 +329,7 @@ def _fingerprint(state: Any) -> tuple:
 
 
 def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int) -> list[Said]:
+    expect = {key: wanted for key, wanted in expect.items() if key != "error"}  # `error` is checked by the refusal
     actual = _observe(scenario, state, events, actor, expect.keys())
     problems = []
     for key, wanted in expect.items():
@@ -378,7 +380,7 @@ def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys
     seen["stolen_by"] = stolen.by + 1 if stolen else None
     seen["lost"] = any(isinstance(e, T.Forfeited) for e in events)
     seen.update(family_of(scenario.rules).observe(scenario, state, events))
-    missing = [key for key in keys if key not in seen and key not in ("error",)]
+    missing = [key for key in keys if key not in seen]
     if missing:
         raise located(scenario, ("steps",), say(WORDS, "unchecked", keys=", ".join(missing),
                                                 games=family_of(scenario.rules).description))
