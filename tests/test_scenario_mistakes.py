@@ -73,3 +73,14 @@ def test_a_refused_move_is_checked_against_the_position_it_leaves_as_it_was(tmp_
     assert "expected scores [5, 0], the rules give [0, 0]" in out
     out = check(tmp_path, capsys, DOMINO + step % "actor: 2")
     assert "expected next to decide 2, the rules give 1" in out
+
+
+@pytest.mark.parametrize("step, line, column", [
+    ("  - by: 2\n    expect: {actor: 1}\n", 8, 5),
+    ("  - end_round: true\n    by: 2\n", 9, 5)], ids=["no action", "end of round"])
+def test_by_on_a_step_where_no_one_acts_is_located_at_it(step, line, column, tmp_path: Path, capsys):
+    text = DOMINO + "steps:\n" + step
+    out = check(tmp_path, capsys, text)
+    assert at(line, column) + "`by` says who makes the step's `play`; this step has no `play`" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert at(line, column) + "`by` dice quién hace la jugada `play` del paso; este paso no tiene `play`" in out

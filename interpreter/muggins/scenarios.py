@@ -47,6 +47,7 @@ WORDS = {
         "by": "{label}: expected P{expected} to act, but it is P{actor}'s decision",
         "refused": "{label}: the rules refuse it: {reason}",
         "error_alone": "`error` needs an action to refuse",
+        "by_alone": "`by` says who makes the step's `play`; this step has no `play`",
         "differs": "{label}{note}: {problems}",
         "refused_otherwise": "{label}: refused with {got!r}, expected a message containing {text!r}",
         "changed": "{label}: the refused action changed the game",
@@ -73,6 +74,7 @@ WORDS = {
         "by": "{label}: se esperaba que actuara J{expected}, pero decide J{actor}",
         "refused": "{label}: las reglas lo rechazan: {reason}",
         "error_alone": "`error` necesita una acción que rechazar",
+        "by_alone": "`by` dice quién hace la jugada `play` del paso; este paso no tiene `play`",
         "differs": "{label}{note}: {problems}",
         "refused_otherwise": "{label}: rechazada con {got!r}; se esperaba un mensaje que contuviera {text!r}",
         "changed": "{label}: la acción rechazada cambió la partida",
@@ -215,9 +217,9 @@ def _run_row(scenario: Scenario, index: int) -> None:
 
 # -- positions -----------------------------------------------------------------------------------
 
-def located(scenario: Scenario, path: tuple, message: Said) -> RuleFileError:
-    """A problem with a scenario, at `path` in its file."""
-    return RuleFileError([Problem(scenario.doc.where(path), message)])
+def located(scenario: Scenario, path: tuple, message: Said, key: bool = False) -> RuleFileError:
+    """A problem with a scenario, at `path` in its file (at its key when the key itself is wrong)."""
+    return RuleFileError([Problem(scenario.doc.where(path, key), message)])
 
 
 def parse_pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]:
@@ -275,6 +277,9 @@ def _run_steps(scenario: Scenario) -> None:
         actor = state.actor
         label = say(WORDS, "step", number=index + 1)
         events: list[Any] = []
+        if "by" in step and "play" not in step:
+            # no one acts at the end of a round or in a step that only looks: `by` would check nothing
+            raise located(scenario, ("steps", index, "by"), say(WORDS, "by_alone"), key=True)
         if "play" in step:
             try:
                 move = game.parse_move(step["play"])
