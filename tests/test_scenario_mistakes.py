@@ -84,3 +84,17 @@ def test_by_on_a_step_where_no_one_acts_is_located_at_it(step, line, column, tmp
     assert at(line, column) + "`by` says who makes the step's `play`; this step has no `play`" in out
     out = check(tmp_path, capsys, text, "--lang", "es")
     assert at(line, column) + "`by` dice quién hace la jugada `play` del paso; este paso no tiene `play`" in out
+
+
+@pytest.mark.parametrize("game, key, value, said, dicho", [
+    (DOMINO, "stock", "[]", "`stock` is for card games", "`stock` es de los juegos de naipes"),
+    (DOMINO, "last_player", "2", "`last_player` is for card games", "`last_player` es de los juegos de naipes"),
+    (CARDS, "boneyard", "[]", "`boneyard` is for domino games", "`boneyard` es de los juegos de dominó"),
+    (CARDS, "line", '["1-2"]', "`line` is for domino games", "`line` es de los juegos de dominó")])
+def test_a_position_key_of_the_other_family_is_refused_at_it(game, key, value, said, dicho, tmp_path: Path, capsys):
+    """Ignored, the key would leave the position the writer did not mean (`stock` for `boneyard`)."""
+    text = game + f"  {key}: {value}\nsteps:\n  - expect: {{actor: 1}}\n"
+    out = check(tmp_path, capsys, text)
+    assert at(7, 3) + said in out
+    assert ("boneyard" if game is DOMINO else "stock") in out.split(said)[1].splitlines()[0]
+    assert at(7, 3) + dicho in check(tmp_path, capsys, text, "--lang", "es")

@@ -20,10 +20,10 @@ from .engine import make_game
 from .engine import table as T
 from .engine.common import GameEnded, Scored
 from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
-from .families import family_of
+from .families import families, family_of
 from .loader import schema_problem, load_rules_with
 from .messages import Said, counted, said_each, said_list, said_reason, say
-from .schema import scenario_schema
+from .schema import scenario_part, scenario_schema
 from .yamlfile import EMPTY_SCENARIO, Document, read_yaml_file
 
 
@@ -43,6 +43,7 @@ WORDS = {
         "turn": "there are only {players}",
         "position_hands": "{hands} for {players}", "position_scores": "{scores} for {players}",
         "impossible": "impossible position: {reason}",
+        "other_position": "`{key}` is for {games}; a position in {own} has: {keys}",
         "step": "step {number}", "step_play": "step {number} (P{player}: {play})", "step_end": "step {number} (end of round)",
         "by": "{label}: expected P{expected} to act, but it is P{actor}'s decision",
         "refused": "{label}: the rules refuse it: {reason}",
@@ -70,6 +71,7 @@ WORDS = {
         "turn": "solo hay {players}",
         "position_hands": "{hands} para {players}", "position_scores": "{scores} para {players}",
         "impossible": "posición imposible: {reason}",
+        "other_position": "`{key}` es de los {games}; una posición en los {own} tiene: {keys}",
         "step": "paso {number}", "step_play": "paso {number} (J{player}: {play})", "step_end": "paso {number} (fin de ronda)",
         "by": "{label}: se esperaba que actuara J{expected}, pero decide J{actor}",
         "refused": "{label}: las reglas lo rechazan: {reason}",
@@ -173,7 +175,6 @@ def run_case(case: Case) -> None:
 # -- tables --------------------------------------------------------------------------------------
 
 def _formula(scenario: Scenario) -> tuple[Any, Any]:
-    from .families import family_of
     rules = scenario.rules
     name = scenario.doc.data["formula"]
     family = family_of(rules)
@@ -236,6 +237,7 @@ def parse_pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]
 def build_state(scenario: Scenario) -> Any:
     """The scenario's starting position, with what it leaves out filled in deterministically."""
     position = scenario.doc.data.get("position", {})
+    _only_own_keys(scenario, position)
     n = scenario.players
     turn = position.get("turn", 1) - 1
     if turn >= n:
@@ -254,6 +256,20 @@ def build_state(scenario: Scenario) -> Any:
         return family_of(scenario.rules).position(scenario, position, hands, scores, turn, seed)
     except IllegalMoveError as exc:
         raise located(scenario, ("position",), say(WORDS, "impossible", reason=said_reason(exc))) from None
+
+
+def _only_own_keys(scenario: Scenario, position: dict[str, Any]) -> None:
+    """The schema lets every family's position keys through; one of another family would be
+    silently ignored (a card game's `stock` in a domino game that draws from its `boneyard`)."""
+    own = family_of(scenario.rules)
+    theirs = {key: family for family in families().values() if family is not own
+              for key in scenario_part(family)["position"]}
+    mine = [key for key in scenario_schema()["properties"]["position"]["properties"] if key not in theirs]
+    mine += [key for key in scenario_part(own)["position"] if key not in mine]
+    for key in position:
+        if key not in mine:
+            raise located(scenario, ("position", key), say(WORDS, "other_position", key=key, games=theirs[key].description,
+                                                           own=own.description, keys=", ".join(mine)), key=True)
 
 
 def fill_hands(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[Any, ...], stock: list[Any] | None) -> tuple[list[list[Any]], list[Any]]:

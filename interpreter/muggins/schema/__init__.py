@@ -52,6 +52,12 @@ def _scenario_schema() -> str:
     return json.dumps(schema)
 
 
+def scenario_part(family: Any) -> dict[str, Any]:
+    """One family's part of the scenario schema (`position` and `expect` keys), to tell a scenario
+    that uses another family's key which family it is for."""
+    return _read(type(family).__module__, "scenario.schema.json")
+
+
 def rules_schema() -> dict[str, Any]:
     """The JSON Schema of rule files: the shared sections and every family's."""
     return json.loads(_rules_schema())
