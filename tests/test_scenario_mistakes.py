@@ -98,3 +98,16 @@ def test_a_position_key_of_the_other_family_is_refused_at_it(game, key, value, s
     assert at(7, 3) + said in out
     assert ("boneyard" if game is DOMINO else "stock") in out.split(said)[1].splitlines()[0]
     assert at(7, 3) + dicho in check(tmp_path, capsys, text, "--lang", "es")
+
+
+def test_penalties_on_a_step_that_settles_no_round_fail_as_the_next_opener_does(tmp_path: Path, capsys):
+    """Leftover pips are settled only when a round ends: a placement has no penalties, not [0, 0]."""
+    text = DOMINO + "steps:\n  - play: 2-4 right\n    expect: {penalties: [0, 0]}\n"
+    out = check(tmp_path, capsys, text)
+    assert "expected leftover-pip penalties [0, 0], but no round is settled in this step" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert "lo esperado es [0, 0], pero en este paso no se liquida ninguna ronda" in out
+    out = check(tmp_path, capsys, text.replace("penalties: [0, 0]", "next_opener: 2"))
+    assert "expected next opener 2, but no round starts in this step" in out
+    # 12 pips each, to the nearest five: 10 lost by each at the blocked round's settlement
+    passes(tmp_path, capsys, DOMINO + "steps:\n  - end_round: true\n    expect: {penalties: [10, 10]}\n")

@@ -55,6 +55,11 @@ WORDS = {
         "allowed": "{label}: the rules allow it, but it should be refused ({text!r})",
         "explanation": "expected the explanation to say {wanted!r}; it says {got!r}",
         "expected": "expected {what} {wanted}, the rules give {got}",
+        "absent": "expected {what} {wanted}, but {why}",
+        "none": "the rules give none", "none_penalties": "no round is settled in this step",
+        "none_next_opener": "no round starts in this step", "none_winner": "no one wins the game in this step",
+        "none_drew": "nothing is drawn in this step", "none_connections": "nothing is placed in this step",
+        "none_stolen_by": "no one calls Muggins in this step",
         "unchecked": "{keys} cannot be checked in {games}",
         "sum": "the sum of the ends", "points": "points", "scores": "scores", "legal": "legal moves",
         "actor": "next to decide", "contributions": "contributions", "ends": "open ends",
@@ -83,6 +88,11 @@ WORDS = {
         "allowed": "{label}: las reglas lo permiten, pero debería rechazarse ({text!r})",
         "explanation": "se esperaba que la explicación dijera {wanted!r}; dice {got!r}",
         "expected": "{what}: lo esperado es {wanted}, las reglas dan {got}",
+        "absent": "{what}: lo esperado es {wanted}, pero {why}",
+        "none": "las reglas no dan ninguno", "none_penalties": "en este paso no se liquida ninguna ronda",
+        "none_next_opener": "en este paso no empieza ninguna ronda", "none_winner": "en este paso nadie gana la partida",
+        "none_drew": "en este paso no se roba nada", "none_connections": "en este paso no se coloca nada",
+        "none_stolen_by": "en este paso nadie canta Muggins",
         "unchecked": "{keys}: no se puede comprobar en los {games}",
         "sum": "la suma de los extremos", "points": "puntos", "scores": "puntuaciones", "legal": "jugadas legales",
         "actor": "quien decide a continuación", "contributions": "aportaciones", "ends": "extremos abiertos",
@@ -366,7 +376,11 @@ def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str
             continue
         if got != wanted:
             what = say(WORDS, key) if key in _OBSERVED else Said(key)
-            problems.append(say(WORDS, "expected", what=what, wanted=_show(wanted), got=_show(got)))
+            if got is None:  # the step shows nothing of the kind: say why rather than a value
+                why = say(WORDS, f"none_{key}" if f"none_{key}" in WORDS["en"] else "none")
+                problems.append(say(WORDS, "absent", what=what, wanted=_show(wanted), why=why))
+            else:
+                problems.append(say(WORDS, "expected", what=what, wanted=_show(wanted), got=_show(got)))
     return problems
 
 

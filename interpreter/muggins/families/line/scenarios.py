@@ -55,7 +55,7 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
         "explanation_es": explain_placement(placed, line.spinner, "es") if placed else None,
         "drew": str(drew[-1]) if drew else None,
         "blocked": any(isinstance(e, D.RoundBlocked) for e in events),
-        "penalties": penalties,
+        "penalties": penalties if any(isinstance(e, D.Revealed) for e in events) else None,  # only a settlement has them
         "next_opener": started.opener + 1 if started else None,
         "stock": len(state.boneyard),
         "round_over": any(isinstance(e, D.RoundEnded) for e in events),
