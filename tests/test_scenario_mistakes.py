@@ -111,3 +111,10 @@ def test_penalties_on_a_step_that_settles_no_round_fail_as_the_next_opener_does(
     assert "expected next opener 2, but no round starts in this step" in out
     # 12 pips each, to the nearest five: 10 lost by each at the blocked round's settlement
     passes(tmp_path, capsys, DOMINO + "steps:\n  - end_round: true\n    expect: {penalties: [10, 10]}\n")
+
+
+def test_an_expectation_the_game_does_not_have_is_located_at_its_key(tmp_path: Path, capsys):
+    """`sum` (of a line's open ends) is a domino expectation; a card game has a `total`."""
+    text = CARDS + "steps:\n  - play: 5S\n  - play: claim\n    expect:\n      scores: [15, 0]\n      sum: 15\n"
+    assert at(12, 7) + "sum cannot be checked in card games" in check(tmp_path, capsys, text)
+    assert at(12, 7) + "sum: no se puede comprobar en los juegos de naipes" in check(tmp_path, capsys, text, "--lang", "es")

@@ -335,7 +335,7 @@ def _run_steps(scenario: Scenario) -> None:
                 raise located(scenario, ("steps", index, "end_round"), said_reason(exc)) from None
         elif "error" in expect:
             raise located(scenario, ("steps", index, "expect", "error"), say(WORDS, "error_alone"))
-        problems = _compare(scenario, state, events, expect, actor)
+        problems = _compare(scenario, state, events, expect, actor, index)
         if problems:
             note = f" ({step['note']})" if "note" in step else ""
             raise ScenarioFailure(say(WORDS, "differs", label=label, note=note, problems=said_list(problems, "; ")))
@@ -359,9 +359,10 @@ def _fingerprint(state: Any) -> tuple:
     return (tuple(map(tuple, state.hands)), tuple(pieces), tuple(state.scores), len(state.events), state.actor)
 
 
-def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int) -> list[Said]:
+def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str, Any], actor: int,
+             index: int) -> list[Said]:
     expect = {key: wanted for key, wanted in expect.items() if key != "error"}  # `error` is checked by the refusal
-    actual = _observe(scenario, state, events, actor, expect.keys())
+    actual = _observe(scenario, state, events, actor, expect.keys(), index)
     problems = []
     for key, wanted in expect.items():
         got = actual[key]
@@ -395,8 +396,9 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys: Any) -> dict[str, Any]:
-    """What the game shows for each expectation key, after the step."""
+def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys: Any, index: int) -> dict[str, Any]:
+    """What the game shows for each expectation key, after step `index` (a key another family's
+    games have is refused at the key in that step)."""
     game = scenario.game
     scored = [e for e in events if isinstance(e, Scored)]
     ended = next((e for e in events if isinstance(e, GameEnded)), None)
@@ -417,8 +419,9 @@ def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys
     seen.update(family_of(scenario.rules).observe(scenario, state, events))
     missing = [key for key in keys if key not in seen]
     if missing:
-        raise located(scenario, ("steps",), say(WORDS, "unchecked", keys=", ".join(missing),
-                                                games=family_of(scenario.rules).description))
+        raise located(scenario, ("steps", index, "expect", missing[0]),
+                      say(WORDS, "unchecked", keys=", ".join(missing), games=family_of(scenario.rules).description),
+                      key=True)
     return seen
 
 
