@@ -118,3 +118,11 @@ def test_an_expectation_the_game_does_not_have_is_located_at_its_key(tmp_path: P
     text = CARDS + "steps:\n  - play: 5S\n  - play: claim\n    expect:\n      scores: [15, 0]\n      sum: 15\n"
     assert at(12, 7) + "sum cannot be checked in card games" in check(tmp_path, capsys, text)
     assert at(12, 7) + "sum: no se puede comprobar en los juegos de naipes" in check(tmp_path, capsys, text, "--lang", "es")
+
+
+def test_rules_that_are_not_there_are_located_at_the_name(tmp_path: Path, capsys):
+    text = DOMINO.replace("rules: domino-muggins", "rules: domino-mugins") + "steps:\n  - expect: {actor: 1}\n"
+    out = check(tmp_path, capsys, text)
+    assert at(3, 8) + "no rule file or built-in rules named 'domino-mugins'; did you mean 'domino-muggins'?" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert at(3, 8) + "no hay ningún fichero de reglas ni reglas incorporadas con el nombre 'domino-mugins'" in out

@@ -176,11 +176,16 @@ def load_rules(spec: str | Path) -> Rules:
     """Load, validate and compile the rules named by `spec`, a built-in name or a path."""
     path = resolve_rule_path(str(spec))
     if not _is_there(path):
-        known = builtin_rule_names()
-        close = difflib.get_close_matches(str(spec), known, n=1)
-        hint = say(WORDS, "did_you_mean", close=close[0]) if close else say(WORDS, "builtin", names=", ".join(known))
-        raise RuleFileError([Problem(Location(str(spec), 1, 1), say(WORDS, "no_rules", spec=str(spec), hint=hint))])
+        raise RuleFileError([Problem(Location(str(spec), 1, 1), _no_rules(spec))])
     return _load_path(path.resolve(), _display(path))
+
+
+def _no_rules(spec: str | Path) -> Said:
+    """No rules are named `spec`: the built-in name it nearly spells, or every built-in name."""
+    known = builtin_rule_names()
+    close = difflib.get_close_matches(str(spec), known, n=1)
+    hint = say(WORDS, "did_you_mean", close=close[0]) if close else say(WORDS, "builtin", names=", ".join(known))
+    return say(WORDS, "no_rules", spec=str(spec), hint=hint)
 
 
 @lru_cache(maxsize=1)
@@ -243,12 +248,14 @@ def _overlay(base: Document, top: Document, data: dict[str, Any]) -> Document:
     return merged
 
 
-def load_rules_with(spec: str | Path, overrides: Document, relative_to: Path | None = None) -> Rules:
+def load_rules_with(spec: str | Path, overrides: Document, relative_to: Path | None = None,
+                    spec_at: Location | None = None) -> Rules:
     """The rules named by `spec` with `overrides` merged over them, as `extends` would (scenarios
-    use this for inline options); problems point into the overrides' file."""
+    use this for inline options); problems point into the overrides' file, and rules that are
+    not there at `spec_at`, where the file names them (its `rules:` value)."""
     path = resolve_rule_path(str(spec), relative_to)
     if not _is_file(path):
-        raise RuleFileError([Problem(overrides.where(()), say(WORDS, "no_rules", spec=str(spec), hint=""))])
+        raise RuleFileError([Problem(spec_at or overrides.where(()), _no_rules(spec))])
     doc, bases = _resolve(path.resolve(), _display(path), ())
     if overrides.data:
         doc = _overlay(doc, overrides, overrides.data)

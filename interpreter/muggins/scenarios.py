@@ -148,7 +148,7 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     overrides.values = {k[1:]: v for k, v in doc.values.items() if k[:1] == ("options",)}
     overrides.keys = {k[1:]: v for k, v in doc.keys.items() if k[:1] == ("options",)}
     try:
-        rules = load_rules_with(data["rules"], overrides, path.parent)
+        rules = load_rules_with(data["rules"], overrides, path.parent, doc.where(("rules",)))
     except RuleFileError as exc:
         if any(p.location.file == doc.file for p in exc.problems):
             raise
