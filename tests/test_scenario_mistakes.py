@@ -126,3 +126,34 @@ def test_rules_that_are_not_there_are_located_at_the_name(tmp_path: Path, capsys
     assert at(3, 8) + "no rule file or built-in rules named 'domino-mugins'; did you mean 'domino-muggins'?" in out
     out = check(tmp_path, capsys, text, "--lang", "es")
     assert at(3, 8) + "no hay ningún fichero de reglas ni reglas incorporadas con el nombre 'domino-mugins'" in out
+
+
+END_ROUND = ("`end_round` is `true` (the round ends as blocked, or with every hand empty) or `{dominoed_by: N}` "
+             "(player N placed their last tile)")
+
+
+@pytest.mark.parametrize("step, line, column, said, dicho", [
+    ("  - end_round: false\n", 8, 16, END_ROUND, "`end_round` es `true` (la ronda termina cerrada"),
+    ("  - end_round: {by: 2}\n", 8, 16, END_ROUND, "`end_round` es `true` (la ronda termina cerrada"),
+    ("  - play: 2-4 right\n    end_round: true\n", 9, 5, "a step has `play` or `end_round`, not both",
+     "un paso tiene `play` o `end_round`, no ambas cosas")], ids=["false", "by", "with play"])
+def test_a_step_that_ends_the_round_wrongly_says_what_end_round_takes(step, line, column, said, dicho,
+                                                                      tmp_path: Path, capsys):
+    text = DOMINO + "steps:\n" + step
+    out = check(tmp_path, capsys, text)
+    assert at(line, column) + said in out and "schema" not in out and "needs `steps`" not in out
+    assert at(line, column) + dicho in check(tmp_path, capsys, text, "--lang", "es")
+
+
+def test_a_table_with_a_position_says_a_table_starts_from_none(tmp_path: Path, capsys):
+    text = DOMINO + "formula: scoring\nrows:\n  - {given: {ends_sum: 5}, expect: 5}\n"
+    out = check(tmp_path, capsys, text)
+    assert at(4, 1) + "a table of `rows` starts from no position: `position` is for `steps`" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert at(4, 1) + "una tabla de `rows` no parte de ninguna posición: `position` es para `steps`" in out
+
+
+def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
+    out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
+    assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out
+    assert out.count(at(8, 5)) == 1, out

@@ -36,6 +36,10 @@ WORDS = {
     "en": {
         "one_of": "a scenario has `steps`, or a `formula` with `rows` (not both)",
         "neither": "a scenario needs `steps`, or a `formula` with `rows`",
+        "table_position": "a table of `rows` starts from no position: `position` is for `steps`",
+        "end_round": "`end_round` is `true` (the round ends as blocked, or with every hand empty) or "
+                     "`{{dominoed_by: N}}` (player N placed their last tile)",
+        "play_and_end": "a step has `play` or `end_round`, not both",
         "rules_fail": "its rules do not load: {problem}",
         "no_formula": "{rules} has no {name}",
         "not_read": "{name!r} is not read by {formula} (names: {names})",
@@ -69,6 +73,10 @@ WORDS = {
     "es": {
         "one_of": "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)",
         "neither": "un escenario necesita `steps`, o una `formula` con `rows`",
+        "table_position": "una tabla de `rows` no parte de ninguna posición: `position` es para `steps`",
+        "end_round": "`end_round` es `true` (la ronda termina cerrada, o con todas las manos vacías) o "
+                     "`{{dominoed_by: N}}` (el jugador N colocó su última ficha)",
+        "play_and_end": "un paso tiene `play` o `end_round`, no ambas cosas",
         "rules_fail": "sus reglas no se pueden cargar: {problem}",
         "no_formula": "{rules} no tiene {name}",
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
@@ -134,13 +142,7 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     """Read and check a scenario file and load its rules (with any inline options)."""
     path = Path(path)
     doc = read_yaml_file(path, display or str(path), EMPTY_SCENARIO)
-    problems = []
-    for error in _validator().iter_errors(doc.data):
-        if error.validator == "oneOf":
-            both = isinstance(doc.data, dict) and "steps" in doc.data and "formula" in doc.data
-            problems.append(Problem(doc.where(()), say(WORDS, "one_of" if both else "neither")))
-        else:
-            problems.append(schema_problem(doc, error))
+    problems = [found for error in _validator().iter_errors(doc.data) if (found := _problem(doc, error))]
     if problems:
         raise RuleFileError(problems)
     data = doc.data
@@ -160,6 +162,27 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     except IllegalMoveError as exc:
         raise RuleFileError([Problem(doc.where(("players",)), said_reason(exc))]) from None
     return Scenario(data["title"], data["source"], path, doc, rules, players, game)
+
+
+def _problem(doc: Document, error: jsonschema.ValidationError) -> Problem | None:
+    """A schema error in a scenario's own words: the schema's `oneOf` and `not` say only that a
+    value fits none of its shapes, so each place they guard says which shapes it takes (None:
+    nothing to add to what another error of the same value says)."""
+    path = tuple(error.absolute_path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if error.validator == "oneOf" and not path:
+        if "steps" in data and ("formula" in data or "rows" in data):
+            return Problem(doc.where(()), say(WORDS, "one_of"))
+        if "position" in data and ("formula" in data or "rows" in data):
+            return Problem(doc.where(("position",), key=True), say(WORDS, "table_position"))
+        return Problem(doc.where(()), say(WORDS, "neither"))
+    if error.validator == "oneOf" and path[-1:] == ("end_round",):
+        return Problem(doc.where(path), say(WORDS, "end_round"))
+    if error.validator == "not" and path[:1] == ("steps",):
+        if not isinstance(error.instance, dict):
+            return None  # a step that is not a mapping: its type error says so
+        return Problem(doc.where(path + ("end_round",), key=True), say(WORDS, "play_and_end"))
+    return schema_problem(doc, error)
 
 
 def cases(scenario: Scenario) -> list[Case]:
