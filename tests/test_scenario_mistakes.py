@@ -157,3 +157,23 @@ def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out
     assert out.count(at(8, 5)) == 1, out
+
+
+def test_values_are_shown_as_the_scenario_writes_them(tmp_path: Path, capsys):
+    """YAML's true and {player: 1, points: 15}, not Python's True and {'player': 1, ...}."""
+    text = DOMINO.split("position:")[0] + "formula: scoring\nrows:\n  - {given: {ends_sum: 5}, expect: true}\n"
+    assert "scoring with ends_sum = 5: expected true, the rules give 5" in check(tmp_path, capsys, text)
+    assert "scoring con ends_sum = 5: se esperaba true, las reglas dan 5" in check(tmp_path, capsys, text, "--lang", "es")
+    text = CARDS + "steps:\n  - play: 5S\n  - play: claim\n    expect: {scored: [{player: 2, points: 15}], game_over: true}\n"
+    for out in (check(tmp_path, capsys, text), check(tmp_path, capsys, text, "--lang", "es")):
+        assert "[{player: 2, points: 15}]" in out and "[{player: 1, points: 15}]" in out
+        assert "game_over" in out and "true" in out and "false" in out
+        assert not any(python in out for python in ("True", "False", "None", "'player'"))
+
+
+@pytest.mark.parametrize("key", ["last_player", "dealer"])
+def test_a_seat_the_game_has_not_is_said_as_the_players_are_numbered(key, tmp_path: Path, capsys):
+    text = CARDS + f"  {key}: 3\nsteps:\n  - expect: {{actor: 1}}\n"
+    out = check(tmp_path, capsys, text)
+    assert at(7, len(key) + 5) + "there are only 2 players" in out and "seats are numbered" not in out
+    assert at(7, len(key) + 5) + "solo hay 2 jugadores" in check(tmp_path, capsys, text, "--lang", "es")

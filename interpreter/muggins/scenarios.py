@@ -59,7 +59,7 @@ WORDS = {
         "allowed": "{label}: the rules allow it, but it should be refused ({text!r})",
         "explanation": "expected the explanation to say {wanted!r}; it says {got!r}",
         "expected": "expected {what} {wanted}, the rules give {got}",
-        "absent": "expected {what} {wanted}, but {why}",
+        "absent": "expected {what} {wanted}, but {why}", "nothing": "nothing",
         "none": "the rules give none", "none_penalties": "no round is settled in this step",
         "none_next_opener": "no round starts in this step", "none_winner": "no one wins the game in this step",
         "none_drew": "nothing is drawn in this step", "none_connections": "nothing is placed in this step",
@@ -96,7 +96,7 @@ WORDS = {
         "allowed": "{label}: las reglas lo permiten, pero debería rechazarse ({text!r})",
         "explanation": "se esperaba que la explicación dijera {wanted!r}; dice {got!r}",
         "expected": "{what}: lo esperado es {wanted}, las reglas dan {got}",
-        "absent": "{what}: lo esperado es {wanted}, pero {why}",
+        "absent": "{what}: lo esperado es {wanted}, pero {why}", "nothing": "nada",
         "none": "las reglas no dan ninguno", "none_penalties": "en este paso no se liquida ninguna ronda",
         "none_next_opener": "en este paso no empieza ninguna ronda", "none_winner": "en este paso nadie gana la partida",
         "none_drew": "en este paso no se roba nada", "none_connections": "en este paso no se coloca nada",
@@ -244,9 +244,9 @@ def _run_row(scenario: Scenario, index: int) -> None:
         env[name] = tuple(value) if isinstance(value, list) else value
     actual = function(env)
     if actual != row["expect"]:
-        given = ", ".join(f"{k} = {v}" for k, v in row["given"].items())
+        given = _joined("{}", [_joined(f"{k} = {{}}", [_show(v)]) for k, v in row["given"].items()])
         raise ScenarioFailure(say(WORDS, "row", formula=scenario.doc.data["formula"], given=given,
-                                  expect=row["expect"], actual=actual))
+                                  expect=_show(row["expect"]), actual=_show(actual)))
 
 
 # -- positions -----------------------------------------------------------------------------------
@@ -254,6 +254,14 @@ def _run_row(scenario: Scenario, index: int) -> None:
 def located(scenario: Scenario, path: tuple, message: Said, key: bool = False) -> RuleFileError:
     """A problem with a scenario, at `path` in its file (at its key when the key itself is wrong)."""
     return RuleFileError([Problem(scenario.doc.where(path, key), message)])
+
+
+def seat(scenario: Scenario, path: tuple, player: int) -> int:
+    """The seat (from 0) of `player` (from 1) written at `path`: the schema allows up to 8
+    players, and this game's seats may end sooner."""
+    if player > scenario.players:
+        raise located(scenario, path, say(WORDS, "turn", players=counted(scenario.players, "player")))
+    return player - 1
 
 
 def parse_pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]:
@@ -272,9 +280,7 @@ def build_state(scenario: Scenario) -> Any:
     position = scenario.doc.data.get("position", {})
     _only_own_keys(scenario, position)
     n = scenario.players
-    turn = position.get("turn", 1) - 1
-    if turn >= n:
-        raise located(scenario, ("position", "turn"), say(WORDS, "turn", players=counted(n, "player")))
+    turn = seat(scenario, ("position", "turn"), position.get("turn", 1))
     listed = position.get("hands", [])
     if len(listed) > n:
         raise located(scenario, ("position", "hands"), say(WORDS, "position_hands", hands=counted(len(listed), "hand"),
@@ -348,12 +354,10 @@ def _run_steps(scenario: Scenario) -> None:
         elif "end_round" in step:
             label = say(WORDS, "step_end", number=index + 1)
             spec = step["end_round"]
-            if isinstance(spec, dict) and spec["dominoed_by"] > scenario.players:
-                # the schema allows up to 8 players; the seats of this game end sooner
-                raise located(scenario, ("steps", index, "end_round", "dominoed_by"),
-                              say(WORDS, "turn", players=counted(scenario.players, "player")))
+            dominoer = seat(scenario, ("steps", index, "end_round", "dominoed_by"), spec["dominoed_by"]) \
+                if isinstance(spec, dict) else None
             try:
-                events = state.end_round(spec["dominoed_by"] - 1) if isinstance(spec, dict) else state.end_round()
+                events = state.end_round(dominoer) if dominoer is not None else state.end_round()
             except IllegalMoveError as exc:
                 raise located(scenario, ("steps", index, "end_round"), said_reason(exc)) from None
         elif "error" in expect:
@@ -413,10 +417,23 @@ _OBSERVED = ("sum", "points", "scores", "legal", "actor", "contributions", "ends
              "winner", "next_opener", "penalties", "total")
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
+def _show(value: Any) -> Said:
+    """A value as the scenario writes it (YAML's `true`, `{player: 2, points: 15}`), never as
+    Python would print it; None, where the game shows nothing, is said in words."""
+    if value is None:
+        return say(WORDS, "nothing")
+    if isinstance(value, bool):
+        return Said("true" if value else "false")
+    if isinstance(value, (list, tuple)):
+        return _joined("[{}]", [_show(item) for item in value])
+    if isinstance(value, dict):
+        return _joined("{{{}}}", [_joined(f"{key}: {{}}", [_show(item)]) for key, item in value.items()])
+    return Said(str(value))
+
+
+def _joined(template: str, parts: list[Said]) -> Said:
+    """`parts` joined with commas into `template`'s blank, in every language."""
+    return said_each(lambda lang: template.format(", ".join(part.said(lang) for part in parts)))
 
 
 def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys: Any, index: int) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...messages import say
-from ...scenarios import fill_hands, located, parse_pieces
+from ...scenarios import fill_hands, located, parse_pieces, seat
 from . import game as C
 
 
@@ -29,8 +29,8 @@ def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any
             raise located(scenario, ("position", "total"), say(WORDS, "both"))
         pile = _make_pile(scenario, position["total"], [p for h in hands for p in h] + (stock or []))
     hands, stock = fill_hands(game, hands, pile, game.cards, stock)
-    last = position.get("last_player", (turn - 1) % n + 1) - 1
-    dealer = position.get("dealer", (turn - 1) % n + 1) - 1
+    last = seat(scenario, ("position", "last_player"), position.get("last_player", (turn - 1) % n + 1))
+    dealer = seat(scenario, ("position", "dealer"), position.get("dealer", (turn - 1) % n + 1))
     return game.setup(hands, stock, pile, scores, dealer, turn, position.get("round", 1), last, seed)
 
 
