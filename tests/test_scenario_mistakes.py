@@ -177,3 +177,17 @@ def test_a_seat_the_game_has_not_is_said_as_the_players_are_numbered(key, tmp_pa
     out = check(tmp_path, capsys, text)
     assert at(7, len(key) + 5) + "there are only 2 players" in out and "seats are numbered" not in out
     assert at(7, len(key) + 5) + "solo hay 2 jugadores" in check(tmp_path, capsys, text, "--lang", "es")
+
+
+@pytest.mark.parametrize("game, old, new, line, column, text, first", [
+    (DOMINO, '["6-6", "0-0"]', '["6-6", "4-2"]', 6, 35, "4-2", 6),
+    (DOMINO, '  hands:', '  boneyard: ["5-5", "2-1"]\n  hands:', 6, 21, "2-1", 5),
+    (CARDS, '["3C", "4C"]]', '["3C", "4C"]]\n  stock: ["AH", "4c"]', 7, 17, "4c", 6)],
+    ids=["two hands", "line and boneyard", "hand and stock"])
+def test_a_piece_written_twice_is_named_at_its_second_place(game, old, new, line, column, text, first,
+                                                             tmp_path: Path, capsys):
+    scenario = game.replace(old, new) + "steps:\n  - expect: {actor: 1}\n"
+    out = check(tmp_path, capsys, scenario)
+    assert at(line, column) + f"`{text}` appears twice in the position (also at line {first})" in out
+    out = check(tmp_path, capsys, scenario, "--lang", "es")
+    assert at(line, column) + f"`{text}` aparece dos veces en la posición (también en la línea {first})" in out

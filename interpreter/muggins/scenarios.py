@@ -47,6 +47,7 @@ WORDS = {
         "turn": "there are only {players}",
         "position_hands": "{hands} for {players}", "position_scores": "{scores} for {players}",
         "impossible": "impossible position: {reason}",
+        "twice": "`{text}` appears twice in the position (also at line {line})",
         "other_position": "`{key}` is for {games}; a position in {own} has: {keys}",
         "step": "step {number}", "step_play": "step {number} (P{player}: {play})", "step_end": "step {number} (end of round)",
         "by": "{label}: expected P{expected} to act, but it is P{actor}'s decision",
@@ -84,6 +85,7 @@ WORDS = {
         "turn": "solo hay {players}",
         "position_hands": "{hands} para {players}", "position_scores": "{scores} para {players}",
         "impossible": "posición imposible: {reason}",
+        "twice": "`{text}` aparece dos veces en la posición (también en la línea {line})",
         "other_position": "`{key}` es de los {games}; una posición en los {own} tiene: {keys}",
         "step": "paso {number}", "step_play": "paso {number} (J{player}: {play})", "step_end": "paso {number} (fin de ronda)",
         "by": "{label}: se esperaba que actuara J{expected}, pero decide J{actor}",
@@ -309,6 +311,22 @@ def _only_own_keys(scenario: Scenario, position: dict[str, Any]) -> None:
         if key not in mine:
             raise located(scenario, ("position", key), say(WORDS, "other_position", key=key, games=theirs[key].description,
                                                            own=own.description, keys=", ".join(mine)), key=True)
+
+
+def distinct_pieces(scenario: Scenario, placed: list[tuple[tuple, Any]]) -> None:
+    """Refuse a piece written twice in the position (each piece at its path): the game would
+    only say that one is, so the writer is pointed at the second place, in reading order."""
+    def where(path: tuple) -> tuple[int, int]:
+        location = scenario.doc.where(path)
+        return location.line, location.column
+    first: dict[Any, tuple] = {}
+    for path, piece in sorted(placed, key=lambda item: where(item[0])):
+        if piece in first:
+            text = scenario.doc.data
+            for step in path:
+                text = text[step]
+            raise located(scenario, path, say(WORDS, "twice", text=text, line=where(first[piece])[0]))
+        first[piece] = path
 
 
 def fill_hands(game: Any, hands: list[list[Any]], used: list[Any], everything: tuple[Any, ...], stock: list[Any] | None) -> tuple[list[list[Any]], list[Any]]:

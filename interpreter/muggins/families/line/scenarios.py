@@ -6,7 +6,7 @@ from typing import Any
 from ...engine.common import Scored
 from ...errors import IllegalMoveError
 from ...messages import said_reason, say
-from ...scenarios import fill_hands, located, parse_pieces
+from ...scenarios import distinct_pieces, fill_hands, located, parse_pieces
 from . import game as D
 from .words import connection_text, continuation_text, diagram_order, explain_placement
 
@@ -30,6 +30,9 @@ def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any
             raise located(scenario, ("position", "line", i), say(WORDS, "not_placement", text=text))
         line.append((move.tile, move.end))
     boneyard = parse_pieces(scenario, ("position", "boneyard"), position["boneyard"]) if "boneyard" in position else None
+    distinct_pieces(scenario, [(("position", "hands", i, j), t) for i, hand in enumerate(hands) for j, t in enumerate(hand)]
+                    + [(("position", "line", i), t) for i, (t, _) in enumerate(line)]
+                    + [(("position", "boneyard", i), t) for i, t in enumerate(boneyard or [])])
     hands, boneyard = fill_hands(game, hands, [t for t, _ in line], game.tiles, boneyard)
     return game.setup(hands, boneyard, line, scores, turn, position.get("round", 1), seed)
 

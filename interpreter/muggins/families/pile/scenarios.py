@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...messages import say
-from ...scenarios import fill_hands, located, parse_pieces, seat
+from ...scenarios import distinct_pieces, fill_hands, located, parse_pieces, seat
 from . import game as C
 
 
@@ -24,6 +24,9 @@ def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any
     n = game.players
     pile = parse_pieces(scenario, ("position", "pile"), position.get("pile", []))
     stock = parse_pieces(scenario, ("position", "stock"), position["stock"]) if "stock" in position else None
+    distinct_pieces(scenario, [(("position", "hands", i, j), c) for i, hand in enumerate(hands) for j, c in enumerate(hand)]
+                    + [(("position", "pile", i), c) for i, c in enumerate(pile)]
+                    + [(("position", "stock", i), c) for i, c in enumerate(stock or [])])
     if "total" in position:
         if pile:
             raise located(scenario, ("position", "total"), say(WORDS, "both"))
