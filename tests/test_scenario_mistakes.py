@@ -191,3 +191,11 @@ def test_a_piece_written_twice_is_named_at_its_second_place(game, old, new, line
     assert at(line, column) + f"`{text}` appears twice in the position (also at line {first})" in out
     out = check(tmp_path, capsys, scenario, "--lang", "es")
     assert at(line, column) + f"`{text}` aparece dos veces en la posición (también en la línea {first})" in out
+
+
+def test_a_refusal_other_than_expected_is_shown_in_the_commands_language(tmp_path: Path, capsys):
+    """The terminal refuses [6|6] in Spanish as «[6|6] no está en la mano de J1»; so does check."""
+    text = DOMINO + "steps:\n  - play: 6-6 left\n    expect: {error: \"does not match\"}\n"
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert "rechazada con '[6|6] no está en la mano de J1'" in out and "player 1" not in out
+    assert "refused with \"[6|6] is not in player 1's hand\"" in check(tmp_path, capsys, text)

@@ -392,7 +392,8 @@ def _expect_refusal(state: Any, move: Any, text: str, label: Said) -> None:
         state.play(move)
     except IllegalMoveError as exc:
         if text.lower() not in str(exc).lower():
-            raise ScenarioFailure(say(WORDS, "refused_otherwise", label=label, got=str(exc), text=text)) from None
+            # matched against the English reason the scenario is written with; shown as the terminal says it
+            raise ScenarioFailure(say(WORDS, "refused_otherwise", label=label, got=said_reason(exc), text=text)) from None
         if _fingerprint(state) != before:
             raise ScenarioFailure(say(WORDS, "changed", label=label)) from None
         return
