@@ -199,3 +199,25 @@ def test_a_refusal_other_than_expected_is_shown_in_the_commands_language(tmp_pat
     out = check(tmp_path, capsys, text, "--lang", "es")
     assert "rechazada con '[6|6] no está en la mano de J1'" in out and "player 1" not in out
     assert "refused with \"[6|6] is not in player 1's hand\"" in check(tmp_path, capsys, text)
+
+
+@pytest.mark.parametrize("scenario, english, spanish", [
+    (DOMINO.replace('["1-2"]', '["1-2", "5-6 right"]'), "impossible position: 5-6 right does not fit the line [1|2]",
+     "posición imposible: 5-6 right no encaja en la línea [1|2]"),
+    (CARDS.replace('["10H"]', '["10H", "10S", "10D", "10C"]'), "impossible position: the pile totals 40, over the "
+     "limit 31", "posición imposible: la pila suma 40, más que el límite 31"),
+    (DOMINO.replace("rules: domino-muggins\n", "rules: domino-muggins\nplayers: 5\n").replace(
+        '["6-6", "0-0"]]', '["6-6", "0-0"], [], [], []]'), "domino-muggins is played by 2, 3, 4 players, not 5",
+     "domino-muggins se juega con 2, 3, 4 jugadores, no con 5"),
+    (CARDS, "a card round has no player who dominoed", "una ronda de cartas no tiene quien haga dominó")],
+    ids=["tile off the line", "pile over the limit", "players", "dominoed in cards"])
+def test_an_impossible_position_is_said_in_the_commands_language(scenario, english, spanish, tmp_path: Path,
+                                                                 capsys):
+    """The pile of 4 tens totals 40, over card-muggins's 31; [5|6] has no 1 nor 2 to join [1|2]."""
+    if "dominoed" in english:
+        scenario += "steps:\n  - end_round: {dominoed_by: 1}\n"
+    else:
+        scenario += "steps:\n  - expect: {actor: 1}\n"
+    assert english in check(tmp_path, capsys, scenario)
+    out = check(tmp_path, capsys, scenario, "--lang", "es")
+    assert spanish in out and english not in out

@@ -19,6 +19,10 @@ LANGUAGES = ("en", "es")
 REASONS = {
     "en": {
         "game_over": "the game is over",
+        "player_count": "{rules} is played by {counts} players, not {players}",
+        "pile_over_limit": "the pile totals {total}, over the limit {limit}",
+        "not_on_line": "{place} does not fit the line {line}",
+        "no_dominoer": "a card round has no player who dominoed: `dominoed_by` is for domino games",
         "not_in_hand": "{piece} is not in player {player}'s hand",
         "must_place_drawn": "must place the drawn tile {tile} at once",
         "must_open_with": "the round opens with {tile}, the piece its holder must lead",
@@ -52,6 +56,10 @@ REASONS = {
     },
     "es": {
         "game_over": "la partida ha terminado",
+        "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
+        "pile_over_limit": "la pila suma {total}, más que el límite {limit}",
+        "not_on_line": "{place} no encaja en la línea {line}",
+        "no_dominoer": "una ronda de cartas no tiene quien haga dominó: `dominoed_by` es para el dominó",
         "not_in_hand": "{piece} no está en la mano de J{player}",
         "must_place_drawn": "hay que colocar de inmediato la ficha robada {tile}",
         "must_open_with": "la ronda se abre con {tile}, la ficha con la que debe salir quien la tiene",

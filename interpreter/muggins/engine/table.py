@@ -178,7 +178,7 @@ def check_table(rules: Rules, players: Any, max_rounds: Any) -> None:
                                f"of type {type(players).__name__}")
     if players not in rules.player_counts:
         allowed = ", ".join(map(str, rules.player_counts))
-        raise IllegalMoveError(f"{rules.name} is played by {allowed} players, not {players}")
+        raise illegal("player_count", rules=rules.name, counts=allowed, players=players)
     if type(max_rounds) is not int or max_rounds < 1:
         raise IllegalMoveError(f"max_rounds must be a whole number from 1, not {safe_repr(max_rounds)}")
 

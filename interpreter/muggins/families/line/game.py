@@ -260,7 +260,7 @@ class DominoGame(TableGame):
         for tile, end in line:
             fits = end is None if state.line.empty else end in state.line.fits(tile)
             if not fits:
-                raise IllegalMoveError(f"{Place(tile, end)} does not fit the line {' '.join(map(str, state.line.tiles))}")
+                raise illegal("not_on_line", place=Place(tile, end), line=" ".join(map(str, state.line.tiles)))
             state.line.place(tile, end)
         state.scores = list(scores) if scores is not None else [0] * self.players
         state.round = round

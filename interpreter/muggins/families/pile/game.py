@@ -318,7 +318,7 @@ class CardGame(TableGame):
         if len(seen) != len(set(seen)):
             raise IllegalMoveError("a card appears twice in the position")
         if state.total > self.limit:
-            raise IllegalMoveError(f"the pile totals {state.total}, over the limit {self.limit}")
+            raise illegal("pile_over_limit", total=state.total, limit=self.limit)
         state._resume()
         return state
 
@@ -435,7 +435,7 @@ class CardState(TableState):
         if self.decision is not None:  # the round ends once what is due is answered, as in play
             raise illegal("first_claim" if self.decision.kind == "claim" else "first_call", player=self.decision.actor + 1)
         if dominoer is not None:
-            raise IllegalMoveError("a card round has no player who dominoed: `dominoed_by` is for domino games")
+            raise illegal("no_dominoer")
         start = len(self.events)
         for hand in self.hand_codes:
             self.discard_codes.extend(hand)
