@@ -112,6 +112,18 @@ def test_errors_in_a_variant_point_at_the_variant_file(tmp_path: Path):
     assert location.file.endswith("house.yaml") and (location.line, location.column) == (4, 11)
 
 
+def test_extends_naming_a_folder_is_said_at_extends(tmp_path: Path):
+    """The mistake is the `extends` line (a folder where a file was meant), not the folder's 'line 1'."""
+    (tmp_path / "other").mkdir()
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "house.yaml").write_text("extends: ../other\nname: house\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(tmp_path / "rules" / "house.yaml")
+    problem = caught.value.problems[0]
+    assert problem.location.file.endswith("house.yaml") and (problem.location.line, problem.location.column) == (1, 10)
+    assert "a folder: name the rule file in it" in str(problem.message) and "una carpeta" in problem.message.said("es")
+
+
 def test_every_interpretation_is_a_named_option_in_a_rule_file():
     text = (RULES / "domino-muggins.yaml").read_text() + (RULES / "card-muggins.yaml").read_text()
     for ruling in [f"D{i}" for i in range(1, 9)] + [f"C{i}" for i in range(1, 16)]:

@@ -36,6 +36,7 @@ WORDS = {
         "extends_form": "`extends` must name a rule file: a built-in name or a relative path",
         "extends_name": "a file that extends another must give its own `name`",
         "extends_missing": "`extends` names {spec!r}, but there is no such rule file ({path})",
+        "extends_folder": "`extends` names {spec!r}, a folder: name the rule file in it ({path}/NAME.yaml)",
         "cycle": "`extends` makes a cycle: {cycle}",
         "chain": "`extends` chain longer than {most} files",
         "top_level": "the top level",
@@ -84,6 +85,7 @@ WORDS = {
         "extends_form": "`extends` debe nombrar un fichero de reglas: un nombre incorporado o una ruta relativa",
         "extends_name": "un fichero que amplía otro debe dar su propio `name`",
         "extends_missing": "`extends` nombra {spec!r}, pero no existe ese fichero de reglas ({path})",
+        "extends_folder": "`extends` nombra {spec!r}, una carpeta: nombra el fichero de reglas que hay en ella ({path}/NOMBRE.yaml)",
         "cycle": "`extends` forma un ciclo: {cycle}",
         "chain": "cadena de `extends` de más de {most} ficheros",
         "top_level": "el nivel superior",
@@ -163,6 +165,13 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_there(path: Path) -> bool:
     """Whether `path` names anything (a file, a folder, a pipe, a device): what is there but is
     no regular file is read, and refused for what it is, by the YAML reader."""
@@ -226,6 +235,8 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
     base_path = resolve_rule_path(spec, path.parent)
     if not _is_there(base_path):
         raise RuleFileError([Problem(where, say(WORDS, "extends_missing", spec=spec, path=_display(base_path)))])
+    if _is_folder(base_path):  # said at `extends`, where the mistake is, not at the folder's "line 1"
+        raise RuleFileError([Problem(where, say(WORDS, "extends_folder", spec=spec, path=_display(base_path)))])
     base_path = base_path.resolve()
     if base_path in chain + (path,):
         cycle = " -> ".join(p.name for p in chain + (path, base_path))
