@@ -165,6 +165,26 @@ def test_cli_rules_show_json(capsys):
     assert json.loads(capsys.readouterr().out)["line"]["spinner"] is True
 
 
+def test_rules_show_keeps_only_the_translations_the_engine_uses_and_its_output_validates(tmp_path, capsys):
+    """A variant that replaces the scoring and retitles drops its base's Spanish scoring names and
+    title (README: dropped entries' translations are dropped); what `rules show` prints is a rule
+    file of its own."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-muggins\nname: house\ntitle: House fives\nscoring:\n"
+                     "  - {name: tens, when: ends_sum % 10 == 0 and ends_sum > 0, points: ends_sum}\n")
+    assert main(["rules", "show", "--json", str(house)]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert "translations" not in shown or not any(
+        "scoring" in words or "title" in words for words in shown["translations"].values())
+    assert main(["rules", "show", str(house)]) == 0
+    resolved = tmp_path / "resolved.yaml"
+    resolved.write_text(capsys.readouterr().out)
+    assert main(["validate", str(resolved)]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    assert main(["rules", "show", "--json", "domino-muggins"]) == 0  # a file's own words stay
+    assert json.loads(capsys.readouterr().out)["translations"]["es"]["title"] == "Muggins de dominó"
+
+
 def test_cli_rules_list_names_every_built_in_with_its_description(capsys):
     assert main(["rules", "list"]) == 0
     out = capsys.readouterr().out

@@ -621,14 +621,33 @@ def _rules_list(args: argparse.Namespace) -> int:
 
 def _rules_show(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
+    data = _as_the_engine_sees(rules)
     if args.json:
-        print(json.dumps(rules.data, indent=2, ensure_ascii=False))
+        print(json.dumps(data, indent=2, ensure_ascii=False))
         return EXIT_OK
     chain = " <- ".join((rules.name,) + rules.bases)
     print("# " + _say(args.lang, "resolved", title=rules.title_in(args.lang), origin=rules.origin, chain=chain))
     print("# " + _say(args.lang, "digest", digest=rules.digest[:16]))
-    print(yaml.dump(dict(rules.data), Dumper=_RulesDumper, sort_keys=False, allow_unicode=True, width=100), end="")
+    print(yaml.dump(data, Dumper=_RulesDumper, sort_keys=False, allow_unicode=True, width=100), end="")
     return EXIT_OK
+
+
+def _as_the_engine_sees(rules: Rules) -> dict[str, Any]:
+    """The merged rule file with the translations the engine keeps: a base's words for a title,
+    a description or scoring entries a variant replaced are not the variant's, so they are not
+    shown (and the output validates as a rule file of its own)."""
+    data = dict(rules.data)
+    kept: dict[str, dict[str, Any]] = {}
+    for lang, words in rules.translations.items():
+        own = {key: value for key, value in (("title", words.title), ("description", words.description),
+                                             ("scoring", dict(words.scoring))) if value}
+        if own:
+            kept[lang] = own
+    if kept:
+        data["translations"] = kept
+    else:
+        data.pop("translations", None)
+    return data
 
 
 class _RulesDumper(yaml.SafeDumper):
