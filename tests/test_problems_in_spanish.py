@@ -118,6 +118,8 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("top-level-list", "2:1: el nivel superior debe ser un diccionario de claves, no una lista"),
     ("non-utf8", "2:11: el fichero no es texto UTF-8: el byte 0xe9 no se puede descodificar"),
     ("extends-without-name", "2:1: un fichero que amplía otro debe dar su propio `name`"),
+    ("duplicate-scoring-name", "8:11: otra entrada de `scoring` ya se llama 'five' (línea 5); da a cada entrada su "
+                               "propio nombre"),
 ])
 def test_what_the_spanish_says(name: str, spanish: str, capsys):
     _, _, err = validate(capsys, str(BROKEN / f"{name}.yaml"), "--lang", "es")

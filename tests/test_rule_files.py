@@ -104,6 +104,14 @@ def test_extends_merges_mappings_deeply_and_replaces_lists(tmp_path: Path):
     assert rules.bases == ("house", "domino-muggins")
 
 
+def test_a_variant_replacing_scoring_may_reuse_the_names_of_its_base(tmp_path: Path):
+    # `scoring` is a list, so a variant's entries replace the base's: a name of the base is free again
+    (tmp_path / "house.yaml").write_text(
+        "extends: domino-muggins\nname: house\nscoring:\n  - name: multiple of five\n    when: ends_sum == 10\n"
+        "    points: 1\n  - name: five\n    when: ends_sum == 5\n    points: 5\n")
+    assert [entry.name for entry in load_rules(tmp_path / "house.yaml").scoring] == ["multiple of five", "five"]
+
+
 def test_errors_in_a_variant_point_at_the_variant_file(tmp_path: Path):
     (tmp_path / "house.yaml").write_text("extends: domino-muggins\nname: house\nwin:\n  target: targte\n")
     with pytest.raises(RuleFileError) as caught:

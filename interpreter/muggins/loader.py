@@ -62,6 +62,8 @@ WORDS = {
         "with_hint": "{message} ({hint})",
         "rank": "{section} draws by high piece, so it needs a `rank`",
         "scoring_size": "`scoring` has {count} entries; at most {most} are allowed (each is read after every move)",
+        "scoring_twice": "another entry of `scoring` is already named {name!r} (line {line}); give each entry its own "
+                         "name: the scores, the statistics and the translations tell them apart by it",
         "game_start": "fails when a game for {players} starts",
         "every_value": "fails for every value of {name} (0 to {last}) with {players}, so in every game; for {name} = 0",
         "every_score": "fails for every value of {name} at which `when` holds with {players}, so whenever it scores; "
@@ -112,6 +114,8 @@ WORDS = {
         "rank": "{section} sortea por la pieza más alta, así que necesita un `rank`",
         "scoring_size": "`scoring` tiene {count} entradas; se admiten como mucho {most} (cada una se lee tras cada "
                         "jugada)",
+        "scoring_twice": "otra entrada de `scoring` ya se llama {name!r} (línea {line}); da a cada entrada su propio "
+                         "nombre: las puntuaciones, las estadísticas y las traducciones las distinguen por él",
         "game_start": "falla al empezar una partida con {players}",
         "every_value": "falla con cualquier valor de {name} (de 0 a {last}) con {players}, así que en cada partida; "
                        "con {name} = 0",
@@ -481,6 +485,7 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     if len(data["scoring"]) > MAX_SCORING:
         raise RuleFileError([Problem(doc.where(("scoring",), key=True),
                                      say(WORDS, "scoring_size", count=len(data["scoring"]), most=MAX_SCORING))])
+    _check_scoring_names(c)
     scoring = c.scores(family.scoring_context)
     if not c.problems:
         _check_table(c, counts, hand, target, family, pieces, options)
@@ -508,6 +513,17 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     if problems:
         raise RuleFileError(distinct(problems))
     return rules
+
+
+def _check_scoring_names(c: RuleCompiler) -> None:
+    """Each scoring entry has a name of its own: a log, `simulate`'s rows and a translation name an
+    entry by its name, so two entries of one name would be merged or mistaken for each other."""
+    first: dict[str, int] = {}
+    for i, item in enumerate(c.doc.data["scoring"]):
+        earlier = first.setdefault(item["name"], i)
+        if earlier != i:
+            line = c.doc.where(("scoring", earlier, "name")).line
+            c.complain(("scoring", i, "name"), say(WORDS, "scoring_twice", name=item["name"], line=line))
 
 
 def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[int, ...]) -> list[Problem]:
