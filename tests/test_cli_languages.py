@@ -131,6 +131,9 @@ def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
     ("win.target=abc", "nombre desconocido 'abc' (disponibles aquí: players)"),
     ("win.target=-5", "el objetivo con 2 jugadores es -5; debe ser al menos 1"),
     ("win.target=true", "`win.target` debe ser texto o un número entero, no true"),
+    ("name=Mi Casa", "`name` es 'Mi Casa': un nombre se escribe con letras minúsculas de la a a la z (sin tildes ni "
+                     "eñes), cifras y guiones, y empieza por una letra o una cifra, como mis-reglas; ¿querías decir "
+                     "'mi-casa'?"),
     ("win.overshoot=count", "`win.overshoot` es 'count', que no es ninguno de: counts, void, capped; ¿querías decir 'counts'?"),
 ])
 def test_set_errors_from_validation_in_spanish(setting, spanish, capsys):

@@ -118,6 +118,11 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("top-level-list", "2:1: el nivel superior debe ser un diccionario de claves, no una lista"),
     ("non-utf8", "2:11: el fichero no es texto UTF-8: el byte 0xe9 no se puede descodificar"),
     ("extends-without-name", "2:1: un fichero que amplía otro debe dar su propio `name`"),
+    ("name-with-spaces", "3:7: `name` es 'My House Rules': un nombre se escribe con letras minúsculas de la a a la z "
+                         "(sin tildes ni eñes), cifras y guiones, y empieza por una letra o una cifra, como mis-reglas; "
+                         "¿querías decir 'my-house-rules'?"),
+    ("spanish-deck-words", "6:13: `pieces.cards.suits.0` es 'o': un palo es una sola letra mayúscula de la A a la Z, "
+                           "como O, C, E o B; ¿querías decir 'O'?"),
     ("duplicate-scoring-name", "8:11: otra entrada de `scoring` ya se llama 'five' (línea 5); da a cada entrada su "
                                "propio nombre"),
 ])

@@ -223,6 +223,27 @@ def test_shipped_schemas_are_valid_draft_2020_12():
         Draft202012Validator.check_schema(schema)
 
 
+def test_every_pattern_is_said_in_words_in_both_languages():
+    """A person writing house rules does not read regular expressions: whatever a pattern allows
+    is said beside it, in English and in Spanish, for the message that refuses a value."""
+    from muggins.schema import scenario_schema
+
+    def patterns(node):
+        if isinstance(node, dict):
+            if "pattern" in node:
+                yield node
+            for value in node.values():
+                yield from patterns(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from patterns(item)
+    found = list(patterns(rules_schema())) + list(patterns(scenario_schema()))
+    assert len(found) >= 3  # a name, a suit, a rank
+    for node in found:
+        words = node.get("x-pattern-words", {})
+        assert set(words) == {"en", "es"} and all(words.values()), node
+
+
 def test_shipped_schemas_are_the_assembled_ones():
     """The schema files editors read are what the shared part and the families' parts assemble to."""
     from muggins.schema import scenario_schema

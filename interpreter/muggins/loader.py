@@ -8,6 +8,8 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -56,7 +58,8 @@ WORDS = {
         "minProperties": "{section} must have at least {limit}",
         "maxProperties": "{section} must have at most {limit}",
         "uniqueItems": "{section} has an item more than once",
-        "pattern": "{section} is {value}, which does not match the pattern {pattern}",
+        "pattern": "{section} is {value}: {rule}{hint}",
+        "pattern_form": "it is not written in the form this place takes",
         "const": "{section} must be {const}, not {value}",
         "other": "{section} does not fit the schema ({keyword})",
         "with_hint": "{message} ({hint})",
@@ -107,7 +110,8 @@ WORDS = {
         "minProperties": "{section} debe tener al menos {limit}",
         "maxProperties": "{section} debe tener como mucho {limit}",
         "uniqueItems": "{section} tiene algún elemento repetido",
-        "pattern": "{section} es {value}, que no sigue el patrón {pattern}",
+        "pattern": "{section} es {value}: {rule}{hint}",
+        "pattern_form": "no está escrito en la forma que admite este lugar",
         "const": "{section} debe ser {const}, no {value}",
         "other": "{section} no se ajusta al esquema ({keyword})",
         "with_hint": "{message} ({hint})",
@@ -380,9 +384,33 @@ def _schema_message(doc: Document, error: jsonschema.ValidationError, path: tupl
     if keyword in _COUNTED:
         assert isinstance(limit, int)  # what the keyword takes
         return say(WORDS, keyword, section=section, limit=counted(limit, _COUNTED[keyword]))
-    if keyword in ("uniqueItems", "pattern", "const"):
-        return say(WORDS, keyword, section=section, value=_show(instance), pattern=limit, const=_show(limit))
+    if keyword == "pattern":
+        assert isinstance(limit, str) and isinstance(instance, str) and isinstance(error.schema, dict)
+        return say(WORDS, "pattern", section=section, value=_show(instance), rule=_pattern_words(error.schema),
+                   hint=_pattern_hint(instance, limit))
+    if keyword in ("uniqueItems", "const"):
+        return say(WORDS, keyword, section=section, value=_show(instance), const=_show(limit))
     return say(WORDS, "other", section=section, keyword=keyword)
+
+
+def _pattern_words(schema: Mapping[str, Any]) -> Said:
+    """What a pattern allows, in words: the schema keeps them beside the pattern (`x-pattern-words`,
+    by language), since a person writing house rules does not read regular expressions."""
+    words = schema.get("x-pattern-words")
+    if not isinstance(words, dict):
+        return say(WORDS, "pattern_form")
+    return Said(words["en"], **{lang: text for lang, text in words.items() if lang != "en"})
+
+
+def _pattern_hint(value: str, pattern: str) -> Said | str:
+    """The value as it was probably meant, when a usual slip makes it fit: capitals (`c` for C),
+    a whole word for its first letter (`Sota` for S), spaces, underscores or accents in a name."""
+    plain = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode().lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+    for candidate in (value.upper(), value[:1].upper(), slug):
+        if candidate and re.search(pattern, candidate):
+            return say(WORDS, "did_you_mean", close=candidate)
+    return ""
 
 
 def _show(value: Any) -> str:
