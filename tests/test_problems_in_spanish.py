@@ -123,6 +123,10 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
                          "¿querías decir 'my-house-rules'?"),
     ("spanish-deck-words", "6:13: `pieces.cards.suits.0` es 'o': un palo es una sola letra mayúscula de la A a la Z, "
                            "como O, C, E o B; ¿querías decir 'O'?"),
+    ("no-break-space-indent", "5:1: clave desconocida en el nivel superior: un espacio de no separación antes de "
+                              "'target'; escribe en su lugar un espacio normal (permitidas:"),
+    ("zero-width-space-in-key", "5:3: clave desconocida en `win`: un espacio de anchura cero dentro de 'target'; "
+                                "bórralo (permitidas: target,"),
     ("duplicate-scoring-name", "8:11: otra entrada de `scoring` ya se llama 'five' (línea 5); da a cada entrada su "
                                "propio nombre"),
 ])

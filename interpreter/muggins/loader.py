@@ -43,6 +43,11 @@ WORDS = {
         "chain": "`extends` chain longer than {most} files",
         "top_level": "the top level",
         "unknown_key": "unknown key {key!r} in {section}{more}{hint} (allowed: {allowed})", "more": " (and {keys})",
+        "invisible_key": "unknown key in {section}: {what} {where}{more}; {advice} (allowed: {allowed})",
+        "invisible:before": "before {key!r}", "invisible:after": "after {key!r}",
+        "invisible:inside": "inside {key!r}", "invisible:alone": "as the whole key",
+        "invisible:space": "write an ordinary space instead", "invisible:delete": "delete it",
+        "invisible:other": "an invisible character ({code})",
         "belongs": "{key!r} belongs to {owner} (pieces: {pieces}), not to this game",
         "missing": "missing key {key!r} in {section}",
         "type": "{section} must be {kinds}, not {value}", "or": " or ",
@@ -95,6 +100,11 @@ WORDS = {
         "chain": "cadena de `extends` de más de {most} ficheros",
         "top_level": "el nivel superior",
         "unknown_key": "clave desconocida {key!r} en {section}{more}{hint} (permitidas: {allowed})", "more": " (y {keys})",
+        "invisible_key": "clave desconocida en {section}: {what} {where}{more}; {advice} (permitidas: {allowed})",
+        "invisible:before": "antes de {key!r}", "invisible:after": "después de {key!r}",
+        "invisible:inside": "dentro de {key!r}", "invisible:alone": "como clave entera",
+        "invisible:space": "escribe en su lugar un espacio normal", "invisible:delete": "bórralo",
+        "invisible:other": "un carácter invisible ({code})",
         "belongs": "{key!r} pertenece a los {owner} (`pieces: {pieces}`), no a este juego",
         "missing": "falta la clave {key!r} en {section}",
         "type": "{section} debe ser {kinds}, no {value}", "or": " o ",
@@ -139,6 +149,18 @@ WORDS = {
                   "permitido ({allowed}) debe ser divisible entre el número de bandos{hint}",
         "uneven_hint": ", p. ej. \"{sides} if players % {sides} == 0 else players\"",
     },
+}
+# Characters that cannot be seen in a key, by how a reader names them (others: by their code).
+INVISIBLE = {
+    "\xa0": Said("a no-break space", es="un espacio de no separación"),
+    "\u202f": Said("a narrow no-break space", es="un espacio estrecho de no separación"),
+    "\u3000": Said("an ideographic space", es="un espacio ideográfico"),
+    "\u200b": Said("a zero-width space", es="un espacio de anchura cero"),
+    "\u200c": Said("a zero-width non-joiner", es="un separador de anchura cero"),
+    "\u200d": Said("a zero-width joiner", es="un unidor de anchura cero"),
+    "\u2060": Said("a word joiner", es="un unidor de palabras"),
+    "\ufeff": Said("a byte order mark", es="una marca de orden de bytes"),
+    "\xad": Said("a soft hyphen", es="un guion discrecional"),
 }
 # What a length or a count in the schema counts, by keyword.
 _COUNTED = {"minLength": "character", "maxLength": "character", "minItems": "item", "maxItems": "item",
@@ -346,11 +368,32 @@ def _unknown_key(doc: Document, error: jsonschema.ValidationError, path: tuple) 
     allowed = list(error.schema.get("properties", {}))
     extras = sorted(set(error.instance) - set(allowed))
     key = extras[0]
+    more = say(WORDS, "more", keys=", ".join(map(repr, extras[1:]))) if extras[1:] else ""
+    where = doc.where(path + (key,), key=True)
+    unseen = [ch for ch in key if ch != " " and unicodedata.category(ch) in ("Zs", "Zl", "Zp", "Cf")]
+    if unseen:
+        return Problem(where, say(WORDS, "invisible_key", section=_section(path), more=more, allowed=", ".join(allowed),
+                                  **_invisible(key, set(unseen))))
     close = difflib.get_close_matches(key, allowed, n=1)
     hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
-    more = say(WORDS, "more", keys=", ".join(map(repr, extras[1:]))) if extras[1:] else ""
-    return Problem(doc.where(path + (key,), key=True), say(WORDS, "unknown_key", key=key, section=_section(path),
-                                                           more=more, hint=hint, allowed=", ".join(allowed)))
+    return Problem(where, say(WORDS, "unknown_key", key=key, section=_section(path), more=more, hint=hint,
+                              allowed=", ".join(allowed)))
+
+
+def _invisible(key: str, unseen: set[str]) -> dict[str, Said]:
+    """A key holding a character that cannot be seen (a no-break space pasted as indentation, a
+    zero-width space inside a word) would be quoted with a Python escape or look like an allowed
+    key: name the character in words, where it is and what to do instead."""
+    first = next(ch for ch in key if ch in unseen)
+    what = INVISIBLE.get(first) or say(WORDS, "invisible:other", code=f"U+{ord(first):04X}")
+    seen = [i for i, ch in enumerate(key) if ch not in unseen and not ch.isspace()]
+    places = [i for i, ch in enumerate(key) if ch in unseen]
+    visible = "".join(ch for ch in key if ch not in unseen).strip()
+    place = ("alone" if not seen else "before" if max(places) < seen[0] else "after" if min(places) > seen[-1]
+             else "inside")
+    spaces = all(unicodedata.category(ch) == "Zs" for ch in unseen)
+    return {"what": what, "where": say(WORDS, "invisible:" + place, key=visible),
+            "advice": say(WORDS, "invisible:space" if spaces else "invisible:delete")}
 
 
 def _schema_message(doc: Document, error: jsonschema.ValidationError, path: tuple) -> Said:
