@@ -134,6 +134,10 @@ def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
     ("name=Mi Casa", "`name` es 'Mi Casa': un nombre se escribe con letras minúsculas de la a a la z (sin tildes ni "
                      "eñes), cifras y guiones, y empieza por una letra o una cifra, como mis-reglas; ¿querías decir "
                      "'mi-casa'?"),
+    ("go.draw=False", "`go.draw` debe ser true o false, no 'False' (solo true y false en minúsculas son booleanos; "
+                      "escribe false)"),
+    ("go.draw=on", "`go.draw` debe ser true o false, no 'on' (aquí una palabra de sí/no es texto; escribe true o "
+                   "false)"),
     ("win.overshoot=count", "`win.overshoot` es 'count', que no es ninguno de: counts, void, capped; ¿querías decir 'counts'?"),
 ])
 def test_set_errors_from_validation_in_spanish(setting, spanish, capsys):

@@ -127,6 +127,8 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
                               "'target'; escribe en su lugar un espacio normal (permitidas:"),
     ("zero-width-space-in-key", "5:3: clave desconocida en `win`: un espacio de anchura cero dentro de 'target'; "
                                 "bórralo (permitidas: target,"),
+    ("capital-true", "5:12: `line.spinner` debe ser true o false, no 'True' (solo true y false en minúsculas son "
+                     "booleanos; escribe true)"),
     ("duplicate-scoring-name", "8:11: otra entrada de `scoring` ya se llama 'five' (línea 5); da a cada entrada su "
                                "propio nombre"),
 ])

@@ -110,8 +110,8 @@ def settings_document(settings: Sequence[str], lang: str = "en") -> Document:
         doc.keys[path] = Location(SET_FILE, line, 1, text)
         for sub in _paths(value, path):
             doc.values[sub] = value_at
-        if isinstance(value, (int, bool)) or value is None:
-            doc.plain.add(path)
+        if not isinstance(value, (dict, list)) and raw.strip()[:1] not in ("'", '"'):
+            doc.plain.add(path)  # written unquoted: `yes` or `True` kept as text is explained as in a file
     return doc
 
 

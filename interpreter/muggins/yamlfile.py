@@ -43,7 +43,7 @@ _LONG_INT = re.compile(r"[-+]?[0-9]+\Z")
 # other than tab and line breaks, lone surrogates (which cannot even be printed) and non-characters.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _NULLS = {"", "~", "null", "Null", "NULL"}
-_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_BOOLS = {"true": True, "false": False}  # README: only `true`/`false` (so `True`, `yes`, `on` stay text)
 
 # What is wrong with the YAML of a file, in both languages (keys, tags and values as written).
 WORDS = {
@@ -71,6 +71,7 @@ WORDS = {
                            "here from an escape)",
         "huge_integer": "integer with {digits} digits is too large (at most {most})",
         "yes_no": "a yes/no word is text here; write true or false",
+        "capital_bool": "only true and false in lowercase are booleans; write {lower}",
         "leading_zero": "a number with a leading zero is text here; write it without the zero",
         "colon": "a colon-separated number is text here, not a count",
         "decimal": "decimals are not used in rule files; write a whole number",
@@ -99,6 +100,7 @@ WORDS = {
                            "aquí salido de una secuencia de escape)",
         "huge_integer": "un entero de {digits} cifras es demasiado grande (como mucho {most})",
         "yes_no": "aquí una palabra de sí/no es texto; escribe true o false",
+        "capital_bool": "solo true y false en minúsculas son booleanos; escribe {lower}",
         "leading_zero": "aquí un número con un cero delante es texto; escríbelo sin el cero",
         "colon": "aquí un número separado por dos puntos es texto, no una cantidad",
         "decimal": "los ficheros de reglas no usan decimales; escribe un número entero",
@@ -420,6 +422,8 @@ def _error(name: str, lines: list[str], line: int, column: int, message: Said) -
 def looks_like_yaml11(text: str) -> Said | None:
     """What YAML 1.1 would have made of a plain scalar we kept as text, to explain a type error."""
     lowered = text.lower()
+    if lowered in ("true", "false"):
+        return say(WORDS, "capital_bool", lower=lowered)
     if lowered in ("yes", "no", "on", "off", "y", "n"):
         return say(WORDS, "yes_no")
     if _LONG_INT.match(text):
