@@ -64,3 +64,12 @@ def test_file_over_the_size_limit_is_refused(tmp_path: Path):
     path.write_text("name: x\n" + "# padding\n" * 120_000)
     with pytest.raises(RuleFileError, match="larger than"):
         load_rules(path)
+
+
+def test_a_refused_expression_is_not_also_refused_for_the_value_standing_in_for_it():
+    # `value: total` names nothing a card has: that is the one mistake, not also "the card value
+    # of rank A is 0" for each rank, which only the stand-in 0 of the refused expression makes
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(BROKEN / "card-value-unknown-name.yaml")
+    assert [(p.location.line, p.location.column, p.message) for p in caught.value.problems] == \
+        [(8, 12, "unknown name 'total' (available here: card.rank)")]

@@ -468,6 +468,8 @@ class RuleCompiler:
         self.doc = doc
         self.problems: list[Problem] = []
         self.per_count: dict[tuple, tuple[Texts, list[int]]] = {}
+        # where an expression was refused: it stands in as 0 or false, which proves nothing
+        self.failed: set[tuple] = set()
 
     def fails_with(self, path: tuple, players: int, texts: Texts, key: str, **numbers: Any) -> None:
         """A count computed from `players` fails for this many players; `key` names a template of
@@ -494,6 +496,7 @@ class RuleCompiler:
             hint = looks_like_yaml11(value) if isinstance(value, str) and path in self.doc.plain else None
             self.problems.extend(Problem(p.location, say(WORDS, "with_hint", message=p.message, hint=hint)) if hint
                                  else p for p in exc.problems)
+            self.failed.add(path)
             return compile_expression("0" if expected is Type.INT else "false", {}, expected)
 
     def get(self, path: tuple, default: Any = None) -> Any:
@@ -506,6 +509,11 @@ class RuleCompiler:
         return value
 
     def evaluate(self, path: tuple, expression: Expression, env: dict[str, Any]) -> Any:
+        """The value of the expression at `path`, or None when it fails (reported) or was refused
+        already: checks skip None, so a refused expression is not also reported for the 0 that
+        stands in for it ('card value of rank A is 0' after 'unknown name')."""
+        if path in self.failed:
+            return None
         try:
             return expression(env)
         except ExpressionFailure as exc:
