@@ -638,9 +638,9 @@ def _as_the_engine_sees(rules: Rules) -> dict[str, Any]:
     shown (and the output validates as a rule file of its own)."""
     data = dict(rules.data)
     kept: dict[str, dict[str, Any]] = {}
-    for lang, words in rules.translations.items():
-        own = {key: value for key, value in (("title", words.title), ("description", words.description),
-                                             ("scoring", dict(words.scoring))) if value}
+    for lang, spoken in rules.translations.items():
+        own = {key: value for key, value in (("title", spoken.title), ("description", spoken.description),
+                                             ("scoring", dict(spoken.scoring))) if value}
         if own:
             kept[lang] = own
     if kept:
