@@ -366,6 +366,24 @@ def test_play_takes_settings(capsys):
     assert code == 0 and out
 
 
+@pytest.mark.parametrize("command", [["simulate", "card-muggins"], ["compare", "card-muggins", "card-muggins-100"],
+                                     ["sweep", "card-muggins"]])
+@pytest.mark.parametrize("json_output", [False, True])
+def test_settings_with_braces_label_the_progress_bar_and_the_tables_as_written(capsys, command, json_output):
+    # the README: tables and plots name the rules with their settings, `card-muggins (win.target=100)`
+    scoring = 'scoring=[{name: x, when: "total % 5 == 0", points: total}]'
+    code, out, err = run(capsys, *command, "--set", "win={target: 100}", "--set", scoring, "--games", "3",
+                         "--workers", "1", *(["--json"] if json_output else []))
+    assert code == 0 and "Traceback" not in err and "Error" not in err
+    label = 'card-muggins (win={target:100}, scoring=[{name:x,when:"total%5==0",points:total}])'
+    if json_output:
+        data = json.loads(out)
+        results = data["results"] if "results" in data else [data]
+        assert results[0]["label"] == label
+    elif command[0] != "sweep":
+        assert "win={target:100}" in out
+
+
 @pytest.mark.parametrize("argv, status, message", [
     (["simulate", "card-muggins", "--set", "win.targte=100"], 1, "--set win.targte=100: unknown key 'targte'"),
     (["simulate", "card-muggins", "--set", "win.target=abc"], 1, "--set win.target=abc:"),

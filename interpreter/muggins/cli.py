@@ -805,10 +805,11 @@ def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str]
     from .report import num, words
 
     def run(games: int, start: int):
-        with Progress(TextColumn(label(rules.name, settings)), BarColumn(), MofNCompleteColumn(),
+        # the label is the task's description, shown as it is: never a format string nor markup
+        with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                       TextColumn(_say(args.lang, "games")), TimeRemainingColumn(), console=Console(stderr=True),
                       transient=True) as bar:
-            task = bar.add_task("games", total=games - start)
+            task = bar.add_task(label(rules.name, settings), total=games - start)
             return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
                             args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
                             settings=tuple(settings), start=start, lang=args.lang or "en")
