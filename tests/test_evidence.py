@@ -384,6 +384,54 @@ def test_settings_with_braces_label_the_progress_bar_and_the_tables_as_written(c
         assert "win={target:100}" in out
 
 
+HOUSE_SCORING = """extends: card-muggins
+name: house
+translations:
+  es:
+    scoring:
+      "fifteen [house rule]": "quince [regla de la casa]"
+      "odd [/] one": "raro [/] uno"
+scoring:
+  - name: "fifteen [house rule]"
+    when: "total == 15"
+    points: 2
+  - name: "odd [/] one"
+    when: "total == 7"
+    points: 1
+"""
+
+
+@pytest.mark.parametrize("lang, names", [("en", ["'fifteen [house rule]'", "'odd [/] one'"]),
+                                         ("es", ["«quince [regla de la casa]»", "«raro [/] uno»"])])
+def test_square_brackets_in_scoring_names_and_settings_are_shown_as_written(capsys, monkeypatch, tmp_path, lang,
+                                                                           names):
+    monkeypatch.setenv("COLUMNS", "200")  # wide tables: no name wrapped over two lines
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE_SCORING, encoding="utf-8")
+    code, out, err = run(capsys, "simulate", str(house), "--games", "3", "--workers", "1", "--lang", lang,
+                         "--set", 'title="[bold]loud[/] :100:"')
+    assert code == 0 and "Traceback" not in err
+    for name in names:  # the row of each entry, named as the file names it in that language
+        assert name in out
+    assert 'house (title="[bold]loud[/]:100:")' in out  # the column and the fairness line
+    code, out, err = run(capsys, "compare", str(house), "card-muggins", "--games", "3", "--workers", "1",
+                         "--lang", lang, "--set", 'title="[/]"')
+    assert code == 0 and "Traceback" not in err and names[0] in out and '(title="[/]")' in out
+    code, out, err = run(capsys, "sweep", str(house), "--games", "3", "--workers", "1", "--lang", lang,
+                         "--set", "title=x[/],y[bold]")
+    assert code == 0 and "Traceback" not in err and "title=x[/]" in out and "title=y[bold]" in out
+
+
+@pytest.mark.parametrize("command", [["simulate", "card-muggins"], ["sweep", "card-muggins"]])
+def test_a_dollar_sign_in_a_setting_is_drawn_as_written_not_as_mathtext(capsys, tmp_path, command):
+    pytest.importorskip("matplotlib")
+    svg = tmp_path / "p.svg"
+    code, _, err = run(capsys, *command, "--set", r'title="a $5 bonus$, $\nope$"', "--games", "3", "--workers", "1",
+                       "--plot", str(svg))
+    assert code == 0 and "Traceback" not in err
+    assert "Oblique" not in svg.read_text()  # mathtext would set "5 bonus" in italics
+
+
 @pytest.mark.parametrize("argv, status, message", [
     (["simulate", "card-muggins", "--set", "win.targte=100"], 1, "--set win.targte=100: unknown key 'targte'"),
     (["simulate", "card-muggins", "--set", "win.target=abc"], 1, "--set win.target=abc:"),

@@ -121,6 +121,12 @@ def _save(fig: Any, path: str, lang: str) -> None:
         _pyplot().close(fig)
 
 
+def _plain(text: str) -> str:
+    """The user's text (a label, a setting) as matplotlib shows it as written: a `$` is a dollar
+    sign, never the start of mathtext."""
+    return text.replace("$", r"\$")
+
+
 def _errors(rows: Sequence[dict]) -> tuple[list[float], list[list[float]]]:
     rates = [100 * r["win_rate"] for r in rows]
     low = [100 * (r["win_rate"] - r["ci95"][0]) for r in rows]
@@ -139,14 +145,16 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
     width = 0.8 / len(results)
     bots = bot_names(list(dict.fromkeys(first["bots"])), lang)
     if len(results) == 1:
-        title = w["title"].format(rules=first["label"], games=num(first["games"], lang, 0), players=n, bots=bots)
+        title = w["title"].format(rules=_plain(first["label"]), games=num(first["games"], lang, 0), players=n,
+                                  bots=bots)
     else:
         title = w["compare_title"].format(games=num(first["games"], lang, 0), players=n, bots=bots)
     fig.suptitle(title, fontsize=13)
     for i, data in enumerate(results):
         offset = (i - (len(results) - 1) / 2) * width
         rates, err = _errors(data["first_to_play"]["by_position"])
-        bars = axes[0].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, label=data["label"])
+        bars = axes[0].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4,
+                           label=_plain(data["label"]))
         if len(results) == 1:
             for k, rect in enumerate(bars):
                 row = data["first_to_play"]["by_position"][k]
@@ -154,12 +162,12 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
                                  (rect.get_x() + rect.get_width() / 2, 100 * row["ci95"][1]),
                                  ha="center", va="bottom", fontsize=8)
         rates, err = _errors(data["seats"])
-        axes[1].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, label=data["label"])
+        axes[1].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, label=_plain(data["label"]))
         turns = data["length"]["turns"]
         counts = turns["histogram"]["counts"]
         total = sum(counts.values()) or 1
         xs = [int(k) for k in counts]
-        axes[2].step(xs, [100 * c / total for c in counts.values()], where="post", label=data["label"])
+        axes[2].step(xs, [100 * c / total for c in counts.values()], where="post", label=_plain(data["label"]))
     fair = 100 / n
     for ax in axes[:2]:
         ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"{w['fair']} ({pct(fair / 100, lang)})")
@@ -194,19 +202,20 @@ def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en")
     # with several settings: the first that varies across, one line per value of the others
     groups: dict[str, list[int]] = {}
     for i, d in enumerate(results):
-        name = ", ".join(d["settings"][keys.index(k)] for k in varying[1:]) if numeric else ""
+        name = _plain(", ".join(d["settings"][keys.index(k)] for k in varying[1:])) if numeric else ""
         groups.setdefault(name, []).append(i)
     if numeric:
         index = keys.index(varying[0])
         xs: list[float] = [float(_number(d["settings"][index].partition("=")[2]) or 0) for d in results]
-        xlabel = varying[0]
+        xlabel = _plain(varying[0])
         ticks = None
     else:
         xs = list(range(len(results)))
         xlabel = w["setting"]
-        ticks = [", ".join(d["settings"]) for d in results]
+        ticks = [_plain(", ".join(d["settings"])) for d in results]
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
-    fig.suptitle(w["sweep_title"].format(rules=rules, games=num(first["games"], lang, 0), seed=first["seed"]), fontsize=13)
+    fig.suptitle(w["sweep_title"].format(rules=_plain(rules), games=num(first["games"], lang, 0), seed=first["seed"]),
+                 fontsize=13)
     for name, members in groups.items():
         rates, err = _errors([results[i]["first_to_play"]["by_position"][0] for i in members])
         axes[0].errorbar([xs[i] for i in members], rates, yerr=err, marker="o", capsize=4,

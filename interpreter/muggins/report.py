@@ -508,6 +508,7 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
     differences, their effects and the plain-words summary. Returns the comparisons."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
     console = console or Console()
     w = words(lang)
     first = results[0]
@@ -516,24 +517,26 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
                               seed=first["seed"])
     if len(results) > 1:
         title += w["marks"].format(tests=len(tests))
-    table = Table(title=title)
+    # the names of rules, settings and scoring entries are the user's text: shown as Text, never
+    # read as markup ([house rule], [/]) nor as emoji codes
+    table = Table(title=Text(title, style="table.title"))
     table.add_column("")
     for data in results:
-        table.add_column(data["label"], justify="right")
+        table.add_column(Text(data["label"]), justify="right")
     en_rows = rows(results, "en")
     adjusted = {(t["statistic"], t["column"]): t["p_holm"] for t in tests}
     for row, en_row in zip(rows(results, lang), en_rows):
         cells = []
         for i, data in enumerate(results):
             p = adjusted.get((en_row.label, i), 1.0)
-            cells.append(row.cell_of(data) + mark(p))
-        table.add_row(row.label, *cells)
+            cells.append(Text(row.cell_of(data) + mark(p)))
+        table.add_row(Text(row.label), *cells)
     console.print(table)
     if tests:
-        effects = Table(title=w["effects_title"].format(first=first["label"]))
+        effects = Table(title=Text(w["effects_title"].format(first=first["label"]), style="table.title"))
         effects.add_column(w["effect"])
         for data in results[1:]:
-            effects.add_column(data["label"], justify="right")
+            effects.add_column(Text(data["label"]), justify="right")
         by_key = {(t["statistic"], t["column"]): t for t in tests}
         for row, en_row in zip(rows(results, lang), en_rows):
             if not any((en_row.label, i) in by_key for i in range(1, len(results))):
@@ -542,29 +545,31 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
             for i in range(1, len(results)):
                 t = by_key.get((en_row.label, i))
                 if t is None:
-                    cells.append(NOT_MEASURED)
+                    cells.append(Text(NOT_MEASURED))
                     continue
                 p = "p<0.001" if t["p_holm"] < 0.001 else f"p={num(t['p_holm'], lang, 3)}"
-                cells.append(f"{effect_text(t, lang)} {p.replace('.', ',') if lang == 'es' else p}{mark(t['p_holm'])}")
-            effects.add_row(row.label, *cells)
+                cells.append(Text(f"{effect_text(t, lang)} {p.replace('.', ',') if lang == 'es' else p}{mark(t['p_holm'])}"))
+            effects.add_row(Text(row.label), *cells)
         console.print(effects)
         console.print(f"[bold]{w['summary_title']}[/bold]")
         for line in plain_summary(results, tests, lang):
-            console.print(line, highlight=False)
+            console.print(Text(line))
     else:
-        console.print(fairness_line(first, lang), highlight=False)
+        console.print(Text(fairness_line(first, lang)))
         if several_rounds(first):  # where rounds matter: games of more than one round
-            console.print(round_fairness_line(first, lang), highlight=False)
+            console.print(Text(round_fairness_line(first, lang)))
     return tests
 
 
 def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: Any = None) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
     console = console or Console()
     w = words(lang)
     first = results[0]
-    table = Table(title=w["sweep_title"].format(rules=rules, games=first["games"], seed=first["seed"]))
+    title = w["sweep_title"].format(rules=rules, games=first["games"], seed=first["seed"])
+    table = Table(title=Text(title, style="table.title"))
     table.add_column(w["settings"], no_wrap=True, min_width=max(len(", ".join(d["settings"])) for d in results))
     columns = [(w["first_rate"], lambda d: _rate_cell(d["first_to_play"]["by_position"][0], lang)),
                (w["turns"], lambda d: f"{num(d['length']['turns']['mean'], lang)} ± {num(d['length']['turns']['sd'], lang)}"),
@@ -575,7 +580,7 @@ def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: 
     for name, _ in columns:
         table.add_column(name, justify="right")
     for data in results:
-        table.add_row(", ".join(data["settings"]), *[cell(data) for _, cell in columns])
+        table.add_row(Text(", ".join(data["settings"])), *[cell(data) for _, cell in columns])
     console.print(table)
 
 
