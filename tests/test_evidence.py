@@ -446,6 +446,7 @@ def test_a_dollar_sign_in_a_setting_is_drawn_as_written_not_as_mathtext(capsys, 
     (["sweep", "card-muggins", "--set", "win.target=40..x"], 2, "a range is FROM..TO"),
     (["sweep", "card-muggins", "--set", "win.target=,"], 2, "the list of values is empty"),
     (["sweep", "card-muggins", "--set", "win.target=40..60:20,abc"], 2, "a range is FROM..TO"),
+    (["sweep", "card-muggins", "--set", "win.target=1.." + "9" * 5000], 2, "a range is FROM..TO"),
     (["sweep", "card-muggins", "--set", "win.target=40,zero"], 1, "--set win.target=zero:"),
     (["simulate", "card-muggins", "--plot", "/no/such/folder/fair.png"], 1, "--plot /no/such/folder/fair.png: no folder"),
     (["simulate", "card-muggins", "--plot", "fair.gif"], 2, "must end in .png or .svg"),
@@ -475,6 +476,22 @@ def test_an_unwritable_plot_folder_is_refused_before_playing(capsys, tmp_path: P
         assert code == 1 and "cannot write there" in err
     finally:
         locked.chmod(0o700)
+
+
+@pytest.mark.parametrize("setting, count", [("win.target=41..100000000", "99999960"),
+                                            ("win.target=41..99999999999999999999:1", "99999999999999999959"),
+                                            ("win.target=1..100000000000000000000:20", "5000000000000000000")])
+def test_a_huge_sweep_is_refused_at_once_from_the_size_of_its_ranges(setting, count):
+    # counted, not enumerated: the process has no room for the values and is stopped if it tries
+    import resource
+
+    def small() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", "sweep", "card-muggins", "--games", "5", "--set",
+                             setting], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                            preexec_fn=small)
+    assert result.returncode == 2
+    assert result.stderr == f"muggins: the sweep has {count} combinations; at most 1000\n"
 
 
 def test_sweep_combinations_vary_the_first_setting_slowest():

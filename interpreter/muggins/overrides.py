@@ -156,17 +156,27 @@ def label(name: str, settings: Sequence[str]) -> str:
 
 def sweep_values(text: str, lang: str = "en") -> tuple[str, list[str]]:
     """A sweep's `--set`: its key and the values to try, as text (`40..120:20`, `1,2,3` or one value)."""
+    key, values = _sweep_axis(text, lang)
+    return key, [str(v) for v in values]
+
+
+def _sweep_axis(text: str, lang: str = "en") -> tuple[str, range | list[str]]:
+    """A sweep's `--set` as its key and its values, a range kept as a range: it is counted, not
+    enumerated, before the sweep is known to be small enough."""
     key, raw = split_setting(text, lang)
     if ".." in raw and not raw.lstrip().startswith(("[", "{", "'", '"')):
         match = _RANGE.match(raw)
         if not match:
             raise UsageError(_say(lang, "range", text=text))
-        low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
+        try:
+            low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
+        except ValueError:  # more digits than Python reads as a number
+            raise UsageError(_say(lang, "range", text=text)) from None
         if step < 1:
             raise UsageError(_say(lang, "step", text=text))
         if low > high:
             raise UsageError(_say(lang, "reversed", text=text, low=low, high=high))
-        return key, [str(v) for v in range(low, high + 1, step)]
+        return key, range(low, high + 1, step)
     if "," in raw and not raw.lstrip().startswith(("[", "{", "'", '"')):
         values = [part.strip() for part in raw.split(",") if part.strip()]
         if not values:
@@ -177,10 +187,10 @@ def sweep_values(text: str, lang: str = "en") -> tuple[str, list[str]]:
 
 def combinations(settings: Sequence[str], lang: str = "en") -> list[tuple[str, ...]]:
     """Every combination of a sweep's settings, the first setting varying slowest."""
-    axes = [sweep_values(text, lang) for text in settings]
+    axes = [_sweep_axis(text, lang) for text in settings]
     count = 1
-    for _, values in axes:
-        count *= len(values)
+    for _, values in axes:  # by arithmetic: len() of a range of more than sys.maxsize values fails
+        count *= (values.stop - values.start - 1) // values.step + 1 if isinstance(values, range) else len(values)
     if count > MAX_COMBINATIONS:
         raise UsageError(_say(lang, "many", count=count, limit=MAX_COMBINATIONS))
     return [tuple(f"{key}={value}" for (key, _), value in zip(axes, chosen))
