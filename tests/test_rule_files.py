@@ -132,6 +132,26 @@ def test_extends_naming_a_folder_is_said_at_extends(tmp_path: Path):
     assert "a folder: name the rule file in it" in str(problem.message) and "una carpeta" in problem.message.said("es")
 
 
+def test_a_deal_that_no_longer_fits_is_said_where_the_file_changed_the_set_or_the_players(tmp_path: Path, capsys):
+    """domino-muggins deals 7 to each of 2 players: a set of highest pip 1 has (1+1)(1+2)/2 = 3 tiles.
+    The mistake is the house file's `highest_pip`, not the built-in's `deal.hand`; likewise 8
+    players of a double-nine set (55 tiles)."""
+    (tmp_path / "tiny.yaml").write_text("extends: domino-muggins\nname: tiny\npieces: {tiles: {highest_pip: 1}}\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(tmp_path / "tiny.yaml")
+    first = caught.value.problems[0]
+    assert first.location.file.endswith("tiny.yaml") and (first.location.line, first.location.column) == (3, 31)
+    assert str(first.message) == "deals 7 pieces to each of 2 players (14), but the set has 3"
+    (tmp_path / "eight.yaml").write_text("extends: domino-muggins-double-nine\nname: eight\nplayers: [8]\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(tmp_path / "eight.yaml")
+    first = caught.value.problems[0]
+    assert first.location.file.endswith("eight.yaml") and first.location.line == 3
+    assert str(first.message).endswith("but the set has 55")
+    assert main(["simulate", "domino-muggins", "--set", "pieces.tiles.highest_pip=1", "--games", "1"]) == 1
+    assert capsys.readouterr().err.startswith("muggins: --set pieces.tiles.highest_pip=1: deals 7 pieces")
+
+
 def test_every_interpretation_is_a_named_option_in_a_rule_file():
     text = (RULES / "domino-muggins.yaml").read_text() + (RULES / "card-muggins.yaml").read_text()
     for ruling in [f"D{i}" for i in range(1, 9)] + [f"C{i}" for i in range(1, 16)]:

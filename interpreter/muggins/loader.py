@@ -13,7 +13,7 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import jsonschema
 
@@ -479,7 +479,7 @@ class RuleCompiler:
 
     def report_per_count(self) -> None:
         for (path, key, numbers), (texts, counts) in self.per_count.items():
-            self.complain(path, say(texts, key, players=_counts_text(counts), **dict(numbers)))
+            self.complain(path, say(texts, key, players=_counts_text(counts), **dict(numbers)), COUNT_INPUTS)
         self.per_count.clear()
 
     @staticmethod
@@ -520,8 +520,18 @@ class RuleCompiler:
             self.problems.append(Problem(self.doc.where(path), exc.detail))
             return None
 
-    def complain(self, path: tuple, message: Said) -> None:
-        self.problems.append(Problem(self.doc.where(path), message))
+    def complain(self, path: tuple, message: Said, inputs: Sequence[tuple] = ()) -> None:
+        """A problem at `path`; when that value comes from a base file (`extends`, a built-in) and
+        the problem arises from `inputs` the file itself changed, it is said where it changed them:
+        the mistake is the person's, not the built-in's."""
+        where = self.doc.where(path)
+        for prefix in inputs if where.file != self.doc.file else ():
+            changed = [(len(sub), location) for sub, location in self.doc.values.items()
+                       if sub[:len(prefix)] == prefix and location.file == self.doc.file]
+            if changed:  # the deepest: the value itself, not the section holding it
+                where = max(changed, key=lambda found: found[0])[1]
+                break
+        self.problems.append(Problem(where, message))
 
     def lottery(self, path: tuple, context: dict[str, Type]) -> R.Lottery:
         data = self.get(path)
@@ -703,6 +713,11 @@ def _counts_text(counts: list[int]) -> Said:
     return say(WORDS, "counts", listed=said_list([Said(", ".join(names[:-1])), Said(names[-1])], joiner))
 
 
+# what the counts computed from `players` are checked against: a count a base file sets that no
+# longer fits is the doing of a change to these
+COUNT_INPUTS = (("pieces",), ("players",), ("deal",))
+
+
 def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, target: Expression, family: Family,
                  pieces: Any, options: Any) -> None:
     """Every count the rules compute from `players` must make a game that can run: the deal must fit
@@ -712,11 +727,11 @@ def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, tar
         env = {"players": players}
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
-            c.complain(("deal", "hand"), say(WORDS, "no_hand", dealt=dealt, players=players))
+            c.complain(("deal", "hand"), say(WORDS, "no_hand", dealt=dealt, players=players), COUNT_INPUTS)
             dealt = None
         elif dealt is not None and dealt * players > size:
             c.complain(("deal", "hand"), say(WORDS, "deal_too_big", dealt=dealt, players=players,
-                                             total=dealt * players, size=size))
+                                             total=dealt * players, size=size), COUNT_INPUTS)
             dealt = None
         family.check_counts(c, options, pieces, env, dealt)
         goal = c.evaluate(("win", "target"), target, env)
