@@ -73,3 +73,11 @@ def test_a_refused_expression_is_not_also_refused_for_the_value_standing_in_for_
         load_rules(BROKEN / "card-value-unknown-name.yaml")
     assert [(p.location.line, p.location.column, p.message) for p in caught.value.problems] == \
         [(8, 12, "unknown name 'total' (available here: card.rank)")]
+
+
+def test_pieces_that_name_no_family_are_the_one_mistake_said():
+    """A game's family is read from `pieces` (tiles or cards): while it names neither, the sections of
+    domino-muggins are not 'of another game' and the card sections are not 'missing'."""
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(BROKEN / "pieces-as-a-list.yaml")
+    assert [(p.location.line, p.location.column) for p in caught.value.problems] == [(5, 3)]

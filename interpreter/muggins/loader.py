@@ -318,6 +318,14 @@ def _validate(doc: Document) -> None:
     foreign = {key for key, value in doc.data.items() for error in errors
                if error.schema is False and error.instance is value}
     errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
+    pieces = doc.data.get("pieces")
+    if not (isinstance(pieces, dict) and pieces.keys() & {"tiles", "cards"}):
+        # the family is read from `pieces`: until it names tiles or cards, each family's sections
+        # would be judged by the other's, a complaint for every section; `pieces` says what is wrong
+        sections = family_sections()
+        errors = [error for error in errors if error.schema is not False and not (
+            error.validator == "required" and not error.absolute_path
+            and any(repr(name) in error.message for name in sections))]
     if errors:
         raise RuleFileError(distinct(schema_problem(doc, error) for error in errors if not _misspelt(error, errors)))
 
