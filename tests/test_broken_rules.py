@@ -81,3 +81,6 @@ def test_pieces_that_name_no_family_are_the_one_mistake_said():
     with pytest.raises(RuleFileError) as caught:
         load_rules(BROKEN / "pieces-as-a-list.yaml")
     assert [(p.location.line, p.location.column) for p in caught.value.problems] == [(5, 3)]
+    with pytest.raises(RuleFileError) as caught:  # a card game's file given tiles: both, so neither
+        load_rules(BROKEN / "tiles-over-cards.yaml")
+    assert [(p.location.line, p.location.column) for p in caught.value.problems] == [(4, 9)]

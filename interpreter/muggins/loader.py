@@ -319,7 +319,7 @@ def _validate(doc: Document) -> None:
                if error.schema is False and error.instance is value}
     errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
     pieces = doc.data.get("pieces")
-    if not (isinstance(pieces, dict) and pieces.keys() & {"tiles", "cards"}):
+    if not (isinstance(pieces, dict) and len(pieces.keys() & {"tiles", "cards"}) == 1):
         # the family is read from `pieces`: until it names tiles or cards, each family's sections
         # would be judged by the other's, a complaint for every section; `pieces` says what is wrong
         sections = family_sections()
