@@ -232,6 +232,17 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
+def test_games_nobody_wins_show_no_winning_score_nor_margin(capsys):
+    """Without scoring and with nothing settled nobody ever scores: every game stops at the round
+    cap, unfinished, and a winning score of 0 would describe games that were never won."""
+    code, out, _ = run(capsys, "simulate", "domino-muggins", "--set", "scoring=[]", "--set", "settlement.penalty=0",
+                       "--set", "settlement.award=0", "--games", "2", "--workers", "1")
+    assert code == 0
+    rows = {line.split("│")[1].strip(): line.split("│")[2].strip() for line in out.splitlines() if line.count("│") == 3}
+    assert rows["unfinished games"] == "2 (100.0%)"
+    assert rows["winning score"] == rows["margin of victory (points)"] == "—"
+
+
 def test_simulate_json_follows_the_schema_and_is_the_same_with_one_or_two_workers(capsys):
     outputs = []
     for workers in ("1", "2"):

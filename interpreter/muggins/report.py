@@ -360,6 +360,8 @@ def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
     out: list[Row] = []
 
     def dist(d: dict) -> str:
+        if not d["count"]:  # no game was won: no winning score nor margin to describe
+            return NOT_MEASURED
         if len(results) > 1:
             return f"{num(d['mean'], lang)} ± {num(d['sd'], lang)}"
         return w["dist_cell"].format(mean=num(d["mean"], lang), sd=num(d["sd"], lang), p5=num(d["p5"], lang, 0),
