@@ -146,12 +146,16 @@ def test_a_spanish_locale_chooses_spanish_and_lang_en_wins_over_it(capsys, monke
 
 
 @pytest.mark.parametrize("text, spanish", [
-    ("name: x\nplayers: [2, 3\n", "sintaxis YAML: al analizar una lista entre corchetes se esperaba ',' o ']', "
-                                  "pero se encontró el final del fichero"),
-    ("name: x\nwin: {target: 100\n", "sintaxis YAML: al analizar un diccionario entre llaves se esperaba ',' o '}', "
-                                     "pero se encontró el final del fichero"),
-    ("name: 'x\n", "sintaxis YAML: al leer un valor entre comillas el fichero termina inesperadamente"),
-    ("name: x: y\n", "sintaxis YAML: aquí no se admiten valores de diccionario"),
+    ("name: x\nplayers: [2, 3\n", "2:10: sintaxis YAML: la `[` que se abre aquí nunca se cierra: termina lo que "
+                                  "contiene con `]`"),
+    ("name: x\nwin: {target: 100\n", "2:6: sintaxis YAML: la `{` que se abre aquí nunca se cierra: termina lo que "
+                                     "contiene con `}`"),
+    ("name: 'x\n", "1:7: sintaxis YAML: la comilla ' que se abre aquí nunca se cierra: termina el texto con otra '"),
+    ("name: x: y\n", "1:8: sintaxis YAML: unos dos puntos seguidos de un espacio no pueden ir dentro de un valor: pon "
+                     "el valor entre comillas si los dos puntos son parte de él"),
+    ("name: x\nwin\n  target: 100\n", "2:1: sintaxis YAML: a `win` le faltan los dos puntos detrás (`win:`)"),
+    ("name: x\nwin：\n  target: 100\n", "2:4: sintaxis YAML: '：' son dos puntos de ancho completo, no dos puntos: "
+                                       "escribe `win:` con los dos puntos normales"),
     ("name: \"\\q\"\n", "sintaxis YAML: al leer un valor entre comillas dobles se encontró un carácter de escape "
                         "desconocido 'q'"),
     ("a: &x 1\nb: *x\n", "aquí no se admiten anclas ni alias"),

@@ -55,6 +55,13 @@ WORDS = {
         "too_many": "more than {most} values in one file",
         "too_deep": "nesting deeper than {most} levels",
         "syntax": "YAML syntax: {message}",
+        "unclosed_quote": "the quote {sign} opened here is never closed: end the text with another {sign}",
+        "unclosed_flow": "a `{sign}` opened here is never closed: end what it holds with `{close}`",
+        "no_colon": "`{key}` needs a colon after it (`{key}:`)",
+        "fullwidth_colon": "'：' is a full-width colon, not a colon: write `{key}:` with an ordinary colon",
+        "colon_space": "a colon after a key needs a space after it: write `{key}: {value}`",
+        "colon_in_value": "a colon followed by a space cannot stand inside a value: put the value in quotes if the "
+                          "colon belongs to it, or see whether the line above lacks a colon",
         "tabs": "{message} (indent with spaces, not tabs)",
         "character": "character {code} is not allowed in YAML (a control character or a non-character)",
         "yaml": "YAML: {message}",
@@ -84,6 +91,15 @@ WORDS = {
         "too_many": "más de {most} valores en un solo fichero",
         "too_deep": "anidamiento de más de {most} niveles",
         "syntax": "sintaxis YAML: {message}",
+        "unclosed_quote": "la comilla {sign} que se abre aquí nunca se cierra: termina el texto con otra {sign}",
+        "unclosed_flow": "la `{sign}` que se abre aquí nunca se cierra: termina lo que contiene con `{close}`",
+        "no_colon": "a `{key}` le faltan los dos puntos detrás (`{key}:`)",
+        "fullwidth_colon": "'：' son dos puntos de ancho completo, no dos puntos: escribe `{key}:` con los dos puntos "
+                           "normales",
+        "colon_space": "los dos puntos tras una clave necesitan un espacio detrás: escribe `{key}: {value}`",
+        "colon_in_value": "unos dos puntos seguidos de un espacio no pueden ir dentro de un valor: pon el valor entre "
+                          "comillas si los dos puntos son parte de él, o mira si a la línea de arriba le faltan los "
+                          "dos puntos",
         "tabs": "{message} (sangra con espacios, no con tabuladores)",
         "character": "el carácter {code} no se admite en YAML (un carácter de control o un no-carácter)",
         "yaml": "YAML: {message}",
@@ -278,9 +294,8 @@ def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
     except _Refused as exc:
         raise _error(name, lines, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise _error(name, lines, line, column, say(WORDS, "syntax", message=_pyyaml_message(exc))) from None
+        line, column, message = _syntax_problem(exc, lines)
+        raise _error(name, lines, line, column, say(WORDS, "syntax", message=message)) from None
     except yaml.YAMLError as exc:  # ReaderError: a character YAML does not allow
         position = getattr(exc, "position", 0) or 0
         line = text.count("\n", 0, position) + 1
@@ -388,10 +403,47 @@ def _kind(node: Node) -> str:
     return kinds.get(type(node), "kind:scalar")
 
 
+# PyYAML complaints (what it was reading, what went wrong) said in plain words instead: the key of
+# WORDS, said where the mistake starts (where PyYAML started reading, when it says) rather than
+# where PyYAML noticed it, often the end of the file.
+_PYYAML_EXPLAINED: dict[tuple[str | None, str | None], str] = {
+    ("while scanning a quoted scalar", "found unexpected end of stream"): "unclosed_quote",
+    ("while scanning a quoted scalar", "found unexpected document separator"): "unclosed_quote",
+    ("while parsing a flow mapping", "expected ',' or '}', but got '<stream end>'"): "unclosed_flow",
+    ("while parsing a flow sequence", "expected ',' or ']', but got '<stream end>'"): "unclosed_flow",
+    ("while scanning a simple key", "could not find expected ':'"): "no_colon",
+    (None, "mapping values are not allowed here"): "colon_in_value",
+}
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, int, Said]:
+    """Line, column and words of a YAML syntax error: in plain words and at the sign that starts
+    the mistake when it is one we know, else PyYAML's complaint where it noticed it."""
+    mark = exc.context_mark or exc.problem_mark
+    line, column = (mark.line, mark.column) if mark else (0, 0)
+    written = lines[line][column:] if line < len(lines) else ""
+    explained = _PYYAML_EXPLAINED.get((exc.context, exc.problem))
+    if explained == "no_colon":
+        key = written.split(" #")[0].strip()
+        if "：" in key:  # a full-width colon, as Chinese and Japanese keyboards type it
+            return line + 1, column + key.index("：") + 1, say(WORDS, "fullwidth_colon", key=key.split("：")[0])
+        if ":" in key:
+            key, value = key.split(":", 1)
+            return line + 1, column + len(key) + 1, say(WORDS, "colon_space", key=key, value=value)
+        if key:
+            return line + 1, column + 1, say(WORDS, "no_colon", key=key)
+    elif explained:
+        sign = written[:1]
+        return line + 1, column + 1, say(WORDS, explained, sign=sign, close="]" if sign == "[" else "}")
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    return line, column, _pyyaml_message(exc)
+
+
 def _pyyaml_message(exc: yaml.MarkedYAMLError) -> Said:
     """PyYAML's complaint (what it was reading, then what went wrong), in both languages."""
     parts = [part for part in (exc.context, exc.problem) if part]
-    message = Said(" ".join(parts), es=" ".join(_pyyaml_spanish(part) for part in parts))
+    message = Said(_pyyaml_english(" ".join(parts)), es=" ".join(_pyyaml_spanish(part) for part in parts))
     return say(WORDS, "tabs", message=message) if "\t" in message or "'\\t'" in message else message
 
 
@@ -399,6 +451,17 @@ def _pyyaml_message(exc: yaml.MarkedYAMLError) -> Said:
 _PYYAML_TOKENS_ES = {"'<stream end>'": "el final del fichero", "<stream end>": "el final del fichero",
                      "'<block end>'": "el final del bloque", "<block end>": "el final del bloque",
                      "'<document start>'": "el comienzo de un documento", "'<document end>'": "el final de un documento"}
+
+
+# PyYAML's names for the text it reads, as a reader of rule files says them
+_PYYAML_TOKENS_EN = {"'<stream end>'": "the end of the file", "<stream end>": "the end of the file",
+                     "end of stream": "end of the file", "in the stream": "in the file", "scalar": "value"}
+
+
+def _pyyaml_english(text: str) -> str:
+    for token, english in _PYYAML_TOKENS_EN.items():
+        text = text.replace(token, english)
+    return text
 
 
 def _pyyaml_spanish(text: str) -> str:
