@@ -5,7 +5,7 @@ record); the CLI turns them into one-line messages and exit codes, never traceba
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -20,9 +20,20 @@ class Location:
     line: int
     column: int
     source_line: str = ""
+    # for a value written over several lines: where each of its lines starts, (offset in the value, location)
+    pieces: tuple[tuple[int, Location], ...] = field(default=(), compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
+
+    def at(self, offset: int) -> Location | None:
+        """Where character `offset` of the value written here stands, when it is written over
+        several lines (None when it is not: the caller finds its place in the one source line)."""
+        before = [piece for piece in self.pieces if piece[0] <= offset]
+        if not before:
+            return None
+        start, where = before[-1]
+        return Location(where.file, where.line, where.column + offset - start, where.source_line)
 
     def caret(self) -> str:
         """The source line with a caret under the column, indented, or '' without a line."""

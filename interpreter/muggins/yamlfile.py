@@ -330,16 +330,44 @@ class _Builder:
         self.doc = doc
         self.problems: list[Problem] = []
 
-    def location(self, node: Node) -> Location:
+    def location(self, node: Node, pieces: tuple[tuple[int, Location], ...] = ()) -> Location:
         line = node.start_mark.line
         source = self.doc.lines[line] if line < len(self.doc.lines) else ""
-        return Location(self.doc.file, line + 1, node.start_mark.column + 1, source)
+        return Location(self.doc.file, line + 1, node.start_mark.column + 1, source, pieces)
 
     def complain(self, node: Node, message: Said) -> None:
         self.problems.append(Problem(self.location(node), message))
 
+    def pieces(self, node: Node) -> tuple[tuple[int, Location], ...]:
+        """Where each line of a plain or block value written over several lines starts: (offset in
+        the value, location), found by matching the value to the lines it was read from, whose
+        indentation and line breaks YAML folded; () when it is on one line or cannot be matched."""
+        start, end = node.start_mark, node.end_mark
+        if not isinstance(node, ScalarNode) or node.style not in (None, "|", ">") or start.line == end.line:
+            return ()
+        value, offset, pieces = node.value, 0, []
+        first = start.line + 1 if node.style else start.line  # a block value starts after its `|` or `>` line
+        for number in range(first, min(end.line + 1, len(self.doc.lines))):
+            text = self.doc.lines[number]
+            column = start.column if number == start.line else 0
+            stop = end.column if number == end.line else len(text)
+            while column < stop and text[column] in " \t":
+                column += 1
+            while offset < len(value) and value[offset] in " \t\n":
+                offset += 1
+            if column >= stop:
+                continue
+            if offset >= len(value) or value[offset] != text[column]:
+                return ()
+            pieces.append((offset, Location(self.doc.file, number + 1, column + 1, text)))
+            while column < stop and offset < len(value) and value[offset] == text[column]:
+                offset, column = offset + 1, column + 1
+            if text[column:stop].strip():
+                return ()
+        return tuple(pieces)
+
     def build(self, node: Node, path: Path_) -> Any:
-        self.doc.values[path] = self.location(node)
+        self.doc.values[path] = self.location(node, self.pieces(node))
         if node.tag != _IMPLICIT and not (isinstance(node, ScalarNode) and node.tag == _STR_TAG):
             self.complain(node, say(WORDS, "tag", tag=node.tag))
             return None

@@ -674,6 +674,9 @@ def _locate(base: Location | None, source: str, offset: int) -> Location:
     """Where character `offset` of `source` stands in the file, given where the source starts."""
     if base is None:
         return Location("<expression>", 1, offset + 1, source)
+    inside = base.at(offset)
+    if inside is not None:
+        return inside  # a value written over several lines, each line located when it was read
     column = base.source_line.find(source, base.column - 1)
     if column < 0 or "\n" in source:
         return base  # an escaped or multi-line scalar: point at the value's start rather than guess
