@@ -220,6 +220,52 @@ def test_a_rule_that_fails_on_some_values_only_stays_valid(tmp_path: Path, body:
     load_rules(_house(tmp_path, body))  # deferred: the error is raised if a game ever reaches such a value
 
 
+# What a game fixes when it starts (its number of players, its target, a card game's limit) is a
+# constant of that game: an expression that must fail with it is refused, saying with how many players.
+@pytest.mark.parametrize("base, body, where, english, spanish", [
+    ("domino-muggins", 'settlement:\n  penalty: "round_nearest(hand_pips, players - 2)"\n', (4, 38),
+     "fails whenever it is read with 2 players: round_nearest() needs a positive step, got 0",
+     "falla siempre que se lee con 2 jugadores: round_nearest() necesita un paso positivo, no 0"),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "sum(last(pile.values, players - 3)) == 15"\n    points: 2\n',
+     (5, 34), "fails whenever it is read with 2 players: last() needs a count of 0 or more, got -1",
+     "falla siempre que se lee con 2 jugadores: last() necesita una cantidad de 0 o más, no -1"),
+    # an exact limit's points are read only when the total is the limit
+    ("card-muggins", 'pile:\n  exact_limit:\n    points: "100 // (total - 31)"\n', (5, 22),
+     "fails whenever it is read with 2, 3 or 4 players: division or modulo by zero: 'total - 31' is always 0",
+     "falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero: 'total - 31' siempre vale 0"),
+    ("card-muggins", 'pile:\n  exact_limit:\n    points: "100 // (total - 31)"\n    timing: as_last\n', (5, 22),
+     "fails whenever it is read with 2, 3 or 4 players: division or modulo by zero: 'total - 31' is always 0",
+     "falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero: 'total - 31' siempre vale 0"),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "total == 15"\n    points: "total // (target - 61)"\n', (6, 24),
+     "fails whenever it is read with 2, 3 or 4 players: division or modulo by zero: 'target - 61' is always 0",
+     "falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero: 'target - 61' siempre vale 0"),
+    ("card-muggins", 'pile:\n  limit: "31 if players == 2 else 40"\n  exact_limit:\n    points: "100 // (total - 31)"\n',
+     (6, 22), "fails whenever it is read with 2 players: division or modulo by zero: 'total - 31' is always 0",
+     "falla siempre que se lee con 2 jugadores: división o módulo entre cero: 'total - 31' siempre vale 0"),
+])
+def test_what_fails_with_the_constants_of_a_game_is_refused_with_its_player_count(
+        tmp_path: Path, base: str, body: str, where: tuple[int, int], english: str, spanish: str):
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(_house(tmp_path, body, base))
+    [problem] = caught.value.problems
+    assert (problem.location.line, problem.location.column) == where
+    assert (problem.message, problem.message.said("es")) == (english, spanish)
+
+
+@pytest.mark.parametrize("base, body", [
+    ("domino-muggins", 'settlement:\n  penalty: "hand_pips if players == 2 else round_nearest(hand_pips, players - 2)"\n'),
+    ("domino-muggins", 'settlement:\n  penalty: "hand_pips + (100 // (players - 2) if players > 2 else 0)"\n'),
+    ("domino-muggins", 'settlement:\n  penalty: "round_nearest(hand_pips, players - 1)"\n'),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "total == 15 and players > 2"\n    points: "total // (players - 2)"\n'),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "players == 2 or total // (players - 2) > 3"\n    points: 2\n'),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "sum(last(pile.values, players - 2)) == 15"\n    points: 2\n'),
+    ("card-muggins", 'pile:\n  exact_limit:\n    points: "100 // (total - 30)"\n'),
+    ("card-muggins", 'last:\n  points: "100 // (total - 31)"\n'),
+])
+def test_what_fails_only_at_some_values_with_the_constants_of_a_game_stays_valid(tmp_path: Path, base: str, body: str):
+    load_rules(_house(tmp_path, body, base))  # a branch or a value no game with that count reaches
+
+
 def test_scoring_entries_are_bounded(tmp_path: Path):
     entries = "".join(f'  - name: s{i}\n    when: "ends_sum == {i}"\n    points: 5\n' for i in range(65))
     line, column, message = _refused(_house(tmp_path, "scoring:\n" + entries))

@@ -19,7 +19,8 @@ import jsonschema
 
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
-from .dsl.compiler import WORDS as EXPRESSION_WORDS, ExpressionFailure, Table, fails_everywhere
+from .dsl.compiler import (WORDS as EXPRESSION_WORDS, ExpressionFailure, Table, fails_everywhere, fixed_failure,
+                           never_holds)
 from .errors import ExpressionError, Location, Problem, RuleError, RuleFileError
 from .messages import Said, Texts, counted, said_list, say
 from .families import Family, family_for_pieces, family_sections
@@ -77,6 +78,7 @@ WORDS = {
         "every_score": "fails for every value of {name} at which `when` holds with {players}, so whenever it scores; "
                        "for {name} = {value}",
         "failed": "{what}: {reason}",
+        "every_read": "fails whenever it is read with {players}",
         "translation": "`translations.{lang}.scoring` translates {name!r}, but no scoring entry has that name{hint} "
                        "(entries: {names})",
         "counts": "{listed} players", "counts:or": " or ",
@@ -136,6 +138,7 @@ WORDS = {
         "every_score": "falla con cualquier valor de {name} con el que se cumple `when` con {players}, así que siempre "
                        "que puntúa; con {name} = {value}",
         "failed": "{what}: {reason}",
+        "every_read": "falla siempre que se lee con {players}",
         "translation": "`translations.{lang}.scoring` traduce {name!r}, pero ninguna entrada de puntuación se llama "
                        "así{hint} (entradas: {names})",
         "counts": "{listed} jugadores", "counts:or": " o ",
@@ -635,6 +638,8 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
         except RuleError as exc:
             failures.setdefault((*_failure(c, exc), "game_start", ()), []).append(players)
             continue
+        for where, reason in _fails_with_fixed(rules, family, game):
+            failures.setdefault((where, reason, "every_read", ()), []).append(players)
         for table in vars(game).values():
             error = fails_everywhere(table) if isinstance(table, Table) else None
             if error is not None:
@@ -650,6 +655,26 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
     return [Problem(where, say(WORDS, "failed", what=say(WORDS, key, players=_counts_text(players), **dict(when)),
                                reason=reason))
             for (where, reason, key, when), players in failures.items()]
+
+
+def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Location, str]]:
+    """Where and why an expression fails whenever `game` reads it, the names the game fixes
+    (`Family.fixed_names`: its number of players, its target...) read as constants: a step of 0
+    to `round_*` with `players - 2` and 2 players. A scoring entry's points are read only when its
+    `when` may hold with them."""
+    fixed = family.fixed_names(game)
+    read: list[tuple[Expression, Mapping[str, Type], Mapping[str, Any]]] = []
+    for entry in rules.scoring:
+        read.append((entry.when, family.scoring_context, fixed))
+        if not never_holds(entry.when, family.scoring_context, fixed):
+            read.append((entry.points, family.scoring_context, fixed))
+    read += family.fixed_formulas(rules, game)
+    found = []
+    for expression, context, constants in read:
+        problem = fixed_failure(expression, context, constants)
+        if problem is not None:
+            found.append((problem.location, problem.message))
+    return found
 
 
 def _fails_whenever_it_scores(entry: R.Score, name: str, values: range) -> tuple[int, RuleError] | None:

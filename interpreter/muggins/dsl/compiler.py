@@ -314,14 +314,87 @@ def _syntax_message(source: str, exc: UnexpectedInput) -> Said:
     return say(WORDS, "unexpected_end", expected=listed)
 
 
-class _Checker:
-    """Checks a parse tree against a context and turns it into Python source."""
+def fixed_failure(expression: Expression, context: Context, constants: Mapping[str, Any]) -> Problem | None:
+    """Where and why `expression` fails whenever it is evaluated with the names of `constants`
+    fixed at those values (what a game fixes when it starts: its number of players, its target):
+    the checks made at load on constants (a division by zero, a step, a count, a call, the whole
+    expression), made again with those names as constants. A part that is evaluated only on a
+    condition those values do not decide (a branch of `if ... else`, the right side of `and`) is
+    not checked: it may never be reached. None when nothing must fail, or nothing is fixed."""
+    fixed = {name: value for name, value in constants.items() if name in expression.names}
+    if not fixed:
+        return None
+    checker = _Checker(expression.source, context, expression.location, fixed)
+    try:
+        code, kind = checker.compile(expression_parser().parse(expression.source))
+        if not checker.names:
+            _build(expression.source, code, kind, expression.location)({})
+    except ExpressionError as exc:
+        return exc.problems[0]
+    except ExpressionFailure as exc:
+        return Problem(_locate(expression.location, expression.source, 0), exc.reason)
+    return None
 
-    def __init__(self, source: str, context: Context, location: Location | None):
+
+def never_holds(condition: Expression, context: Context, constants: Mapping[str, Any]) -> bool:
+    """Whether `condition` is false whenever the names of `constants` have those values, whatever
+    the other names read (`players > 2 and total == 15` with 2 players); a condition that fails
+    holds never either. Only what the fixed values decide is known: otherwise False."""
+    fixed = {name: value for name, value in constants.items() if name in condition.names}
+    if not fixed:
+        return False
+    checker = _Checker(condition.source, context, condition.location, fixed, evaluating=True)
+    return checker.known(expression_parser().parse(condition.source)) is False
+
+
+class _Checker:
+    """Checks a parse tree against a context and turns it into Python source. With `constants`,
+    the names they hold are read as those values (see `fixed_failure`); `evaluating`, only the
+    code is wanted (a subexpression's value), not the checks."""
+
+    def __init__(self, source: str, context: Context, location: Location | None,
+                 constants: Mapping[str, Any] | None = None, evaluating: bool = False):
         self.source = source
         self.context = context
         self.location = location
         self.names: set[str] = set()
+        self.constants: Mapping[str, Any] = constants or {}
+        self.evaluating = evaluating
+        # with constants: whether the node being compiled is evaluated whenever the whole is (not
+        # in a branch, or after `and`, those values do not decide); checks on the constants are
+        # made only there (those on literals were made at load, wherever they stand)
+        self.certain = True
+
+    @property
+    def checking(self) -> bool:
+        return not self.evaluating and (self.certain or not self.constants)
+
+    def uncertain(self, node: Any, certain: bool = False) -> tuple[str, Type]:
+        """Compile `node`, evaluated only when what the constants do not decide allows it."""
+        before = self.certain
+        self.certain = before and certain
+        try:
+            return self.compile(node)
+        finally:
+            self.certain = before
+
+    def known(self, node: Any) -> Any:
+        """The value of a condition as far as the constants decide it (None: not decided): an
+        `and` with one side false is false, an `or` with one side true is true."""
+        value = self.constant(node)
+        if value is not None or not isinstance(node, Tree):
+            return value
+        if node.data in ("and_", "or_"):
+            decided = node.data == "or_"
+            return decided if any(self.known(child) is decided for child in node.children) else None
+        if node.data == "not_":
+            inner = self.known(node.children[0])
+            return None if inner is None else not inner
+        if node.data == "ternary":
+            then, condition, otherwise = node.children
+            chosen = self.known(condition)
+            return None if chosen is None else self.known(then if chosen else otherwise)
+        return None
 
     def fail(self, offset: int, message: str):
         raise ExpressionError([Problem(_locate(self.location, self.source, offset), message)])
@@ -369,6 +442,8 @@ class _Checker:
             hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
             available = ", ".join(sorted(self.context)) or say(WORDS, "none")
             self.fail(_start(node.children[0]), say(WORDS, "unknown_name", name=name, hint=hint, available=available))
+        if name in self.constants:
+            return f"({self.constants[name]!r})", self.context[name]
         self.names.add(name)
         return f"_env[{name!r}]", self.context[name]
 
@@ -385,7 +460,7 @@ class _Checker:
         for op, operand in zip(ops, children[2::2]):
             parts.append(op.value)
             parts.append(self.expect(operand, Type.INT, say(WORDS, "role:operand", op=op.value)))
-            if op.value in ("//", "%") and self.constant(operand) == 0:
+            if op.value in ("//", "%") and self.checking and self.constant(operand) == 0:
                 text = _text(self.source, operand)
                 self.fail(_start(operand), say(WORDS, "by_zero") if text == "0" else say(WORDS, "by_zero_always", text=text))
         return "(" + " ".join(parts) + ")", Type.INT
@@ -393,7 +468,7 @@ class _Checker:
     def constant(self, node: Any) -> Any:
         """The value of a subexpression that reads no name, or None (also when it fails: what fails
         in a constant is reported where it is used, or when the whole expression is evaluated)."""
-        checker = _Checker(self.source, self.context, self.location)
+        checker = _Checker(self.source, self.context, self.location, self.constants, evaluating=True)
         code, _ = checker.compile(node)
         if checker.names:
             return None
@@ -404,8 +479,10 @@ class _Checker:
 
     def _compare(self, node: Tree) -> tuple[str, Type]:
         children = node.children
-        compiled = [self.compile(child) for child in children[0::2]]
         ops = [_token(op) for op in children[1::2]]
+        operands = children[0::2]
+        # a chain evaluates an operand after the first two only while the comparisons before hold
+        compiled = [self.compile(child) if i < 2 else self.uncertain(child) for i, child in enumerate(operands)]
         for i, op in enumerate(ops):
             (_, left), (_, right) = compiled[i], compiled[i + 1]
             operator = op.value
@@ -433,7 +510,17 @@ class _Checker:
         return self._logic(node, "or")
 
     def _logic(self, node: Tree, op: str) -> tuple[str, Type]:
-        codes = [self.expect(child, Type.BOOL, say(WORDS, "role:side", op=op)) for child in node.children]
+        role = say(WORDS, "role:side", op=op)
+        codes = [self.expect(node.children[0], Type.BOOL, role)]
+        goes_on = op == "and"  # the value of a side after which the next is evaluated
+        certain = True
+        for before, child in zip(node.children, node.children[1:]):
+            certain = certain and self.constants != {} and not self.evaluating and self.constant(before) is goes_on
+            code, kind = self.uncertain(child, certain)
+            if kind is not Type.BOOL:
+                self.fail(_start(child), say(WORDS, "wrong_type", role=role, wanted=Type.BOOL.article,
+                                             text=_text(self.source, child), got=kind.article))
+            codes.append(code)
         return "(" + f" {op} ".join(codes) + ")", Type.BOOL
 
     def _not_(self, node: Tree) -> tuple[str, Type]:
@@ -441,9 +528,10 @@ class _Checker:
 
     def _ternary(self, node: Tree) -> tuple[str, Type]:
         then, condition, otherwise = node.children
-        then_code, then_type = self.compile(then)
+        chosen = self.constant(condition) if self.constants and not self.evaluating else None
+        then_code, then_type = self.uncertain(then, chosen is True)
         cond_code = self.expect(condition, Type.BOOL, say(WORDS, "role:condition"))
-        else_code, else_type = self.compile(otherwise)
+        else_code, else_type = self.uncertain(otherwise, chosen is False)
         if then_type is not else_type:
             self.fail(_start(otherwise), say(WORDS, "branches", then=then_type.article, otherwise=else_type.article))
         return f"({then_code} if {cond_code} else {else_code})", then_type
@@ -478,6 +566,8 @@ class _Checker:
     def check_arguments(self, name: str, args: list[Any]) -> None:
         """Refuse a call that fails whatever the game: a constant step or count out of range, or
         constant arguments on which the function fails (`min([])`)."""
+        if not self.checking:
+            return
         if name.startswith("round_") or name == "last":
             value = self.constant(args[1])
             if isinstance(value, int):
