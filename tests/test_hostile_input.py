@@ -236,7 +236,7 @@ def test_a_rule_that_fails_on_some_values_only_stays_valid(tmp_path: Path, body:
     ("card-muggins", 'pile:\n  exact_limit:\n    points: "100 // (total - 31)"\n    timing: as_last\n', (5, 22),
      "fails whenever it is read with 2, 3 or 4 players: division or modulo by zero: 'total - 31' is always 0",
      "falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero: 'total - 31' siempre vale 0"),
-    ("card-muggins", 'scoring:\n  - name: x\n    when: "total == 15"\n    points: "total // (target - 61)"\n', (6, 24),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "players < 5"\n    points: "total // (target - 61)"\n', (6, 24),
      "fails whenever it is read with 2, 3 or 4 players: division or modulo by zero: 'target - 61' is always 0",
      "falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero: 'target - 61' siempre vale 0"),
     ("card-muggins", 'pile:\n  limit: "31 if players == 2 else 40"\n  exact_limit:\n    points: "100 // (total - 31)"\n',
@@ -261,6 +261,13 @@ def test_what_fails_with_the_constants_of_a_game_is_refused_with_its_player_coun
     ("card-muggins", 'scoring:\n  - name: x\n    when: "sum(last(pile.values, players - 2)) == 15"\n    points: 2\n'),
     ("card-muggins", 'pile:\n  exact_limit:\n    points: "100 // (total - 30)"\n'),
     ("card-muggins", 'last:\n  points: "100 // (total - 31)"\n'),
+    # points are read only when `when` holds: one the fixed values do not make always true may
+    # never hold in a game (here never with 2 players, or only on a total a game may not reach)
+    ("domino-muggins", 'scoring:\n  - name: x\n    when: "ends_sum * (players - 2) > 10"\n    points: "ends_sum // (players - 2)"\n'),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "0 < players - 2 < total"\n    points: "total // (players - 2)"\n'),
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "total == 15"\n    points: "total // (target - 61)"\n'),
+    # the award is never read when nobody is paid
+    ("domino-muggins", 'settlement:\n  award: "opponents_pips // (players - 2)"\n  paid_to: nobody\n'),
 ])
 def test_what_fails_only_at_some_values_with_the_constants_of_a_game_stays_valid(tmp_path: Path, base: str, body: str):
     load_rules(_house(tmp_path, body, base))  # a branch or a value no game with that count reaches

@@ -20,10 +20,10 @@ import jsonschema
 from . import rules as R
 from .dsl import Expression, Type, compile_expression
 from .dsl.compiler import (WORDS as EXPRESSION_WORDS, ExpressionFailure, Table, fails_everywhere, fixed_failure,
-                           never_holds)
+                           always_holds)
 from .errors import ExpressionError, Location, Problem, RuleError, RuleFileError
 from .messages import Said, Texts, counted, said_list, say
-from .families import Family, family_for_pieces, family_sections
+from .families import Family, families, family_for_pieces, family_sections
 from .schema import rules_schema
 from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
@@ -322,7 +322,8 @@ def _validate(doc: Document) -> None:
                if error.schema is False and error.instance is value}
     errors = [error for error in errors if error.schema is False or not (error.absolute_path and error.absolute_path[0] in foreign)]
     pieces = doc.data.get("pieces")
-    if not (isinstance(pieces, dict) and len(pieces.keys() & {"tiles", "cards"}) == 1):
+    keys = {family.pieces_key for family in families().values()}
+    if not (isinstance(pieces, dict) and len(pieces.keys() & keys) == 1):
         # the family is read from `pieces`: until it names tiles or cards, each family's sections
         # would be judged by the other's, a complaint for every section; `pieces` says what is wrong
         sections = family_sections()
@@ -660,13 +661,13 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
 def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Location, str]]:
     """Where and why an expression fails whenever `game` reads it, the names the game fixes
     (`Family.fixed_names`: its number of players, its target...) read as constants: a step of 0
-    to `round_*` with `players - 2` and 2 players. A scoring entry's points are read only when its
-    `when` may hold with them."""
+    to `round_*` with `players - 2` and 2 players. A scoring entry's points are checked only when
+    its `when` holds whatever else it reads: otherwise the game may never read them."""
     fixed = family.fixed_names(game)
     read: list[tuple[Expression, Mapping[str, Type], Mapping[str, Any]]] = []
     for entry in rules.scoring:
         read.append((entry.when, family.scoring_context, fixed))
-        if not never_holds(entry.when, family.scoring_context, fixed):
+        if always_holds(entry.when, family.scoring_context, fixed):
             read.append((entry.points, family.scoring_context, fixed))
     read += family.fixed_formulas(rules, game)
     found = []

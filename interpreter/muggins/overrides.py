@@ -154,12 +154,6 @@ def label(name: str, settings: Sequence[str]) -> str:
 
 # -- sweeps -----------------------------------------------------------------------------------------
 
-def sweep_values(text: str, lang: str = "en") -> tuple[str, list[str]]:
-    """A sweep's `--set`: its key and the values to try, as text (`40..120:20`, `1,2,3` or one value)."""
-    key, values = _sweep_axis(text, lang)
-    return key, [str(v) for v in values]
-
-
 def _sweep_axis(text: str, lang: str = "en") -> tuple[str, range | list[str]]:
     """A sweep's `--set` as its key and its values, a range kept as a range: it is counted, not
     enumerated, before the sweep is known to be small enough."""

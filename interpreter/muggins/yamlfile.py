@@ -57,7 +57,7 @@ WORDS = {
         "syntax": "YAML syntax: {message}",
         "unclosed_quote": "the quote {sign} opened here is never closed: end the text with another {sign}",
         "unclosed_flow": "a `{sign}` opened here is never closed: end what it holds with `{close}`",
-        "no_colon": "`{key}` needs a colon after it (`{key}:`)",
+        "no_colon": "`{key}` needs a colon after it (`{fixed}`)",
         "fullwidth_colon": "'：' is a full-width colon, not a colon: write `{key}:` with an ordinary colon",
         "colon_space": "a colon after a key needs a space after it: write `{key}: {value}`",
         "colon_in_value": "a colon followed by a space cannot stand inside a value: put the value in quotes if the "
@@ -93,7 +93,7 @@ WORDS = {
         "syntax": "sintaxis YAML: {message}",
         "unclosed_quote": "la comilla {sign} que se abre aquí nunca se cierra: termina el texto con otra {sign}",
         "unclosed_flow": "la `{sign}` que se abre aquí nunca se cierra: termina lo que contiene con `{close}`",
-        "no_colon": "a `{key}` le faltan los dos puntos detrás (`{key}:`)",
+        "no_colon": "a `{key}` le faltan los dos puntos detrás (`{fixed}`)",
         "fullwidth_colon": "'：' son dos puntos de ancho completo, no dos puntos: escribe `{key}:` con los dos puntos "
                            "normales",
         "colon_space": "los dos puntos tras una clave necesitan un espacio detrás: escribe `{key}: {value}`",
@@ -455,11 +455,13 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, i
         key = written.split(" #")[0].strip()
         if "：" in key:  # a full-width colon, as Chinese and Japanese keyboards type it
             return line + 1, column + key.index("：") + 1, say(WORDS, "fullwidth_colon", key=key.split("：")[0])
-        if ":" in key:
+        first, _, rest = key.partition(" ")
+        if ":" in first:  # `win:100`: the colon is there, the space after it is not
             key, value = key.split(":", 1)
             return line + 1, column + len(key) + 1, say(WORDS, "colon_space", key=key, value=value)
-        if key:
-            return line + 1, column + 1, say(WORDS, "no_colon", key=key)
+        if first:  # `title Card Muggins`: the key is the first word, the rest its value
+            fixed = f"{first}: {rest.strip()}" if rest.strip() else f"{first}:"
+            return line + 1, column + 1, say(WORDS, "no_colon", key=first, fixed=fixed)
     elif explained:
         sign = written[:1]
         return line + 1, column + 1, say(WORDS, explained, sign=sign, close="]" if sign == "[" else "}")

@@ -336,15 +336,20 @@ def fixed_failure(expression: Expression, context: Context, constants: Mapping[s
     return None
 
 
-def never_holds(condition: Expression, context: Context, constants: Mapping[str, Any]) -> bool:
-    """Whether `condition` is false whenever the names of `constants` have those values, whatever
-    the other names read (`players > 2 and total == 15` with 2 players); a condition that fails
-    holds never either. Only what the fixed values decide is known: otherwise False."""
+def always_holds(condition: Expression, context: Context, constants: Mapping[str, Any]) -> bool:
+    """Whether `condition` holds whenever the names of `constants` have those values, whatever the
+    other names read (`true`; `players == 2` with 2 players): only then are a scoring entry's
+    points read in every game that scores, so only then must points that fail fail every game."""
+    if not condition.names:
+        try:
+            return condition({}) is True
+        except RuleError:
+            return False
     fixed = {name: value for name, value in constants.items() if name in condition.names}
     if not fixed:
         return False
     checker = _Checker(condition.source, context, condition.location, fixed, evaluating=True)
-    return checker.known(expression_parser().parse(condition.source)) is False
+    return checker.known(expression_parser().parse(condition.source)) is True
 
 
 class _Checker:

@@ -41,6 +41,11 @@ class LineFamily(Family):
         return {"settlement.penalty": (rules.options.penalty, SETTLEMENT_CONTEXT),
                 "settlement.award": (rules.options.award, SETTLEMENT_CONTEXT)}
 
+    def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
+        """The award is never read when nobody is paid (`settlement.paid_to: nobody`)."""
+        return [found for found in super().fixed_formulas(rules, game)
+                if not (found[0] is rules.options.award and rules.options.paid_to == "nobody")]
+
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         return D.DominoGame(rules, players, max_rounds)
 
