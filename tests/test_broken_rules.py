@@ -84,3 +84,11 @@ def test_pieces_that_name_no_family_are_the_one_mistake_said():
     with pytest.raises(RuleFileError) as caught:  # a card game's file given tiles: both, so neither
         load_rules(BROKEN / "tiles-over-cards.yaml")
     assert [(p.location.line, p.location.column) for p in caught.value.problems] == [(4, 9)]
+
+
+def test_a_number_too_long_for_a_rank_gets_no_guess_of_its_first_digit():
+    """'100' is no rank; '1' (its first character) would be a wrong guess: a word's initial is
+    offered only for a word (Sota for S)."""
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(BROKEN / "rank-of-three-digits.yaml")
+    assert "did you mean" not in str(caught.value.problems[0].message)

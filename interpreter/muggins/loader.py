@@ -462,7 +462,8 @@ def _pattern_hint(value: str, pattern: str) -> Said | str:
     a whole word for its first letter (`Sota` for S), spaces, underscores or accents in a name."""
     plain = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode().lower()
     slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
-    for candidate in (value.upper(), value[:1].upper(), slug):
+    initial = value[:1].upper() if value.isalpha() else ""  # a word for its letter, not 100 for 1
+    for candidate in (value.upper(), initial, slug):
         if candidate and re.search(pattern, candidate):
             return say(WORDS, "did_you_mean", close=candidate)
     return ""
