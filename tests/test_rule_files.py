@@ -148,6 +148,14 @@ def test_a_deal_that_no_longer_fits_is_said_where_the_file_changed_the_set_or_th
     first = caught.value.problems[0]
     assert first.location.file.endswith("eight.yaml") and first.location.line == 3
     assert str(first.message).endswith("but the set has 55")
+    # a file between it and the built-in that changed the players: said there, at the list
+    (tmp_path / "six.yaml").write_text("extends: domino-muggins\nname: six\nplayers: [2, 3, 4, 5, 6]\n")
+    (tmp_path / "retitled.yaml").write_text("extends: ./six.yaml\nname: retitled\ntitle: Six\n")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(tmp_path / "retitled.yaml")
+    first = caught.value.problems[0]  # 5 tiles to each of 6 players: 30 of 28
+    assert first.location.file.endswith("six.yaml") and (first.location.line, first.location.column) == (3, 10)
+    assert str(first.message) == "deals 5 pieces to each of 6 players (30), but the set has 28"
     assert main(["simulate", "domino-muggins", "--set", "pieces.tiles.highest_pip=1", "--games", "1"]) == 1
     assert capsys.readouterr().err.startswith("muggins: --set pieces.tiles.highest_pip=1: deals 7 pieces")
 

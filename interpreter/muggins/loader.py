@@ -535,12 +535,14 @@ class RuleCompiler:
 
     def complain(self, path: tuple, message: Said, inputs: Sequence[tuple] = ()) -> None:
         """A problem at `path`; when that value comes from a base file (`extends`, a built-in) and
-        the problem arises from `inputs` the file itself changed, it is said where it changed them:
-        the mistake is the person's, not the built-in's."""
+        the problem arises from `inputs` a later file changed (the file itself, or one between it
+        and the base), it is said where they were changed: the mistake is there, not in the base."""
         where = self.doc.where(path)
         for prefix in inputs if where.file != self.doc.file else ():
+            # set by a file other than the one `path` comes from: a file along `extends` changed it
             changed = [(len(sub), location) for sub, location in self.doc.values.items()
-                       if sub[:len(prefix)] == prefix and location.file == self.doc.file]
+                       if sub[:len(prefix)] == prefix and location.file != where.file
+                       and not isinstance(sub[-1], int)]  # a list as a whole, not its first item
             if changed:  # the deepest: the value itself, not the section holding it
                 where = max(changed, key=lambda found: found[0])[1]
                 break
