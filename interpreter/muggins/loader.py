@@ -380,7 +380,7 @@ def _unknown_key(doc: Document, error: jsonschema.ValidationError, path: tuple) 
     allowed = list(error.schema.get("properties", {}))
     extras = sorted(set(error.instance) - set(allowed))
     key = extras[0]
-    more = say(WORDS, "more", keys=", ".join(map(repr, extras[1:]))) if extras[1:] else ""
+    more = say(WORDS, "more", keys=", ".join(map(_quoted_key, extras[1:]))) if extras[1:] else ""
     where = doc.where(path + (key,), key=True)
     unseen = [ch for ch in key if ch != " " and unicodedata.category(ch) in ("Zs", "Zl", "Zp", "Cf")]
     if unseen:
@@ -390,6 +390,14 @@ def _unknown_key(doc: Document, error: jsonschema.ValidationError, path: tuple) 
     hint = say(WORDS, "did_you_mean", close=close[0]) if close else ""
     return Problem(where, say(WORDS, "unknown_key", key=key, section=_section(path), more=more, hint=hint,
                               allowed=", ".join(allowed)))
+
+
+def _quoted_key(key: str) -> str:
+    """A key quoted as a message lists it, a character that cannot be seen shown by its code
+    (`'<U+00A0>immediate'`), never as a Python escape."""
+    shown = "".join(ch if ch == " " or (ch.isprintable() and unicodedata.category(ch) not in ("Zs", "Cf"))
+                    else f"<U+{ord(ch):04X}>" for ch in key)
+    return f"'{shown}'"
 
 
 def _invisible(key: str, unseen: set[str]) -> dict[str, Said]:
