@@ -15,6 +15,7 @@ from .dsl.words import Noun, Term, always, verbalize, verbalize_points
 from .engine import table as T
 from .engine.common import GameEnded, LotteryDrawn, Scored
 from .errors import RuleError
+from .families import family_of
 from .messages import count
 from .rules import Notation
 
@@ -134,7 +135,6 @@ def reason_name(reason: str, lang: str, rules: Any = None) -> str:
 
 def glossary(rules: Any, place: str, lang: str) -> Mapping[str, Term]:
     """What each name of `place` (`scoring`, a rule-file path, or `players`) means in `lang`."""
-    from .families import family_of
     family = family_of(rules)
     own = family.glossary(place, lang) if place in family.contexts() else {}
     return {**SHARED_GLOSSARY[lang], **own}
@@ -230,19 +230,16 @@ def describe(rules: Any, event: Any, lang: str, target: int, notation: Notation 
              viewer: int | None = None) -> str | None:
     """One log line for any event of a game played under `rules`; with a `viewer`, pieces other
     players draw stay hidden, as at the table."""
-    from .families import family_of
     return family_of(rules).describe(rules, event, lang, target, notation, viewer)
 
 
 def explain_last_score(rules: Any, state: Any, lang: str) -> str | None:
     """Why the most recent score was earned, in the game's words (None when nothing has scored)."""
-    from .families import family_of
     return family_of(rules).explain_last_score(rules, state, lang)
 
 
 def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     """A short summary generated from the compiled rules, so a variant's summary is always right."""
-    from .families import family_of
     t = _WORDS[lang]
     before, after = family_of(rules).summary(rules, lang)
     lines = [f"{rules.title_in(lang)} ({rules.name}): {rules.description_in(lang)}", *before]
@@ -286,7 +283,6 @@ def _point_signs(rules: Any, entry: Any) -> set[int] | None:
     """The signs (-1, 0, 1) an entry's points take when it scores: a constant's own; a formula's at
     every value of the one name it reads, when a game tabulates that name (the sum of the ends,
     the running total) and so knows every value it can take; None when that is not known."""
-    from .families import family_of
     points, names = entry.points, entry.when.names | entry.points.names
     if not points.names:
         return {_sign(points({}))}

@@ -63,8 +63,8 @@ class Family:
 
     def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
         """The family's formulas (`formulas`) a game evaluates, each with its context and the names
-        fixed whenever `game` evaluates it (`fixed_names`, and a name a formula is read at one
-        value of only)."""
+        fixed whenever `game` evaluates it (`fixed_names`; a family adds a name a formula is read
+        at one value of only, or leaves out a formula its options never read)."""
         from ..dsl import Expression
         fixed = self.fixed_names(game)
         return [(formula, context, fixed) for formula, context in self.formulas(rules).values()
