@@ -276,7 +276,17 @@ def test_last_of_a_negative_count_is_a_run_time_error_or_a_load_time_one_when_co
 
 def test_max_of_an_empty_last_is_a_run_time_error():
     with pytest.raises(RuleError, match="max\\(\\) of an empty list"):
-        compile_expression("max(last(ends, 0))", CONTEXT, Type.INT)({"ends": (1, 2)})
+        compile_expression("max(last(ends, x))", CONTEXT, Type.INT)({"ends": (1, 2), "x": 0})
+
+
+@pytest.mark.parametrize("source, column", [("min(last(ends, 0))", 5), ("1 + max(last(ends, 2 - 2))", 9)])
+def test_min_or_max_of_the_last_none_is_refused_at_load_whatever_the_list(source, column):
+    # the last 0 values of any list are no values: min() and max() of them fail in every game
+    with pytest.raises(ExpressionError) as caught:
+        compile_expression(source, CONTEXT, Type.INT)
+    assert caught.value.problems[0].location.column == column
+    assert "of an empty list" in caught.value.problems[0].message
+    assert compile_expression("count(last(ends, 0)) + min(last(ends, 1))", CONTEXT, Type.INT)({"ends": (4, 2)}) == 2
 
 
 @pytest.mark.parametrize("source, message, column", [

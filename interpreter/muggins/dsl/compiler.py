@@ -472,7 +472,10 @@ class _Checker:
 
     def constant(self, node: Any) -> Any:
         """The value of a subexpression that reads no name, or None (also when it fails: what fails
-        in a constant is reported where it is used, or when the whole expression is evaluated)."""
+        in a constant is reported where it is used, or when the whole expression is evaluated).
+        The last none of a list is the empty list whatever the list (`min(last(pile.values, 0))`)."""
+        if _is_call(node, "last") and len(node.children) == 3 and self.constant(node.children[2]) == 0:
+            return ()
         checker = _Checker(self.source, self.context, self.location, self.constants, evaluating=True)
         code, _ = checker.compile(node)
         if checker.names:
@@ -586,6 +589,10 @@ class _Checker:
                 _NAMESPACE[_IMPLEMENTATION[name]](*values)  # type: ignore[operator]
             except _Fault as fault:
                 self.fail(_start(args[0]) if args else 0, fault.args[0])
+
+
+def _is_call(node: Any, name: str) -> bool:
+    return isinstance(node, Tree) and node.data == "call" and _token(node.children[0]).value == name
 
 
 def _describe(params: tuple) -> Said:
