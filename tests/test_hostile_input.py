@@ -57,6 +57,13 @@ def test_lone_surrogate_in_text_is_a_located_error():
         read_yaml_text("name: x\ntitle: a\ud800b\n", "<text>")
 
 
+@pytest.mark.parametrize("text, value", [("null", None), ("~", None), ("", None), ("Null", "Null"), ("NULL", "NULL"),
+                                         ("true", True), ("True", "True"), ("no", "no"), ("010", "010"), ("10", 10)])
+def test_only_the_readme_spellings_are_anything_but_text(text: str, value: object):
+    # README "YAML, safely": only true/false, null (or ~, or nothing) and plain decimal integers
+    assert read_yaml_text(f"name: x\nfloor: {text}\n", "<text>").data["floor"] == value
+
+
 @pytest.mark.parametrize("escape, code", [("\\0", "0000"), ("\\a", "0007"), ("\\e", "001B"), ("\\ud800", "D800"),
                                           ("\\uFFFE", "FFFE")])
 def test_control_character_written_as_an_escape_is_refused(escape: str, code: str):

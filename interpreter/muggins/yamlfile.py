@@ -5,7 +5,7 @@ expand into shared structures that explode when walked, deep nesting overflows t
 scalars raise exceptions outside `yaml.YAMLError`, and YAML 1.1 turns `no` into False and `010`
 into 8. This reader composes the node graph itself with limits, refuses anchors, aliases and
 explicit tags, resolves plain scalars by a small YAML 1.2-like rule (only `true`/`false`, `null`
-and plain decimal integers are not text), and keeps the location of every value and key so
+or `~` or nothing, and plain decimal integers are not text), and keeps the location of every value and key so
 that later checks can point at the exact line and column.
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ _LONG_INT = re.compile(r"[-+]?[0-9]+\Z")
 # What an escape in a quoted scalar can produce but a rule file has no use for: control characters
 # other than tab and line breaks, lone surrogates (which cannot even be printed) and non-characters.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
-_NULLS = {"", "~", "null", "Null", "NULL"}
+_NULLS = {"", "~", "null"}  # README: `null`, `~` or nothing (so `Null` stays text, as `True` does)
 _BOOLS = {"true": True, "false": False}  # README: only `true`/`false` (so `True`, `yes`, `on` stay text)
 
 # What is wrong with the YAML of a file, in both languages (keys, tags and values as written).
@@ -79,6 +79,7 @@ WORDS = {
         "huge_integer": "integer with {digits} digits is too large (at most {most})",
         "yes_no": "a yes/no word is text here; write true or false",
         "capital_bool": "only true and false in lowercase are booleans; write {lower}",
+        "capital_null": "only null in lowercase is null; write null",
         "leading_zero": "a number with a leading zero is text here; write it without the zero",
         "colon": "a colon-separated number is text here, not a count",
         "decimal": "decimals are not used in rule files; write a whole number",
@@ -117,6 +118,7 @@ WORDS = {
         "huge_integer": "un entero de {digits} cifras es demasiado grande (como mucho {most})",
         "yes_no": "aquí una palabra de sí/no es texto; escribe true o false",
         "capital_bool": "solo true y false en minúsculas son booleanos; escribe {lower}",
+        "capital_null": "solo null en minúsculas es nulo; escribe null",
         "leading_zero": "aquí un número con un cero delante es texto; escríbelo sin el cero",
         "colon": "aquí un número separado por dos puntos es texto, no una cantidad",
         "decimal": "los ficheros de reglas no usan decimales; escribe un número entero",
@@ -517,6 +519,8 @@ def looks_like_yaml11(text: str) -> Said | None:
     lowered = text.lower()
     if lowered in ("true", "false"):
         return say(WORDS, "capital_bool", lower=lowered)
+    if lowered == "null":
+        return say(WORDS, "capital_null")
     if lowered in ("yes", "no", "on", "off", "y", "n"):
         return say(WORDS, "yes_no")
     if _LONG_INT.match(text):
