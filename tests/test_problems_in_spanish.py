@@ -126,7 +126,9 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("no-break-space-indent", "5:1: clave desconocida en el nivel superior: un espacio de no separación antes de "
                               "'target'; escribe en su lugar un espacio normal (permitidas:"),
     ("zero-width-space-in-key", "5:3: clave desconocida en `win`: un espacio de anchura cero dentro de 'target'; "
-                                "bórralo (permitidas: target,"),
+                                "quita ese carácter (permitidas: target,"),
+    ("capital-null", "5:10: `settlement.floor` debe ser un número entero o null, no 'Null' (solo null en "
+                     "minúsculas es nulo; escribe null)"),
     ("capital-true", "5:12: `line.spinner` debe ser true o false, no 'True' (solo true y false en minúsculas son "
                      "booleanos; escribe true)"),
     ("duplicate-scoring-name", "8:11: otra entrada de `scoring` ya se llama 'five' (línea 5); da a cada entrada su "

@@ -105,7 +105,7 @@ WORDS = {
         "invisible_key": "clave desconocida en {section}: {what} {where}{more}; {advice} (permitidas: {allowed})",
         "invisible:before": "antes de {key!r}", "invisible:after": "después de {key!r}",
         "invisible:inside": "dentro de {key!r}", "invisible:alone": "como clave entera",
-        "invisible:space": "escribe en su lugar un espacio normal", "invisible:delete": "bórralo",
+        "invisible:space": "escribe en su lugar un espacio normal", "invisible:delete": "quita ese carácter",
         "invisible:other": "un carácter invisible ({code})",
         "belongs": "{key!r} pertenece a los {owner} (`pieces: {pieces}`), no a este juego",
         "missing": "falta la clave {key!r} en {section}",
