@@ -127,6 +127,8 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
                               "'target'; escribe en su lugar un espacio normal (permitidas:"),
     ("zero-width-space-in-key", "5:3: clave desconocida en `win`: un espacio de anchura cero dentro de 'target'; "
                                 "quita ese carácter (permitidas: target,"),
+    ("brace-open-over-lines", "4:6: sintaxis YAML: la `{` que se abre aquí sigue abierta en la línea 5: termina lo "
+                              "que contiene con `}` y separa sus entradas con comas"),
     ("capital-null", "5:10: `settlement.floor` debe ser un número entero o null, no 'Null' (solo null en "
                      "minúsculas es nulo; escribe null)"),
     ("capital-true", "5:12: `line.spinner` debe ser true o false, no 'True' (solo true y false en minúsculas son "

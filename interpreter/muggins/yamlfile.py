@@ -57,6 +57,8 @@ WORDS = {
         "syntax": "YAML syntax: {message}",
         "unclosed_quote": "the quote {sign} opened here is never closed: end the text with another {sign}",
         "unclosed_flow": "a `{sign}` opened here is never closed: end what it holds with `{close}`",
+        "open_flow": "a `{sign}` opened here is still open at line {line}: end what it holds with `{close}` "
+                     "and separate its entries with commas",
         "no_colon": "`{key}` needs a colon after it (`{fixed}`)",
         "fullwidth_colon": "'：' is a full-width colon, not a colon: write `{key}:` with an ordinary colon",
         "colon_space": "a colon after a key needs a space after it: write `{key}: {value}`",
@@ -94,6 +96,8 @@ WORDS = {
         "syntax": "sintaxis YAML: {message}",
         "unclosed_quote": "la comilla {sign} que se abre aquí nunca se cierra: termina el texto con otra {sign}",
         "unclosed_flow": "la `{sign}` que se abre aquí nunca se cierra: termina lo que contiene con `{close}`",
+        "open_flow": "la `{sign}` que se abre aquí sigue abierta en la línea {line}: termina lo que contiene con "
+                     "`{close}` y separa sus entradas con comas",
         "no_colon": "a `{key}` le faltan los dos puntos detrás (`{fixed}`)",
         "fullwidth_colon": "'：' son dos puntos de ancho completo, no dos puntos: escribe `{key}:` con los dos puntos "
                            "normales",
@@ -467,9 +471,20 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, i
     elif explained:
         sign = written[:1]
         return line + 1, column + 1, say(WORDS, explained, sign=sign, close="]" if sign == "[" else "}")
+    elif _still_open(exc):  # the next lines were read as what the brace holds: show where it opened
+        sign = written[:1]
+        return line + 1, column + 1, say(WORDS, "open_flow", sign=sign, close="]" if sign == "[" else "}",
+                                         line=exc.problem_mark.line + 1)
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     return line, column, _pyyaml_message(exc)
+
+
+def _still_open(exc: yaml.MarkedYAMLError) -> bool:
+    """A `{` or `[` whose entries run on past its line without a comma or its closing sign."""
+    return (exc.context in ("while parsing a flow mapping", "while parsing a flow sequence")
+            and (exc.problem or "").startswith("expected ','") and exc.context_mark is not None
+            and exc.problem_mark is not None and exc.problem_mark.line > exc.context_mark.line)
 
 
 def _pyyaml_message(exc: yaml.MarkedYAMLError) -> Said:
