@@ -652,14 +652,16 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
             continue
         for where, reason in _fails_with_fixed(rules, family, game):
             failures.setdefault((where, reason, "every_read", ()), []).append(players)
+        domains = set()  # the names whose values the scoring entries were checked at (tables share them)
         for table in vars(game).values():
             error = fails_everywhere(table) if isinstance(table, Table) else None
             if error is not None:
                 when = (("name", table.name), ("last", len(table) - 1))
                 failures.setdefault((*_failure(c, error), "every_value", when), []).append(players)
-            elif isinstance(table, Table):
+            elif isinstance(table, Table) and table.name not in domains:
+                domains.add(table.name)
                 for entry in rules.scoring:
-                    guarded = _fails_whenever_it_scores(entry, table.name, range(len(table)))
+                    guarded = _fails_whenever_it_scores(entry, table.name, range(len(table)), game.constants)
                     if guarded is not None:
                         value, error = guarded
                         when = (("name", table.name), ("value", value))
@@ -671,10 +673,10 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
 
 def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Location, str]]:
     """Where and why an expression fails whenever `game` reads it, the names the game fixes
-    (`Family.fixed_names`: its number of players, its target...) read as constants: a step of 0
+    (the game's `constants`: its number of players, its target...) read as constants: a step of 0
     to `round_*` with `players - 2` and 2 players. A scoring entry's points are checked only when
     its `when` holds whatever else it reads: otherwise the game may never read them."""
-    fixed = family.fixed_names(game)
+    fixed = game.constants
     read: list[tuple[Expression, Mapping[str, Type], Mapping[str, Any]]] = []
     for entry in rules.scoring:
         read.append((entry.when, family.scoring_context, fixed))
@@ -689,21 +691,23 @@ def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Loc
     return found
 
 
-def _fails_whenever_it_scores(entry: R.Score, name: str, values: range) -> tuple[int, RuleError] | None:
-    """A scoring entry reading only `name` whose `points` fails at every value where its `when`
-    holds (and `when` holds somewhere): it fails in every game that reaches it. The first such
-    value and its error, else None."""
-    if not (entry.when.names | entry.points.names) <= {name}:
+def _fails_whenever_it_scores(entry: R.Score, name: str, values: range,
+                              constants: Mapping[str, Any]) -> tuple[int, RuleError] | None:
+    """A scoring entry reading only `name` (and what the game fixes, `constants`) whose `points`
+    fails at every value where its `when` holds (and `when` holds somewhere): it fails in every
+    game that reaches it. The first such value and its error, else None."""
+    if not (entry.when.names | entry.points.names) <= {name, *constants}:
         return None
     first: tuple[int, RuleError] | None = None
     for value in values:
+        env = {**constants, name: value}
         try:
-            if not entry.when({name: value}):
+            if not entry.when(env):
                 continue
         except RuleError:
             continue  # a failing condition is reported with the table
         try:
-            entry.points({name: value})
+            entry.points(env)
         except RuleError as exc:
             first = first or (value, exc)
             continue

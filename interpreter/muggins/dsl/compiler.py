@@ -154,17 +154,19 @@ class Table(list):  # entries of any type, some of them _Deferred
 
 
 def tabulate(expressions: list[Expression], name: str, values: range,
-             combine: Callable[[dict[str, Any]], Any]) -> Table | None:
-    """`combine(env)` for every value of `name`, when the expressions read nothing else: a
-    lookup table computed once at load time for the hot path. A value whose evaluation fails is
-    stored as its error and raised only if a game ever reaches it. None when not tabulable."""
-    if any(not expression.names <= {name} for expression in expressions):
+             combine: Callable[[dict[str, Any]], Any], constants: Mapping[str, Any]) -> Table | None:
+    """`combine(env)` for every value of `name`, when the expressions read nothing else but
+    `constants` (what a game fixes when it starts, at those values): a lookup table computed once
+    when the game is made, for the hot path. A value whose evaluation fails is stored as its error
+    and raised only if a game ever reaches it. None when not tabulable."""
+    readable = {name, *constants}
+    if any(not expression.names <= readable for expression in expressions):
         return None
     table = Table()
     table.name = name
     for value in values:
         try:
-            table.append(combine({name: value}))
+            table.append(combine({**constants, name: value}))
         except RuleError as exc:
             table.append(_Deferred(exc))
     return table

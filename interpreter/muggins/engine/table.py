@@ -262,6 +262,10 @@ class TableGame:
         self.seats = Seats(rules, players)
         self.hand_size = rules.hand_size(players)
         self.target = rules.target_for(players)
+        # what an expression can read that this game fixes when it starts: a formula reading only
+        # these and one value of a finite domain is tabulated by that value (`tabulate`), and the
+        # loader checks every expression with these as constants
+        self.constants: dict[str, Any] = {"players": players, "target": self.target}
         self.simulations: dict[tuple[Any, ...], Callable[[Any], Any]] = {}  # by the parts' facts (`simulation`)
 
     def simulation(self, state: TableState) -> Callable[[Any], Any]:

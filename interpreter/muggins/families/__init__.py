@@ -56,18 +56,12 @@ class Family:
         """The family's named formulas (by rule-file path) with the names each reads, for scenario tables."""
         raise NotImplementedError
 
-    def fixed_names(self, game: Any) -> dict[str, Any]:
-        """The names an expression can read that `game` fixes when it starts (its number of
-        players, its target): the loader checks the expressions with them as constants."""
-        return {"players": game.players, "target": game.target}
-
     def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
         """The family's formulas (`formulas`) a game evaluates, each with its context and the names
-        fixed whenever `game` evaluates it (`fixed_names`; a family adds a name a formula is read
-        at one value of only, or leaves out a formula its options never read)."""
+        fixed whenever `game` evaluates it (the game's `constants`; a family adds a name a formula
+        is read at one value of only, or leaves out a formula its options never read)."""
         from ..dsl import Expression
-        fixed = self.fixed_names(game)
-        return [(formula, context, fixed) for formula, context in self.formulas(rules).values()
+        return [(formula, context, game.constants) for formula, context in self.formulas(rules).values()
                 if isinstance(formula, Expression)]
 
     # -- play --------------------------------------------------------------------------------

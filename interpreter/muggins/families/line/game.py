@@ -145,7 +145,8 @@ class DominoGame(TableGame):
         self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
         scoring = [e for score in rules.scoring for e in (score.when, score.points)]
-        self.awards_by_sum = tabulate(scoring, "ends_sum", range(8 * rules.pieces.highest_pip + 1), self.awards)
+        self.awards_by_sum = tabulate(scoring, "ends_sum", range(8 * rules.pieces.highest_pip + 1), self.awards,
+                                      self.constants)
         self.scoring = PlacementScoring(self, self.awards_by_sum)
         # the seats and options the course reads at every turn
         self.next_seat = [self.seats.next(player) for player in range(players)]
@@ -155,8 +156,8 @@ class DominoGame(TableGame):
         self.false_call = rules.muggins.false_call is not None
         # and the settlement's formulas by the one count each reads, when it reads only that one
         most = range(sum(tile.pips for tile in self.tiles) + 1)
-        self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty)
-        self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award)
+        self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty, self.constants)
+        self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award, self.constants)
 
     def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
         """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""

@@ -43,12 +43,9 @@ class PileFamily(Family):
                 "pile.exact_limit.points": (rules.options.exact_limit_points, CARD_PLAY_CONTEXT),
                 "pieces.cards.value": (lambda env: values[env["card.rank"] - 1], CARD_VALUE_CONTEXT)}
 
-    def fixed_names(self, game: Any) -> dict[str, Any]:
-        return {**super().fixed_names(game), "limit": game.limit}
-
     def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
         """An exact limit's points are read only when the total is the limit."""
-        fixed = self.fixed_names(game)
+        fixed = game.constants
         return [(rules.options.last_points, LAST_CONTEXT, fixed),
                 (rules.options.exact_limit_points, CARD_PLAY_CONTEXT, {**fixed, "total": game.limit})]
 

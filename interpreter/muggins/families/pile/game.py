@@ -108,13 +108,14 @@ class CardGame(TableGame):
         self.values = self.deck.values
         self.limit = o.limit({"players": players})
         self.refill_to = o.refill_to({"players": players})
+        self.constants["limit"] = self.limit
         self.suits = {suit: i + 1 for i, suit in enumerate(self.deck.suits)}
         # Precomputed for the hot path: the scores of every running total, when the scoring
         # rules read nothing but the total.
         expressions = [e for score in rules.scoring for e in (score.when, score.points)]
         if o.exact_limit_timing == "immediate":
             expressions.append(o.exact_limit_points)
-        self.awards_by_total = tabulate(expressions, "total", range(self.limit + 1), self.awards)
+        self.awards_by_total = tabulate(expressions, "total", range(self.limit + 1), self.awards, self.constants)
         self.points_by_total = None if self.awards_by_total is None or fails_somewhere(self.awards_by_total) else [
             sum(award[1] for award in entry) for entry in self.awards_by_total]  # a greedy bot's points, by total
         # otherwise each card's scores are computed from the names they read, once for each value
@@ -133,7 +134,7 @@ class CardGame(TableGame):
         self.calls_on_turn = rules.muggins.false_call is not None
         # and the points for playing last, by the total the pile closes at
         expressions = [o.last_points] + ([o.exact_limit_points] if o.exact_limit_timing != "immediate" else [])
-        self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last)
+        self.last_by_total = tabulate(expressions, "total", range(self.limit + 1), self._last, self.constants)
         self.plays = {card: Play(card) for card in self.cards}  # one move object per card, made once
         first = o.first_dealer
         self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
