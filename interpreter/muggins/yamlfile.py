@@ -471,7 +471,7 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, i
     elif explained:
         sign = written[:1]
         return line + 1, column + 1, say(WORDS, explained, sign=sign, close="]" if sign == "[" else "}")
-    elif _still_open(exc):  # the next lines were read as what the brace holds: show where it opened
+    elif exc.problem_mark is not None and _still_open(exc):  # the next lines were read as what it holds
         sign = written[:1]
         return line + 1, column + 1, say(WORDS, "open_flow", sign=sign, close="]" if sign == "[" else "}",
                                          line=exc.problem_mark.line + 1)
