@@ -249,6 +249,13 @@ def test_a_rule_that_fails_on_some_values_only_stays_valid(tmp_path: Path, body:
     ("card-muggins", 'pile:\n  limit: "31 if players == 2 else 40"\n  exact_limit:\n    points: "100 // (total - 31)"\n',
      (6, 22), "fails whenever it is read with 2 players: division or modulo by zero: 'total - 31' is always 0",
      "falla siempre que se lee con 2 jugadores: división o módulo entre cero: 'total - 31' siempre vale 0"),
+    # points read only when `when` holds, at every value of the total where it holds (the total
+    # and what the game fixes are all they read): they fail whenever the entry scores
+    ("card-muggins", 'scoring:\n  - name: x\n    when: "total == 15"\n    points: "total // (target - 61)"\n', (6, 13),
+     "fails for every value of total at which `when` holds with 2, 3 or 4 players, so whenever it scores; for "
+     "total = 15: division or modulo by zero",
+     "falla con cualquier valor de total con el que se cumple `when` con 2, 3 o 4 jugadores, así que siempre que "
+     "puntúa; con total = 15: división o módulo entre cero"),
 ])
 def test_what_fails_with_the_constants_of_a_game_is_refused_with_its_player_count(
         tmp_path: Path, base: str, body: str, where: tuple[int, int], english: str, spanish: str):
@@ -272,7 +279,6 @@ def test_what_fails_with_the_constants_of_a_game_is_refused_with_its_player_coun
     # never hold in a game (here never with 2 players, or only on a total a game may not reach)
     ("domino-muggins", 'scoring:\n  - name: x\n    when: "ends_sum * (players - 2) > 10"\n    points: "ends_sum // (players - 2)"\n'),
     ("card-muggins", 'scoring:\n  - name: x\n    when: "0 < players - 2 < total"\n    points: "total // (players - 2)"\n'),
-    ("card-muggins", 'scoring:\n  - name: x\n    when: "total == 15"\n    points: "total // (target - 61)"\n'),
     # the award is never read when nobody is paid
     ("domino-muggins", 'settlement:\n  award: "opponents_pips // (players - 2)"\n  paid_to: nobody\n'),
 ])

@@ -650,11 +650,15 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
         except RuleError as exc:
             failures.setdefault((*_failure(c, exc), "game_start", ()), []).append(players)
             continue
-        for where, reason in _fails_with_fixed(rules, family, game):
+        said = set()  # where the expressions refused so are written: said once, where it fails
+        for written, where, reason in _fails_with_fixed(rules, family, game):
             failures.setdefault((where, reason, "every_read", ()), []).append(players)
+            said.add(written)
         domains = set()  # the names whose values the scoring entries were checked at (tables share them)
         for table in vars(game).values():
             error = fails_everywhere(table) if isinstance(table, Table) else None
+            if error is not None and _written(error) in said:
+                continue
             if error is not None:
                 when = (("name", table.name), ("last", len(table) - 1))
                 failures.setdefault((*_failure(c, error), "every_value", when), []).append(players)
@@ -662,7 +666,7 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
                 domains.add(table.name)
                 for entry in rules.scoring:
                     guarded = _fails_whenever_it_scores(entry, table.name, range(len(table)), game.constants)
-                    if guarded is not None:
+                    if guarded is not None and _written(guarded[1]) not in said:
                         value, error = guarded
                         when = (("name", table.name), ("value", value))
                         failures.setdefault((*_failure(c, error), "every_score", when), []).append(players)
@@ -671,11 +675,12 @@ def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[in
             for (where, reason, key, when), players in failures.items()]
 
 
-def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Location, str]]:
-    """Where and why an expression fails whenever `game` reads it, the names the game fixes
-    (the game's `constants`: its number of players, its target...) read as constants: a step of 0
-    to `round_*` with `players - 2` and 2 players. A scoring entry's points are checked only when
-    its `when` holds whatever else it reads: otherwise the game may never read them."""
+def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Location | None, Location, str]]:
+    """Where an expression is written, and where and why it fails whenever `game` reads it, the
+    names the game fixes (the game's `constants`: its number of players, its target...) read as
+    constants: a step of 0 to `round_*` with `players - 2` and 2 players. A scoring entry's points
+    are checked only when its `when` holds whatever else it reads: otherwise the game may never
+    read them."""
     fixed = game.constants
     read: list[tuple[Expression, Mapping[str, Type], Mapping[str, Any]]] = []
     for entry in rules.scoring:
@@ -687,8 +692,13 @@ def _fails_with_fixed(rules: Rules, family: Family, game: Any) -> list[tuple[Loc
     for expression, context, constants in read:
         problem = fixed_failure(expression, context, constants)
         if problem is not None:
-            found.append((problem.location, problem.message))
+            found.append((expression.location, problem.location, problem.message))
     return found
+
+
+def _written(error: RuleError) -> Location | None:
+    """Where the expression that raised `error` is written, if it is one."""
+    return error.location if isinstance(error, ExpressionFailure) else None
 
 
 def _fails_whenever_it_scores(entry: R.Score, name: str, values: range,

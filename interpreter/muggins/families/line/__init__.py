@@ -44,7 +44,7 @@ class LineFamily(Family):
     def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
         """The award is never read when nobody is paid (`settlement.paid_to: nobody`)."""
         return [found for found in super().fixed_formulas(rules, game)
-                if not (found[0] is rules.options.award and rules.options.paid_to == "nobody")]
+                if found[0] is not rules.options.award or rules.options.pays_award]
 
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         return D.DominoGame(rules, players, max_rounds)

@@ -157,7 +157,8 @@ class DominoGame(TableGame):
         # and the settlement's formulas by the one count each reads, when it reads only that one
         most = range(sum(tile.pips for tile in self.tiles) + 1)
         self.penalty_by_pips = tabulate([o.penalty], "hand_pips", most, o.penalty, self.constants)
-        self.award_by_pips = tabulate([o.award], "opponents_pips", most, o.award, self.constants)
+        self.award_by_pips = None if not o.pays_award else tabulate(
+            [o.award], "opponents_pips", most, o.award, self.constants)
 
     def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
         """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
@@ -176,7 +177,7 @@ class DominoGame(TableGame):
             side_pips[side[player]] += held
         lightest = min(side_pips)
         lightest_side = side_pips.index(lightest) if side_pips.count(lightest) == 1 else None
-        payee = dominoer if o.paid_to != "nobody" else None
+        payee = dominoer if o.pays_award else None
         if blocked and o.paid_to == "lightest" and lightest_side is not None:
             payee = next(p for p in order if side[p] == lightest_side)
         total = sum(pips)

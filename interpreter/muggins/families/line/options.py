@@ -81,6 +81,12 @@ class LineRules:
     floor: int | None
     holder: R.Holder | None
 
+    @property
+    def pays_award(self) -> bool:
+        """Whether a round's end pays anyone the award: with `paid_to: nobody` it is never read
+        (neither computed in a game nor checked at load)."""
+        return self.paid_to != "nobody"
+
 
 
 def compile_line(c: Any) -> tuple[TileSet, LineRules]:
