@@ -285,6 +285,64 @@ def test_compare_prints_holm_marks_effects_and_the_summary_in_both_languages(cap
     assert "corregido por Holm" in out and "En pocas palabras" in out and "frente a" in out
 
 
+def test_compare_plays_every_file_with_the_fewest_players_all_of_them_allow(capsys, monkeypatch, tmp_path: Path):
+    """README: compare runs "the same simulation (same players, bots, seed and games)" for each
+    file. card-muggins is played by 2 to 4 and the partnership file by 4 only (their `players`),
+    so both are played by 4: the title says so, every column has four seats, and the plot of
+    four seats each is drawn."""
+    specs = ("card-muggins", "domino-partnership-all-fives")
+    assert [load_rules(spec).player_counts for spec in specs] == [(2, 3, 4), (4,)]
+    code, out, err = run(capsys, "compare", *specs, "--games", "4", "--workers", "1", "--json")
+    assert code == 0 and [data["players"] for data in json.loads(out)["results"]] == [4, 4]
+    assert [len(data["seats"]) for data in json.loads(out)["results"]] == [4, 4]
+    plot = tmp_path / "mixed.svg"
+    monkeypatch.setenv("COLUMNS", "200")  # wide tables: a row a line
+    code, out, err = run(capsys, "compare", *specs, "--games", "4", "--workers", "1", "--plot", str(plot))
+    assert code == 0 and "Traceback" not in err and plot.exists()
+    assert "4 players, bots greedy, greedy, greedy, greedy" in out
+    statistics_table = out.split("┏")[1]  # the first table (the second gives the effects)
+    seat_rows = [line for line in statistics_table.splitlines() if "(greedy) wins" in line]
+    assert [line.split("│")[1].split()[0] for line in seat_rows] == ["P1", "P2", "P3", "P4"]
+    assert all(line.count("%") >= 2 for line in seat_rows)  # a rate in both columns, none left empty
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "no number of players is allowed by every file (card-cribbage-pegging: 2, 3; "
+           "domino-partnership-all-fives: 4)"),
+    ("es", "ningún número de jugadores vale para todos los ficheros (card-cribbage-pegging: 2, 3; "
+           "domino-partnership-all-fives: 4)")])
+def test_compare_refuses_files_that_share_no_number_of_players_before_any_game(capsys, monkeypatch, lang, said):
+    import muggins.cli
+
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(muggins.cli, "simulate", no_game)
+    code, out, err = run(capsys, "compare", "card-cribbage-pegging", "domino-partnership-all-fives", "--games", "4",
+                         "--workers", "1", "--lang", lang)
+    assert code == 1 and not out
+    assert err.startswith(f"muggins: {said}") and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["simulate", "card-muggins"], ["compare", "card-muggins", "domino-muggins"],
+                                     ["sweep", "card-muggins", "--set", "win.target=50,60"]])
+@pytest.mark.parametrize("bots, count", [("", 0), (",", 0), ("greedy,random,greedy", 3)])
+def test_bots_for_no_seat_or_more_bots_than_seats_are_refused_as_play_refuses_them(capsys, monkeypatch, command,
+                                                                                     bots, count):
+    """Two seats (the fewest players these files allow): no bot named, or a third bot that would
+    be dropped, gets play's one line, before any game."""
+    import muggins.cli
+
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played")
+    assert run(capsys, "play", "card-muggins", "--seed", "1", "--bots", bots) == (
+        1, "", f"muggins: --bots names {count} bots for 2 bot seats\n")
+    monkeypatch.setattr(muggins.cli, "simulate", no_game)
+    for lang, said in (("en", f"--bots names {count} bots for 2 bot seats"),
+                       ("es", f"--bots nombra {count} bots para 2 puestos de bot")):
+        code, out, err = run(capsys, *command, "--games", "4", "--workers", "1", "--bots", bots, "--lang", lang)
+        assert (code, out, err) == (1, "", f"muggins: {said}\n")
+
+
 def test_precision_adds_seeded_games_until_every_interval_is_narrow_enough(capsys):
     code, out, err = run(capsys, "simulate", "card-muggins", "--games", "100", "--precision", "0.1", "--workers", "1",
                          "--json")

@@ -47,6 +47,8 @@ WORDS = {
         "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
         "bot_count": "--bots names {count} bots for {seats} bot seats",
+        "no_common_players": "no number of players is allowed by every file ({counts}): compare files that "
+                             "share one",
         "max_rounds": "--max-rounds must be at least 1",
         "chances": "--forget and --attention are chances between 0 and 1",
         "no_tally": "{rules} defines no paper notation; --tally shows nothing",
@@ -71,6 +73,8 @@ WORDS = {
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
         "digest": "huella {digest}",
         "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
+        "no_common_players": "ningún número de jugadores vale para todos los ficheros ({counts}): compara "
+                             "ficheros que compartan alguno",
         "max_rounds": "--max-rounds debe ser al menos 1",
         "chances": "--forget y --attention son probabilidades entre 0 y 1",
         "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
@@ -292,6 +296,8 @@ _HELP = {
     "games to play (default 1000)": "partidas que jugar (por omisión 1000)",
     "bots by seat, comma-separated, repeated to fill the table":
         "bots por puesto, separados por comas, repetidos hasta llenar la mesa",
+    "number of players (default: the fewest the rules allow; with compare, every file)":
+        "número de jugadores (por omisión: el menor que permiten las reglas; con compare, todos los ficheros)",
     "seed of the simulation (default 0)": "semilla de la simulación (por omisión 0)",
     "local processes (default: all cores)": "procesos locales (por omisión: todos los núcleos)",
     "run on a Dask cluster (needs muggins[cluster])": "ejecuta en un clúster Dask (requiere muggins[cluster])",
@@ -661,12 +667,15 @@ class _RulesDumper(yaml.SafeDumper):
 _RulesDumper.add_representer(list, _RulesDumper.represent_list)
 
 
-def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset(), lang: str | None = None) -> list[str]:
-    """One kind per seat: "human" for people, and the bots for the other seats, in order."""
+def _seats(spec: str, players: int, humans: AbstractSet[int] = frozenset(), lang: str | None = None,
+           repeat: bool = False) -> list[str]:
+    """One kind per seat: "human" for people, and the bots for the other seats, in order. One bot
+    fills every seat; with `repeat` (the simulations' --bots), fewer bots than seats are repeated
+    in order to fill the table. No bot, or more bots than seats, is refused: a name would be lost."""
     kinds = [kind.strip() for kind in spec.split(",") if kind.strip()]
     bots = players - len(humans)
-    if len(kinds) == 1:
-        kinds *= bots
+    if len(kinds) == 1 or (repeat and 0 < len(kinds) < bots):
+        kinds = [kinds[seat % len(kinds)] for seat in range(bots)]
     if len(kinds) == players and humans and all(kinds[h] for h in humans):
         kinds = [kind for i, kind in enumerate(kinds) if i not in humans]
     if len(kinds) != bots:
@@ -736,7 +745,8 @@ def _write_record(session: Session) -> int:
 
 
 def _simulation_arguments(parser: argparse.ArgumentParser, sweeping: bool = False) -> None:
-    parser.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    parser.add_argument("--players", type=int,
+                        help="number of players (default: the fewest the rules allow; with compare, every file)")
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--bots", default="greedy", help="bots by seat, comma-separated, repeated to fill the table")
     parser.add_argument("--seed", default="0", help="seed of the simulation (default 0)")
@@ -792,13 +802,31 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         check_scheduler(args.scheduler, args.lang or "en")
 
 
-def _run_simulation(args: argparse.Namespace, spec: str, settings: Sequence[str] = ()) -> dict:
-    rules = load_settings(spec, settings, args.lang)
-    players = args.players if args.players is not None else rules.player_counts[0]
-    _check_players(rules, players, args.lang)
-    names = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
-    check_kinds(names)
-    bots = [names[seat % len(names)] for seat in range(players)]
+def _players(args: argparse.Namespace, specs: Sequence[str], chosen: Sequence[Rules]) -> int:
+    """The number of players every file is simulated with: --players, else the fewest that every
+    file allows, so that compare plays each with the same players (a fair share then means the
+    same in every column); files that share no number are refused before any game."""
+    players = args.players
+    if players is None:
+        common = set.intersection(*(set(rules.player_counts) for rules in chosen))
+        if not common:
+            raise MugginsError(_say(args.lang, "no_common_players", counts="; ".join(
+                f"{spec}: {', '.join(map(str, rules.player_counts))}" for spec, rules in zip(specs, chosen))))
+        players = min(common)
+    for rules in chosen:
+        _check_players(rules, players, args.lang)
+    return players
+
+
+def _simulation_bots(args: argparse.Namespace, players: int) -> list[str]:
+    """The bot of every seat, checked as `play` checks its --bots, before any game is played."""
+    return _seats(args.bots, players, lang=args.lang, repeat=True)
+
+
+def _run_simulation(args: argparse.Namespace, spec: str, rules: Rules, bots: list[str],
+                    settings: Sequence[str] = ()) -> dict:
+    """Simulate `rules` (named `spec` to the workers) with one bot per seat, checked beforehand."""
+    players = len(bots)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from .overrides import label
@@ -848,7 +876,9 @@ def _outputs(args: argparse.Namespace, results: list[dict], tests: list[dict], p
 
 def _simulate(args: argparse.Namespace) -> int:
     _check_simulation_options(args)
-    data = _run_simulation(args, args.rules, args.settings)
+    rules = load_settings(args.rules, args.settings, args.lang)
+    bots = _simulation_bots(args, _players(args, [args.rules], [rules]))
+    data = _run_simulation(args, args.rules, rules, bots, args.settings)
     from .report import print_tables
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -864,9 +894,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     _check_simulation_options(args)
-    for spec in args.rules:  # every file and setting is checked before any game is played
-        load_settings(spec, args.settings, args.lang)
-    results = [_run_simulation(args, spec, args.settings) for spec in args.rules]
+    # every file, setting, the players and the bots are checked before any game is played
+    chosen = [load_settings(spec, args.settings, args.lang) for spec in args.rules]
+    bots = _simulation_bots(args, _players(args, args.rules, chosen))
+    results = [_run_simulation(args, spec, rules, bots, args.settings) for spec, rules in zip(args.rules, chosen)]
     from .report import comparisons, plain_summary, print_tables
     if args.json:
         tests = comparisons(results)
@@ -886,10 +917,12 @@ def _compare(args: argparse.Namespace) -> int:
 def _sweep(args: argparse.Namespace) -> int:
     _check_simulation_options(args)
     chosen = combinations(args.settings, args.lang)
-    for settings in chosen:  # every combination is checked before any game is played
-        load_settings(args.rules, settings, args.lang)
-    results = [_run_simulation(args, args.rules, settings) for settings in chosen]
-    name = load_settings(args.rules, chosen[0], args.lang).name
+    planned = []
+    for settings in chosen:  # every combination, its players and bots are checked before any game is played
+        rules = load_settings(args.rules, settings, args.lang)
+        planned.append((rules, _simulation_bots(args, _players(args, [args.rules], [rules])), settings))
+    results = [_run_simulation(args, args.rules, rules, bots, settings) for rules, bots, settings in planned]
+    name = planned[0][0].name
     from .report import print_sweep
     if args.json:
         print(json.dumps({"format": "muggins-sweep", "rules": name, "settings": args.settings, "results": results},
