@@ -523,6 +523,13 @@ def test_a_dollar_sign_in_a_setting_is_drawn_as_written_not_as_mathtext(capsys, 
     (["simulate", "card-muggins", "--games", "0"], 2, "--games"),
     (["simulate", "card-muggins", "--set", "win.targte=100", "--lang", "es"], 1, "--set win.targte=100"),
     (["sweep", "card-muggins", "--set", "win.target=120..40", "--lang", "es"], 2, "el rango está al revés"),
+    # the plot would replace the table just reported written; an empty value would be taken for none
+    (["simulate", "card-muggins", "--csv", "z.svg", "--plot", "z.svg"], 2, "--csv and --plot name the same file, z.svg"),
+    (["compare", "card-muggins", "card-muggins-100", "--csv", "z.svg", "--plot", "./z.svg", "--lang", "es"], 2,
+     "--csv y --plot nombran el mismo fichero, z.svg"),
+    (["simulate", "card-muggins", "--csv", ""], 2, "--csv is given an empty value"),
+    (["sweep", "card-muggins", "--set", "win.target=50,60", "--plot", ""], 2, "--plot is given an empty value"),
+    (["simulate", "card-muggins", "--scheduler", "", "--lang", "es"], 2, "--scheduler recibe un valor vacío"),
 ])
 def test_bad_input_is_one_line_naming_the_option(capsys, tmp_path, monkeypatch, argv, status, message):
     monkeypatch.chdir(tmp_path)

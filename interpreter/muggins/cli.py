@@ -58,6 +58,8 @@ WORDS = {
         "workers": "--workers is at most {most} (local processes; a Dask cluster takes --scheduler)",
         "precision": "--precision is an interval width between 0 and 1, such as 0.01, not {width}",
         "max_games": "--max-games must be at least --games",
+        "empty_value": "{option} is given an empty value: give one, or leave {option} out",
+        "same_file": "--csv and --plot name the same file, {path}: give each its own",
         "valid": "{spec}: valid ({name}{bases})", "bases": ", extends {chain}",
         "valid:one": "{n} valid", "valid:many": "{n} valid", "invalid:one": "{n} invalid", "invalid:many": "{n} invalid",
         "passed:one": "{n} passed", "passed:many": "{n} passed", "failed:one": "{n} failed", "failed:many": "{n} failed",
@@ -84,6 +86,8 @@ WORDS = {
         "workers": "--workers es como mucho {most} (procesos locales; un clúster Dask se indica con --scheduler)",
         "precision": "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no {width}",
         "max_games": "--max-games debe ser al menos --games",
+        "empty_value": "{option} recibe un valor vacío: da uno, o quita {option}",
+        "same_file": "--csv y --plot nombran el mismo fichero, {path}: da a cada uno el suyo",
         "valid": "{spec}: válido ({name}{bases})", "bases": ", amplía {chain}",
         "valid:one": "{n} válido", "valid:many": "{n} válidos", "invalid:one": "{n} no válido",
         "invalid:many": "{n} no válidos",
@@ -788,6 +792,11 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         raise UsageError(_say(args.lang, "precision", width=width.replace(".", ",") if args.lang == "es" else width))
     if args.precision is not None and args.max_games < args.games:  # --max-games is read only with --precision
         raise UsageError(_say(args.lang, "max_games"))
+    for option, value in (("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler)):
+        if value == "":  # never taken for "not given": it would write nothing, or run locally, silently
+            raise UsageError(_say(args.lang, "empty_value", option=option))
+    if args.plot and args.csv and Path(args.plot).resolve() == Path(args.csv).resolve():
+        raise UsageError(_say(args.lang, "same_file", path=args.csv))  # the plot would replace the table
     from .plots import check_path
     if args.plot:
         check_path(args.plot, args.lang)
