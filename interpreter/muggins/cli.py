@@ -28,7 +28,7 @@ from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .output import fit_output, shows_suits
 from .pieces import ascii_cards
-from .overrides import UsageError, combinations, load_settings
+from .overrides import UsageError, combinations, load_each, load_settings
 from .rules import Rules
 from .records import Record, make_record, read_record, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
@@ -904,7 +904,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     _check_simulation_options(args)
     # every file, setting, the players and the bots are checked before any game is played
-    chosen = [load_settings(spec, args.settings, args.lang) for spec in args.rules]
+    chosen = load_each(args.rules, args.settings, args.lang)
     bots = _simulation_bots(args, _players(args, args.rules, chosen))
     results = [_run_simulation(args, spec, rules, bots, args.settings) for spec, rules in zip(args.rules, chosen)]
     from .report import comparisons, plain_summary, print_tables

@@ -38,6 +38,7 @@ WORDS = {
         "reversed": "--set {text}: the range is reversed ({low} is after {high}); write {high}..{low}",
         "empty": "--set {text}: the list of values is empty",
         "many": "the sweep has {count} combinations; at most {limit}",
+        "for_file": "--set {text} does not fit {spec}: {problem}",
     },
     "es": {
         "form": "--set se escribe CLAVE=VALOR, como win.target=100, no {text!r}",
@@ -51,6 +52,7 @@ WORDS = {
         "reversed": "--set {text}: el rango está al revés ({low} va después de {high}); escribe {high}..{low}",
         "empty": "--set {text}: la lista de valores está vacía",
         "many": "el barrido tiene {count} combinaciones; como mucho {limit}",
+        "for_file": "--set {text} no encaja en {spec}: {problem}",
     },
 }
 
@@ -129,21 +131,48 @@ def _paths(value: Any, path: tuple) -> list[tuple]:
 def load_settings(spec: str, settings: Sequence[str] = (), lang: str = "en") -> Rules:
     """The rules named by `spec` with the `--set` settings laid over them; a problem a setting
     causes is reported on one line naming the setting."""
+    return _with_settings(spec, settings, lang, None)
+
+
+def load_each(specs: Sequence[str], settings: Sequence[str] = (), lang: str = "en") -> list[Rules]:
+    """Several rule files, each with the same settings laid over it (compare). A setting may fit
+    one file and not another (`pile` is the card games'): its problem then names the file it does
+    not fit; one refused alike by every file is said as for a single file."""
+    loaded: list[Rules] = []
+    refused: list[tuple[str, MugginsError]] = []
+    for spec in specs:
+        try:
+            loaded.append(load_settings(spec, settings, lang))
+        except UsageError:  # the command line itself, whatever the file
+            raise
+        except MugginsError as exc:
+            refused.append((spec, exc))
+    if not refused:
+        return loaded
+    spec, error = refused[0]
+    if len(refused) < len(specs) or len({exc.said(lang) for _, exc in refused}) > 1:
+        _with_settings(spec, settings, lang, spec)  # refused again, naming the file
+    raise error
+
+
+def _with_settings(spec: str, settings: Sequence[str], lang: str, named: str | None) -> Rules:
     if not settings:
         return load_rules(spec)
     overlay = settings_document(settings, lang)
     try:
         return load_rules_with(spec, overlay)
     except RuleFileError as exc:
-        raise MugginsError(_one_line(exc, settings, lang)) from None
+        raise MugginsError(_one_line(exc, settings, lang, named)) from None
 
 
-def _one_line(exc: RuleFileError, settings: Sequence[str], lang: str = "en") -> str:
-    """The first problem, named by its `--set` when a setting is where it points."""
+def _one_line(exc: RuleFileError, settings: Sequence[str], lang: str = "en", named: str | None = None) -> str:
+    """The first problem, named by its `--set` when a setting is where it points (and by the rule
+    file it was laid over, when `named`)."""
     ours = [p for p in exc.problems if p.location.file == SET_FILE]
     problem = (ours or exc.problems)[0]
     if problem.location.file == SET_FILE and 0 < problem.location.line <= len(settings):
-        return f"--set {settings[problem.location.line - 1]}: {said_in(problem.message, lang)}"
+        text, said = settings[problem.location.line - 1], said_in(problem.message, lang)
+        return _say(lang, "for_file", text=text, spec=named, problem=said) if named else f"--set {text}: {said}"
     return problem.one_line(lang)
 
 
