@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins import cli, launch, loader, messages, overrides, scenarios, yamlfile
+from muggins import cli, launch, loader, messages, overrides, scenarios, simulate, yamlfile
 from muggins.dsl import compiler
 from muggins.errors import RuleFileError
 from muggins.families.line import options as line_options, scenarios as line_scenarios
@@ -290,7 +290,7 @@ def test_sigterm_during_a_command_is_said_in_its_language(monkeypatch, capsys):
 TABLES = {"yamlfile": yamlfile.WORDS, "loader": loader.WORDS, "compiler": compiler.WORDS,
           "line options": line_options.WORDS, "pile options": pile_options.WORDS, "scenarios": scenarios.WORDS,
           "line scenarios": line_scenarios.WORDS, "pile scenarios": pile_scenarios.WORDS, "cli": cli.WORDS,
-          "overrides": overrides.WORDS}
+          "overrides": overrides.WORDS, "simulate": simulate.WORDS}
 
 
 def _fields(template: str) -> set[str]:

@@ -200,6 +200,21 @@ def test_a_shard_where_the_rule_file_differs_is_refused_naming_it(tmp_path: Path
         play_shard(str(path), "0" * 12, 2, ["greedy", "greedy"], 0, 0, 5, 1000, 0.0, 1.0)
 
 
+def test_a_shard_where_the_rule_file_is_missing_says_so_in_both_languages(tmp_path: Path):
+    """A worker that cannot find the file the command read (a cluster's machine without it) says
+    the file is missing where it runs, not that no rules have that name."""
+    from muggins.simulate import play_shard
+    missing = str(tmp_path / "house.yaml")
+    with pytest.raises(MugginsError) as caught:
+        play_shard(missing, "0" * 12, 2, ["greedy", "greedy"], 0, 0, 5, 1000, 0.0, 1.0)
+    error = _round_trip(caught.value)  # as it comes back from a Dask worker
+    assert isinstance(error, MugginsError)
+    assert error.said("en") == (f"the rule file {missing!r} is missing where this shard runs (every Dask worker reads "
+                                "it at that path)")
+    assert error.said("es") == (f"falta el fichero de reglas {missing!r} donde se juega este lote de partidas (cada "
+                                "trabajador de Dask lo lee en esa ruta)")
+
+
 _LAUNCH = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())"]
 
 

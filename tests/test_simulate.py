@@ -48,6 +48,20 @@ def test_the_same_seed_gives_the_same_numbers_on_a_local_dask_cluster():
         assert run(scheduler=cluster.scheduler_address, games=60) == run(workers=1, games=60)
 
 
+def test_a_house_file_named_by_a_relative_path_is_the_one_the_cluster_plays(capsys, monkeypatch, tmp_path):
+    """A Dask worker's working folder is not the command's (here: the one the cluster started
+    in): the workers get the file the person named, whatever folder they run in."""
+    distributed = pytest.importorskip("distributed")
+    (tmp_path / "house.yaml").write_text("extends: card-muggins\nname: house\nwin:\n  target: 41\n")
+    argv = ["simulate", "house.yaml", "--games", "20", "--json", "--workers", "1"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        monkeypatch.chdir(tmp_path)  # after the worker started elsewhere
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0, capsys.readouterr().err
+        on_cluster = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    assert on_cluster == json.loads(capsys.readouterr().out) and on_cluster["rules"] == "house"
+
+
 def test_card_statistics_count_steals_and_lost_points():
     tally = simulate("card-muggins", 2, ["greedy", "random"], 30, "s", forget=0.5, attention=0.5, shard_size=7)
     data = summary(tally, load_rules("card-muggins"), "s")

@@ -21,7 +21,7 @@ import yaml
 from . import __version__
 from .bots import check_kinds
 from .errors import MugginsError, RecordError, RuleFileError, Terminated
-from .loader import builtin_rule_names, load_rules
+from .loader import builtin_rule_names, load_rules, rules_source
 from .schema import rules_schema, scenario_schema
 from .narration import count, describe, player_name, words
 from .families import family_of
@@ -716,7 +716,7 @@ def _play(args: argparse.Namespace) -> int:
         print("muggins: " + _say(args.lang, "no_tally", rules=rules.name), file=sys.stderr)
     kinds = _seats(args.bots, players, _humans(args.human, players, args.lang), args.lang)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    session = Session(rules, _rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
+    session = Session(rules, rules_source(args.rules), players, seed, args.max_rounds, kinds, args.forget,
                       args.attention, args.lang, args.delay, args.explain, args.tally, coach=args.coach,
                       ascii=args.ascii, record=args.record, force=args.force)
     return max(session.run(), _write_record(session))
@@ -958,12 +958,6 @@ def _humans(spec: str | None, players: int, lang: str | None = None) -> set[int]
     return {seat - 1 for seat in seats}
 
 
-def _rules_source(spec: str) -> str:
-    """How a save file names the rules: a built-in name as is, a file by its absolute path."""
-    path = Path(spec)
-    return str(path.resolve()) if path.is_file() else spec
-
-
 def _resume(args: argparse.Namespace) -> int:
     problem = check_delay(args.delay, args.lang or "en")
     if problem:
@@ -1025,7 +1019,7 @@ def _keep(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)
-    keeper = Keeper(rules, _rules_source(args.rules), players, args.lang, sheet=args.sheet)
+    keeper = Keeper(rules, rules_source(args.rules), players, args.lang, sheet=args.sheet)
     if args.resume:
         keeper.resume(args.resume)
     return keeper.run(header=not args.resume)

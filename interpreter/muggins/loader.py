@@ -190,6 +190,14 @@ def resolve_rule_path(spec: str, relative_to: Path | None = None) -> Path:
     return Path(str(candidate))
 
 
+def rules_source(spec: str) -> str:
+    """How to name rules to another process or a later session: a built-in name as it is, a file
+    by its absolute path (a relative one names another file, or none, where the working folder
+    differs: a Dask worker's, a resumed game's)."""
+    path = Path(spec)
+    return str(path.resolve()) if _is_file(path) else spec
+
+
 def _is_file(path: Path) -> bool:
     """Whether `path` names a file; a name the system refuses (too long, a NUL) names none."""
     try:

@@ -24,6 +24,8 @@ from .engine import make_game
 from .engine.table import Forfeited, Stolen
 from .families import Family, family_of
 from .errors import MugginsError
+from .loader import resolve_rule_path, rules_source
+from .messages import say
 from .overrides import label, load_settings
 from .rules import Rules
 from .stats import distribution, percentile, wilson
@@ -223,13 +225,16 @@ SHARD_RULES_KEPT = 8
 def _shard_rules(rules_spec: str, settings: tuple[str, ...], digest: str) -> Rules:
     """The rules a shard plays: those with `digest` the simulation started with, whatever the file
     says now (so every shard plays the same game); loaded where they were never loaded (a Dask
-    worker), and refused if the file there differs."""
+    worker, from the absolute path `simulate` sends), and refused, in words saying so, if the file
+    is not there or differs."""
     key = (rules_spec, tuple(settings), digest)
     rules = _SHARD_RULES.get(key)
     if rules is None:
+        if not resolve_rule_path(rules_spec).is_file():  # not "no rules named ...": the person's file exists
+            raise MugginsError(say(WORDS, "missing", spec=rules_spec))
         rules = load_settings(rules_spec, settings)
         if rules.digest != digest:
-            raise MugginsError(f"the rules {rules_spec!r} differ where this shard runs")
+            raise MugginsError(say(WORDS, "differ", spec=rules_spec))
         _keep_shard_rules(key, rules)
     return rules
 
@@ -282,9 +287,10 @@ def simulate(rules_spec: str, players: int, bots: list[str], games: int, seed: i
     not depend on how the shards are spread over workers."""
     rules = load_settings(rules_spec, settings, lang)
     game = make_game(rules, players, max_rounds)  # refuse a bad player count before starting workers
-    _keep_shard_rules((rules_spec, tuple(settings), rules.digest), rules)
+    source = rules_source(rules_spec)  # the file read here, wherever a worker's working folder is
+    _keep_shard_rules((source, tuple(settings), rules.digest), rules)
     size = shard_size or max(1, min(500, (games - start) // max(1, workers * 8) or 1))
-    arguments = ((rules_spec, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention, tuple(settings))
+    arguments = ((source, rules.digest, players, bots, seed, a, b, max_rounds, forget, attention, tuple(settings))
                  for a, b in shards(games, size, start))
     total = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
 
@@ -370,13 +376,16 @@ def in_flight(submit: Callable[..., Future], arguments: Iterable[tuple], limit: 
 # says nothing) is refused within this time.
 SCHEDULER_TIMEOUT = 10.0
 
-_WORDS = {
+WORDS = {
     "en": {
         "needs_dask": "--scheduler needs Dask: pip install 'muggins[cluster]'",
         "unreachable": "cannot reach the Dask scheduler at {address!r}: {reason} (an address looks like "
                        "tcp://HOST:8786)",
         "silent": "no answer within {seconds:g} seconds",
         "not_dask": "it does not answer as a Dask scheduler does ({error})",
+        "missing": "the rule file {spec!r} is missing where this shard runs (every Dask worker reads it at that "
+                   "path)",
+        "differ": "the rules {spec!r} differ where this shard runs",
     },
     "es": {
         "needs_dask": "--scheduler requiere Dask: pip install 'muggins[cluster]'",
@@ -384,12 +393,15 @@ _WORDS = {
                        "es como tcp://HOST:8786)",
         "silent": "sin respuesta en {seconds:g} segundos",
         "not_dask": "no responde como lo hace un planificador de Dask ({error})",
+        "missing": "falta el fichero de reglas {spec!r} donde se juega este lote de partidas (cada trabajador de "
+                   "Dask lo lee en esa ruta)",
+        "differ": "las reglas {spec!r} son otras donde se juega este lote de partidas",
     },
 }
 
 
 def _unreachable(address: str, reason: str, lang: str) -> MugginsError:
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = WORDS.get(lang, WORDS["en"])
     return MugginsError(words["unreachable"].format(address=address, reason=reason))
 
 
@@ -401,13 +413,13 @@ def check_scheduler(address: str, lang: str = "en") -> None:
     try:
         from distributed.comm import connect
     except ImportError:
-        raise MugginsError(_WORDS.get(lang, _WORDS["en"])["needs_dask"]) from None
+        raise MugginsError(WORDS.get(lang, WORDS["en"])["needs_dask"]) from None
 
     async def handshake() -> None:
         comm = await connect(address, timeout=SCHEDULER_TIMEOUT)
         await comm.close()
 
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = WORDS.get(lang, WORDS["en"])
     bound = SCHEDULER_TIMEOUT + 1  # Dask's connect gives up by itself first, with its own reason
     try:
         asyncio.run(asyncio.wait_for(handshake(), bound))
