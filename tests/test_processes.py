@@ -141,7 +141,9 @@ class _NotDask:
      "it does not answer as a Dask scheduler does (", "en"),
     (None, "no answer within 1.5 seconds", "en"),
     (None, "sin respuesta en 1.5 segundos", "es"),
-], ids=["HTTP 400", "silent", "silent, in Spanish"])
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+     "no responde como lo hace un planificador de Dask (una dirección es como tcp://HOST:8786)", "es"),
+], ids=["HTTP 400", "silent", "silent, in Spanish", "HTTP 400, in Spanish"])
 def test_a_scheduler_address_that_is_not_dask_is_one_line_in_bounded_time(answer, reason, lang, monkeypatch, capsys):
     pytest.importorskip("distributed")
     from muggins import simulate
@@ -158,6 +160,32 @@ def test_a_scheduler_address_that_is_not_dask_is_one_line_in_bounded_time(answer
     opening = {"en": f"muggins: cannot reach the Dask scheduler at '{server.address}': ",
                "es": f"muggins: no se puede conectar con el planificador de Dask en '{server.address}': "}[lang]
     assert err.startswith(opening + reason) and len(err.strip().splitlines()) == 1
+
+
+def _closed_port() -> str:
+    import socket
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        return "tcp://127.0.0.1:%d" % server.getsockname()[1]
+
+
+@pytest.mark.parametrize("address, said", [
+    ("foo", "no es una dirección que Dask pueda usar"),
+    ("http://127.0.0.1:8786", "no es una dirección que Dask pueda usar"),
+    (None, "no se pudo establecer la conexión")], ids=["no port", "not tcp", "nobody listening"])
+def test_a_scheduler_that_cannot_be_reached_is_said_in_spanish_without_dasks_english(address, said, monkeypatch,
+                                                                                      capsys):
+    """With --lang es nothing English shows: distributed's own account ("missing port number",
+    "Timed out trying to connect") is left out, the address is kept."""
+    pytest.importorskip("distributed")
+    from muggins import simulate
+    from muggins.cli import main
+    monkeypatch.setattr(simulate, "SCHEDULER_TIMEOUT", 0.5)
+    address = address or _closed_port()
+    assert main(["simulate", "card-muggins", "--games", "10", "--lang", "es", "--scheduler", address]) == 1
+    assert capsys.readouterr().err == (f"muggins: no se puede conectar con el planificador de Dask en {address!r}: "
+                                       f"{said} (una dirección es como tcp://HOST:8786)\n")
+    assert main(["simulate", "card-muggins", "--games", "10", "--scheduler", address]) == 1
+    assert "cannot reach the Dask scheduler at" in capsys.readouterr().err  # in English, Dask's words may follow
 
 
 def test_ctrl_c_while_starting_up_is_one_line(monkeypatch, capsys):

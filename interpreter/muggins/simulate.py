@@ -382,7 +382,9 @@ WORDS = {
         "unreachable": "cannot reach the Dask scheduler at {address!r}: {reason} (an address looks like "
                        "tcp://HOST:8786)",
         "silent": "no answer within {seconds:g} seconds",
-        "not_dask": "it does not answer as a Dask scheduler does ({error})",
+        "no_connection": "no connection could be made",
+        "bad_address": "not an address Dask can use",
+        "not_dask": "it does not answer as a Dask scheduler does",
         "missing": "the rule file {spec!r} is missing where this shard runs (every Dask worker reads it at that "
                    "path)",
         "differ": "the rules {spec!r} differ where this shard runs",
@@ -392,7 +394,9 @@ WORDS = {
         "unreachable": "no se puede conectar con el planificador de Dask en {address!r}: {reason} (una dirección "
                        "es como tcp://HOST:8786)",
         "silent": "sin respuesta en {seconds:g} segundos",
-        "not_dask": "no responde como lo hace un planificador de Dask ({error})",
+        "no_connection": "no se pudo establecer la conexión",
+        "bad_address": "no es una dirección que Dask pueda usar",
+        "not_dask": "no responde como lo hace un planificador de Dask",
         "missing": "falta el fichero de reglas {spec!r} donde se juega este lote de partidas (cada trabajador de "
                    "Dask lo lee en esa ruta)",
         "differ": "las reglas {spec!r} son otras donde se juega este lote de partidas",
@@ -400,15 +404,23 @@ WORDS = {
 }
 
 
-def _unreachable(address: str, reason: str, lang: str) -> MugginsError:
+def _unreachable(address: str, reason: str, lang: str, error: BaseException | None = None) -> MugginsError:
+    """The scheduler cannot be reached, for `reason` (a key of WORDS) said in `lang`; Dask's own
+    account of the `error` is English, so only an English run adds it, shortened, in brackets."""
     words = WORDS.get(lang, WORDS["en"])
-    return MugginsError(words["unreachable"].format(address=address, reason=reason))
+    said = words[reason].format(seconds=SCHEDULER_TIMEOUT + 1)
+    if error is not None and lang == "en":
+        detail = " ".join(str(error).split()) or type(error).__name__
+        if reason == "not_dask":  # not a connection's failure: what it answered is the clue
+            detail = " ".join(f"{type(error).__name__}: {error}".split())
+        said += f" ({detail if len(detail) <= 80 else detail[:77] + '...'})"
+    return MugginsError(words["unreachable"].format(address=address, reason=said))
 
 
 def check_scheduler(address: str, lang: str = "en") -> None:
     """Connect to `address` and hear its handshake as a Dask client does, within
     SCHEDULER_TIMEOUT seconds (Dask bounds the connection, not what follows it); whatever goes
-    wrong is one MugginsError naming the address."""
+    wrong is one MugginsError naming the address, in the person's language."""
     import asyncio
     try:
         from distributed.comm import connect
@@ -419,18 +431,17 @@ def check_scheduler(address: str, lang: str = "en") -> None:
         comm = await connect(address, timeout=SCHEDULER_TIMEOUT)
         await comm.close()
 
-    words = WORDS.get(lang, WORDS["en"])
     bound = SCHEDULER_TIMEOUT + 1  # Dask's connect gives up by itself first, with its own reason
     try:
         asyncio.run(asyncio.wait_for(handshake(), bound))
     except asyncio.TimeoutError:  # connected, and then nothing (before OSError: in 3.11 it is one)
-        raise _unreachable(address, words["silent"].format(seconds=bound), lang) from None
-    except (OSError, ValueError, TypeError) as exc:  # refused, no route, timed out connecting, a bad address
-        raise _unreachable(address, " ".join(str(exc).split()) or type(exc).__name__, lang) from None
+        raise _unreachable(address, "silent", lang) from None
+    except OSError as exc:  # refused, no route, an unknown host: Dask retries them all until it times out
+        raise _unreachable(address, "no_connection", lang, exc) from None
+    except (ValueError, TypeError) as exc:  # an address Dask cannot parse (no port, an unknown scheme)
+        raise _unreachable(address, "bad_address", lang, exc) from None
     except Exception as exc:  # it answered, but not Dask's protocol (an HTTP server, a proxy)
-        error = " ".join(f"{type(exc).__name__}: {exc}".split())
-        error = error if len(error) <= 80 else error[:77] + "..."
-        raise _unreachable(address, words["not_dask"].format(error=error), lang) from None
+        raise _unreachable(address, "not_dask", lang, exc) from None
 
 
 def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], None], lang: str = "en") -> None:
@@ -439,7 +450,7 @@ def _on_dask(address: str, arguments: Iterator[tuple], done: Callable[[Tally], N
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except Exception as exc:  # the scheduler went away (or changed) since it answered the probe
-        raise _unreachable(address, " ".join(str(exc).split()) or type(exc).__name__, lang) from None
+        raise _unreachable(address, "no_connection", lang, exc) from None
     with client:
         limit = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
         first = [client.submit(play_shard, *args, pure=False) for _, args in zip(range(limit), arguments)]
