@@ -795,7 +795,7 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
     for option, value in (("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler)):
         if value == "":  # never taken for "not given": it would write nothing, or run locally, silently
             raise UsageError(_say(args.lang, "empty_value", option=option))
-    if args.plot and args.csv and Path(args.plot).resolve() == Path(args.csv).resolve():
+    if args.plot and args.csv and os.path.realpath(args.plot) == os.path.realpath(args.csv):
         raise UsageError(_say(args.lang, "same_file", path=args.csv))  # the plot would replace the table
     from .plots import check_path
     if args.plot:

@@ -156,6 +156,7 @@ def load_each(specs: Sequence[str], settings: Sequence[str] = (), lang: str = "e
 
 
 def _with_settings(spec: str, settings: Sequence[str], lang: str, named: str | None) -> Rules:
+    """`load_settings`, its problems naming the rule file `named` too (compare's)."""
     if not settings:
         return load_rules(spec)
     overlay = settings_document(settings, lang)
