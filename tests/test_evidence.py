@@ -15,7 +15,7 @@ import pytest
 from muggins.cli import main
 from muggins.loader import load_rules
 from muggins.overrides import combinations, load_settings
-from muggins.report import comparisons, csv_text, plain_summary, rows
+from muggins.report import comparisons, csv_text, fairness_line, plain_summary, rows
 from muggins.simulate import Tally, simulate, summary
 from muggins.stats import distribution, hist_moments, holm, mean_ratio, percentile, proportion_difference, wilson
 
@@ -104,7 +104,9 @@ def test_a_hand_made_set_of_games_through_the_summary():
     assert turns["sd"] == pytest.approx(statistics.stdev([40, 45, 30, 80, 20]), abs=1e-6)
     assert turns["p50"] == 40
     assert data["length"]["actions"]["max"] == 99 and data["length"]["rounds"]["min"] == 3
-    assert data["first_to_play"]["advantage"] == pytest.approx(0.4 - 1 / 3, abs=1e-6)
+    # nobody won the unfinished game: the 4 finished games shared out among 3 places
+    assert data["first_to_play"]["fair_share"] == pytest.approx(4 / 5 / 3, abs=1e-6)
+    assert data["first_to_play"]["advantage"] == pytest.approx(0.4 - 4 / 5 / 3, abs=1e-6)
 
 
 def test_partnerships_count_sides_and_the_first_to_play_side():
@@ -116,6 +118,50 @@ def test_partnerships_count_sides_and_the_first_to_play_side():
     assert [side["wins"] for side in data["sides"]] == [1, 2]
     assert [row["wins"] for row in data["first_to_play"]["by_side"]] == [2, 1]
     assert data["margin"]["mean"] == pytest.approx(statistics.mean([40, 70, 65]))
+
+
+def test_the_fair_share_is_the_finished_games_shared_out_since_nobody_wins_an_unfinished_one():
+    """Four partnership games, one stopped by the round cap: the first to play's side won 2 of 4,
+    and a fair share of the 3 games won is 3 / 4 / 2 sides (not a half)."""
+    tally = Tally(4, ["greedy"] * 4, sides=2)
+    tally.record(0, [100, 60, 100, 60], 3, 30, 20, 2)  # seat 0 wins, two places after seat 2: the first's side
+    tally.record(3, [40, 110, 40, 110], 3, 30, 20, 2)  # seat 3 wins, the place after seat 2: the other side
+    tally.record(1, [40, 105, 40, 105], 3, 30, 20, 1)  # seat 1 is the first to play and wins
+    tally.record(None, [10, 20, 10, 20], 9, 90, 60, 0)  # unfinished
+    data = summary(tally, load_rules("domino-partnership-all-fives"), "hand")
+    ftp = data["first_to_play"]
+    assert ftp["fair_share"] == 0.375 and ftp["advantage"] == pytest.approx(2 / 4 - 0.375, abs=1e-6)
+    by_label = {row.label: row for row in rows([data], "en")}
+    assert by_label["first to play's advantage"].cell(data) == "+12.5 pp for the side over a fair 37.5%"
+    low, high = wilson(2, 4)
+    assert fairness_line(data, "en") == (f"domino-partnership-all-fives: the first to play's side wins 50.0% "
+                                         f"[{100 * low:.1f}%, {100 * high:.1f}%] of the games, where a fair share "
+                                         f"is 37.5%.")
+    assert "cuando lo justo es 37,5 %" in fairness_line(data, "es")
+    table = csv_text([data])
+    assert "domino-partnership-all-fives,,first_to_play_fair_share,,0.375,,,," in table
+    assert "domino-partnership-all-fives,,first_to_play_advantage,,0.125,,,," in table
+    # nobody finished: nothing to share out, and no advantage either way
+    none = Tally(2, ["greedy"] * 2)
+    none.record(None, [5, 0], 2, 10, 8, 0)
+    data = summary(none, load_rules("domino-muggins"), "hand")
+    assert (data["first_to_play"]["fair_share"], data["first_to_play"]["advantage"]) == (0, 0)
+    assert {row.label: row for row in rows([data], "en")}["first to play's advantage"].cell(data) == (
+        "+0.0 pp over a fair 0.0%")
+
+
+def test_a_round_cap_leaves_the_first_to_play_his_advantage_among_the_finished_games(capsys):
+    """The fuzz report's case: with many games stopped by the round cap, the first opener's rate is
+    set against the finished games shared out, not against a half of every game."""
+    code, out, _ = run(capsys, "simulate", "domino-muggins", "--max-rounds", "14", "--games", "60", "--workers", "1",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    wins = [row["wins"] for row in data["first_to_play"]["by_position"]]
+    assert 10 < sum(wins) < 50  # some games were not won: the cap stopped them
+    fair = sum(wins) / 60 / 2
+    assert data["first_to_play"]["fair_share"] == pytest.approx(fair, abs=1e-6)
+    assert data["first_to_play"]["advantage"] == pytest.approx(wins[0] / 60 - fair, abs=1e-6)
 
 
 def test_each_round_is_counted_from_its_own_first_to_play():

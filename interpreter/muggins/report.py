@@ -483,14 +483,13 @@ def plain_summary(results: Sequence[dict], tests: Sequence[dict], lang: str) -> 
 
 
 def fairness_line(data: dict, lang: str) -> str:
+    """The first to play's (or its side's) win rate in a sentence, beside the fair share the
+    summary gives: the finished games shared out, so unfinished games are nobody's loss."""
     w = words(lang)
     f = data["first_to_play"]
-    if "by_side" in f:
-        row, key, fair = f["by_side"][0], "fair_side", f["fair_share"]
-    else:
-        row, key, fair = f["by_position"][0], "fairness", 1 / data["players"]
+    row, key = (f["by_side"][0], "fair_side") if "by_side" in f else (f["by_position"][0], "fairness")
     return w[key].format(label=data["label"], rate=pct(row["win_rate"], lang), low=pct(row["ci95"][0], lang),
-                         high=pct(row["ci95"][1], lang), fair=pct(fair, lang))
+                         high=pct(row["ci95"][1], lang), fair=pct(f["fair_share"], lang))
 
 
 def round_fairness_line(data: dict, lang: str) -> str:
@@ -612,6 +611,7 @@ def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
             add(data, "win_rate_by_position_from_first_to_play", row["position"], row["win_rate"], row["ci95"])
         for row in data["first_to_play"].get("by_side", ()):
             add(data, "win_rate_by_side_from_first_to_play", row["side_position"], row["win_rate"], row["ci95"])
+        add(data, "first_to_play_fair_share", "", data["first_to_play"]["fair_share"])
         add(data, "first_to_play_advantage", "", data["first_to_play"]["advantage"])
         by_round = data["first_to_play"]["by_round"]
         for row in by_round["by_position"]:
@@ -619,6 +619,7 @@ def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
                 row["win_rate"], row["ci95"])
         add(data, "rounds_counted", "", by_round["rounds"])
         add(data, "rounds_with_shared_best", "", by_round["shared"])
+        add(data, "round_first_to_play_fair_share", "", by_round["fair_share"])
         add(data, "round_first_to_play_advantage", "", by_round["advantage"])
         for name, dist in [(f"{k}_per_game", data["length"][k]) for k in ("rounds", "turns", "actions")] + [
                 ("winning_score", data["winning_score"]), ("margin_of_victory", data["margin"])]:

@@ -550,18 +550,23 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
 
 def first_to_play(tally: Tally) -> dict[str, Any]:
     """The win rate by place from the game's first to play (and by its side's, in partnerships)
-    and, round by round, from each round's first: what the lot that picks the first hides."""
+    and, round by round, from each round's first: what the lot that picks the first hides.
+
+    A fair share is what each place (or side) would win if the order of play did not matter:
+    the finished games shared out, finished / games / sides, since an unfinished game is won by
+    nobody (as the shared rounds are left out of the rounds' fair share)."""
     r = lambda x: round(x, 6)  # noqa: E731
     n, games, sides = tally.players, tally.games, tally.sides
-    first: dict[str, Any] = {"fair_share": r(1 / sides),
+    finished_share = tally.finished / games if games else 0.0
+    first: dict[str, Any] = {"fair_share": r(finished_share / sides),
              "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
-    first["advantage"] = r(first["by_position"][0]["win_rate"] - 1 / n)
+    first["advantage"] = r(first["by_position"][0]["win_rate"] - finished_share / n)
     if sides != n:
         # the first to play's side: the positions k with k % sides == 0 (partners sit `sides` apart)
         first["by_side"] = [{"side_position": j + 1,
                              **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
                             for j in range(sides)]
-        first["advantage"] = r(first["by_side"][0]["win_rate"] - 1 / sides)
+        first["advantage"] = r(first["by_side"][0]["win_rate"] - finished_share / sides)
     counted, shared = tally.round_count, tally.round_shared
     decided_share = (counted - shared) / counted / sides if counted else 0.0
     by_round_rows = [{"position": k + 1, **_rate(tally.round_wins[k], counted)} for k in range(sides)]
