@@ -289,6 +289,40 @@ def test_games_nobody_wins_show_no_winning_score_nor_margin(capsys):
     assert rows["winning score"] == rows["margin of victory (points)"] == "—"
 
 
+def test_a_sweep_where_nobody_wins_shows_no_winning_score_nor_margin(capsys, monkeypatch):
+    """Three rounds of domino Muggins never reach 250 points: every game is unfinished."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(capsys, "sweep", "domino-muggins", "--set", "win.target=250,300", "--max-rounds", "3",
+                       "--games", "4", "--workers", "1")
+    assert code == 0
+    table = [[cell.strip() for cell in line.split("│")[1:-1]] for line in out.splitlines() if "win.target=" in line]
+    assert len(table) == 2
+    for cells in table:  # settings, first to play, turns, rounds, winning score, margin, unfinished
+        assert cells[4] == cells[5] == "—" and cells[6] == "4"
+
+
+def test_the_csv_has_no_mean_of_nothing_and_compare_tests_no_winning_score_of_nothing():
+    unwon, won = Tally(2, ["greedy"] * 2), Tally(2, ["greedy"] * 2)
+    for tally in (unwon, won):
+        tally.record(None, [30, 20], 3, 40, 30, 0)
+        tally.record(None, [10, 40], 3, 40, 30, 1)
+    won.record(0, [61, 40], 4, 50, 36, 1)
+    won.record(1, [20, 62], 4, 50, 36, 0)
+    rules = load_rules("domino-muggins")
+    results = [summary(won, rules, "hand"), summary(unwon, rules, "hand")]
+    lines = csv_text(results).splitlines()
+    unwon_rows = [line for line in lines if ",winning_score," in line or ",margin_of_victory," in line]
+    assert [line for line in unwon_rows if line.startswith("domino-muggins,,winning_score,")] == [
+        "domino-muggins,,winning_score,count,2,,,,", "domino-muggins,,winning_score,mean,61.5,,,,",
+        "domino-muggins,,winning_score,sd,0.707107,,,,", "domino-muggins,,winning_score,p5,61.05,,,,",
+        "domino-muggins,,winning_score,p50,61.5,,,,", "domino-muggins,,winning_score,p95,61.95,,,,",
+        "domino-muggins,,winning_score,count,0,,,,"]
+    assert "domino-muggins,,margin_of_victory,count,0,,,," in unwon_rows[-2:]
+    tested = {t["statistic"] for t in comparisons(results)}
+    assert "turns per game" in tested
+    assert not {"winning score", "margin of victory (points)"} & tested
+
+
 def test_simulate_json_follows_the_schema_and_is_the_same_with_one_or_two_workers(capsys):
     outputs = []
     for workers in ("1", "2"):

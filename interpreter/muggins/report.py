@@ -178,12 +178,17 @@ def signed(value: float, lang: str, digits: int = 1) -> tuple[str, str]:
 
 # -- the rows of a table ----------------------------------------------------------------------------
 
+# A test of a statistic of one summary against the first: p, kind of effect, effect, its interval;
+# None where there is nothing to compare (no game won, so no winning score)
+Tested = tuple[float, str, float, float, float]
+Test = Callable[[dict, dict], Tested | None]
+
+
 class Row:
     """One statistic of a table: its label, how to show it for a summary, and how to test and
     measure its difference from the first summary (None: not tested)."""
 
-    def __init__(self, label: str, cell: Callable[[dict], str],
-                 test: Callable[[dict, dict], tuple[float, str, float, float, float]] | None = None):
+    def __init__(self, label: str, cell: Callable[[dict], str], test: Test | None = None):
         self.label, self.cell, self.test = label, cell, test
 
     def cell_of(self, data: dict) -> str:
@@ -194,7 +199,7 @@ class Row:
         except (KeyError, IndexError):
             return NOT_MEASURED
 
-    def tested(self, data: dict, first: dict) -> tuple[float, str, float, float, float] | None:
+    def tested(self, data: dict, first: dict) -> Tested | None:
         """The row's test of a summary against the first, or None: untested, or not in both."""
         if self.test is None:
             return None
@@ -229,8 +234,8 @@ def _rate_cell(row: dict, lang: str) -> str:
     return f"{pct(row['win_rate'], lang)} [{pct(row['ci95'][0], lang)}, {pct(row['ci95'][1], lang)}]"
 
 
-def _rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
-    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+def _rate_test(get: Callable[[dict], dict]) -> Test:
+    def test(data: dict, first: dict) -> Tested:
         a, b = get(data), get(first)
         p = two_proportions(a["wins"], data["games"], b["wins"], first["games"])
         d, low, high = proportion_difference(a["wins"], data["games"], b["wins"], first["games"])
@@ -278,9 +283,9 @@ def _round_position(by: str, k: int) -> Callable[[dict], dict]:
     return get
 
 
-def _round_rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
+def _round_rate_test(get: Callable[[dict], dict]) -> Test:
     """As `_rate_test`, for a rate over rounds (each summary counts its own rounds)."""
-    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+    def test(data: dict, first: dict) -> Tested:
         a, b = get(data), get(first)
         na, nb = data["first_to_play"]["by_round"]["rounds"], first["first_to_play"]["by_round"]["rounds"]
         p = two_proportions(a["wins"], na, b["wins"], nb)
@@ -289,18 +294,22 @@ def _round_rate_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tupl
     return test
 
 
-def _mean_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
-    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+def _mean_test(get: Callable[[dict], dict]) -> Test:
+    def test(data: dict, first: dict) -> Tested | None:
         a, b = get(data), get(first)
+        if not (a["count"] and b["count"]):  # a distribution of nothing: no mean to compare
+            return None
         p = two_means(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
         ratio, low, high = mean_ratio(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
         return p, "ratio", ratio, low, high
     return test
 
 
-def _diff_test(get: Callable[[dict], dict]) -> Callable[[dict, dict], tuple[float, str, float, float, float]]:
-    def test(data: dict, first: dict) -> tuple[float, str, float, float, float]:
+def _diff_test(get: Callable[[dict], dict]) -> Test:
+    def test(data: dict, first: dict) -> Tested | None:
         a, b = get(data), get(first)
+        if not (a["count"] and b["count"]):  # no game won in one of them: no winning score nor margin
+            return None
         p = two_means(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
         d, low, high = mean_difference(a["mean"], a["sd"], a["count"], b["mean"], b["sd"], b["count"])
         return p, "mean", d, low, high
@@ -575,8 +584,8 @@ def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: 
     columns = [(w["first_rate"], lambda d: _rate_cell(d["first_to_play"]["by_position"][0], lang)),
                (w["turns"], lambda d: f"{num(d['length']['turns']['mean'], lang)} ± {num(d['length']['turns']['sd'], lang)}"),
                (w["rounds"], lambda d: f"{num(d['length']['rounds']['mean'], lang)}"),
-               (w["winning_score"], lambda d: f"{num(d['winning_score']['mean'], lang)}"),
-               (w["margin"], lambda d: f"{num(d['margin']['mean'], lang)}"),
+               (w["winning_score"], lambda d: mean_of(d["winning_score"], lang)),
+               (w["margin"], lambda d: mean_of(d["margin"], lang)),
                (w["unfinished"], lambda d: str(d["unfinished"]))]
     for name, _ in columns:
         table.add_column(name, justify="right")
@@ -585,13 +594,20 @@ def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: 
     console.print(table)
 
 
+def mean_of(dist: dict, lang: str) -> str:
+    """A distribution's mean, or a dash for a distribution of nothing (no game won: no winning
+    score nor margin, rather than a mean of 0.0)."""
+    return num(dist["mean"], lang) if dist["count"] else NOT_MEASURED
+
+
 # -- CSV ----------------------------------------------------------------------------------------------
 
 CSV_FIELDS = ["rules", "settings", "statistic", "group", "value", "ci_low", "ci_high", "p", "p_holm"]
 
 
 def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
-    """The statistics in long form: one row per number, with its interval where it has one."""
+    """The statistics in long form: one row per number, with its interval where it has one; a
+    statistic of nothing (the winning score when no game was won) has no row, and its count says so."""
     out: list[dict] = []
 
     def add(data: dict, statistic: str, group: Any, value: Any, ci: Sequence[float] | None = None) -> None:
@@ -623,7 +639,8 @@ def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
         add(data, "round_first_to_play_advantage", "", by_round["advantage"])
         for name, dist in [(f"{k}_per_game", data["length"][k]) for k in ("rounds", "turns", "actions")] + [
                 ("winning_score", data["winning_score"]), ("margin_of_victory", data["margin"])]:
-            for key in ("mean", "sd", "p5", "p50", "p95"):
+            add(data, name, "count", dist["count"])
+            for key in ("mean", "sd", "p5", "p50", "p95") if dist["count"] else ():
                 add(data, name, key, dist[key])
         for key in ("mean", "sd", "min", "max", "p5", "p50", "p95"):
             add(data, "final_score", key, data["final_score"][key])
