@@ -323,6 +323,45 @@ def test_the_csv_has_no_mean_of_nothing_and_compare_tests_no_winning_score_of_no
     assert not {"winning score", "margin of victory (points)"} & tested
 
 
+def claims_and_no_claims() -> list[dict]:
+    """Two hand-made summaries: two games of a domino file with claims (8 rounds, 2 of them
+    blocked, 12 scoring events of 90 points, 3 Muggins steals of 25 points, 10 points let go),
+    and one game of a file without claims where nobody scored."""
+    claims = Tally(2, ["greedy"] * 2)
+    claims.record(0, [100, 40], 3, 60, 40, 0)
+    claims.record(1, [70, 105], 5, 90, 70, 1)
+    claims.scoring_events, claims.scoring_points = 12, 90
+    claims.steals, claims.steal_points, claims.lost_points = 3, 25, 10
+    claims.extra["blocked_rounds"] = 2
+    silent = Tally(2, ["greedy"] * 2)
+    silent.record(None, [0, 0], 3, 20, 20, 0)
+    return [summary(claims, load_rules("domino-muggins-claims"), "hand"),
+            summary(silent, load_rules("fives-and-threes"), "hand")]
+
+
+def test_the_csv_has_every_number_the_table_shows():
+    lines = csv_text(claims_and_no_claims()).splitlines()
+    for row in ["points_per_scoring_event,,7.5", "scoring_events_per_game,,6.0", "blocked_round_rate,,0.25",
+                "muggins_steals_per_game,,1.5", "stolen_points_per_game,,12.5", "lost_points_per_game,,5.0"]:
+        assert f"domino-muggins-claims,,{row},,,," in lines
+    # the file where nothing was scored: no points per scoring event (a mean of nothing), no claims
+    silent = [line.split(",")[2] for line in lines if line.startswith("fives-and-threes,")]
+    assert "scoring_events_per_game" in silent and "blocked_round_rate" in silent
+    assert not {"points_per_scoring_event", "muggins_steals_per_game", "lost_points_per_game"} & set(silent)
+
+
+@pytest.mark.parametrize("lang, steals, lost, per_event", [
+    ("en", "Muggins steals per game", "points lost unclaimed per game", "points per scoring event"),
+    ("es", "robos de Muggins por partida", "puntos perdidos sin reclamar por partida", "puntos por anotación")])
+def test_compare_shows_a_dash_for_claims_in_a_file_without_them(lang, steals, lost, per_event):
+    results = claims_and_no_claims()
+    by_label = {row.label: row for row in rows(results, lang)}
+    steal_cells, lost_cells = ([by_label[name].cell_of(d) for d in results] for name in (steals, lost))
+    assert steal_cells == ["1,50" if lang == "es" else "1.50", "—"]
+    assert lost_cells == ["5,00" if lang == "es" else "5.00", "—"]
+    assert [by_label[per_event].cell_of(d) for d in results] == ["7,50" if lang == "es" else "7.50", "—"]
+
+
 def test_simulate_json_follows_the_schema_and_is_the_same_with_one_or_two_workers(capsys):
     outputs = []
     for workers in ("1", "2"):

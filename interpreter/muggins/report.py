@@ -388,7 +388,8 @@ def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
                                                                     high=d["final_score"]["max"])))
     out.append(Row(w["winning_score"], lambda d: dist(d["winning_score"]), _diff_test(lambda d: d["winning_score"])))
     out.append(Row(w["margin"], lambda d: dist(d["margin"]), _diff_test(lambda d: d["margin"])))
-    out.append(Row(w["points_per_event"], lambda d: num(d["points_per_scoring_event"], lang, 2)))
+    out.append(Row(w["points_per_event"], lambda d: num(d["points_per_scoring_event"], lang, 2)
+                   if d["scoring_events_per_game"] else NOT_MEASURED))
     out.append(Row(w["events_per_game"], lambda d: num(d["scoring_events_per_game"], lang)))
     for entry in first["scoring_entries"]:
         name = entry["name"]
@@ -400,8 +401,9 @@ def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
     if "blocked_round_rate" in first:
         out.append(Row(w["blocked"], lambda d: pct(d.get("blocked_round_rate", 0), lang)))
     if "muggins_steals_per_game" in first:
-        out.append(Row(w["steals"], lambda d: num(d.get("muggins_steals_per_game", 0), lang, 2)))
-        out.append(Row(w["lost"], lambda d: num(d.get("lost_points_per_game", 0), lang, 2)))
+        # a file without claims measures neither: a dash (Row.cell_of), not 0.00
+        out.append(Row(w["steals"], lambda d: num(d["muggins_steals_per_game"], lang, 2)))
+        out.append(Row(w["lost"], lambda d: num(d["lost_points_per_game"], lang, 2)))
     return out
 
 
@@ -602,6 +604,11 @@ def mean_of(dist: dict, lang: str) -> str:
 
 # -- CSV ----------------------------------------------------------------------------------------------
 
+# The summary's scoring statistics of one number each, by their JSON names: a file has those its
+# family and rules measure (blocked rounds at dominoes, steals with claims); points per scoring
+# event is a mean of nothing when nothing was scored
+SCORING_STATISTICS = ("points_per_scoring_event", "scoring_events_per_game", "blocked_round_rate",
+                      "muggins_steals_per_game", "stolen_points_per_game", "lost_points_per_game")
 CSV_FIELDS = ["rules", "settings", "statistic", "group", "value", "ci_low", "ci_high", "p", "p_holm"]
 
 
@@ -609,48 +616,60 @@ def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
     """The statistics in long form: one row per number, with its interval where it has one; a
     statistic of nothing (the winning score when no game was won) has no row, and its count says so."""
     out: list[dict] = []
-
-    def add(data: dict, statistic: str, group: Any, value: Any, ci: Sequence[float] | None = None) -> None:
-        out.append({"rules": data["rules"], "settings": " ".join(data["settings"]), "statistic": statistic,
-                    "group": group, "value": value, "ci_low": ci[0] if ci else "", "ci_high": ci[1] if ci else "",
-                    "p": "", "p_holm": ""})
     for data in results:
-        add(data, "games", "", data["games"])
-        add(data, "unfinished", "", data["unfinished"])
-        for row in data["seats"]:
-            add(data, "win_rate_by_seat", row["seat"], row["win_rate"], row["ci95"])
-        for row in data["by_bot"]:
-            add(data, "win_rate_by_bot", row["bot"], row["win_rate"], row["ci95"])
-        for row in data.get("sides", ()):
-            add(data, "win_rate_by_side", row["side"], row["win_rate"], row["ci95"])
-        for row in data["first_to_play"]["by_position"]:
-            add(data, "win_rate_by_position_from_first_to_play", row["position"], row["win_rate"], row["ci95"])
-        for row in data["first_to_play"].get("by_side", ()):
-            add(data, "win_rate_by_side_from_first_to_play", row["side_position"], row["win_rate"], row["ci95"])
-        add(data, "first_to_play_fair_share", "", data["first_to_play"]["fair_share"])
-        add(data, "first_to_play_advantage", "", data["first_to_play"]["advantage"])
-        by_round = data["first_to_play"]["by_round"]
-        for row in by_round["by_position"]:
-            add(data, f"round_best_scorer_rate_by_{by_round['by']}_position_from_round_first_to_play", row["position"],
-                row["win_rate"], row["ci95"])
-        add(data, "rounds_counted", "", by_round["rounds"])
-        add(data, "rounds_with_shared_best", "", by_round["shared"])
-        add(data, "round_first_to_play_fair_share", "", by_round["fair_share"])
-        add(data, "round_first_to_play_advantage", "", by_round["advantage"])
-        for name, dist in [(f"{k}_per_game", data["length"][k]) for k in ("rounds", "turns", "actions")] + [
-                ("winning_score", data["winning_score"]), ("margin_of_victory", data["margin"])]:
-            add(data, name, "count", dist["count"])
-            for key in ("mean", "sd", "p5", "p50", "p95") if dist["count"] else ():
-                add(data, name, key, dist[key])
-        for key in ("mean", "sd", "min", "max", "p5", "p50", "p95"):
-            add(data, "final_score", key, data["final_score"][key])
-        for entry in data["scoring_entries"]:
-            add(data, "points_per_game_by_entry", entry["name"], entry["points_per_game"])
+        def add(statistic: str, group: Any, value: Any, ci: Sequence[float] | None = None, data: dict = data) -> None:
+            out.append({"rules": data.get("file", data["rules"]), "settings": " ".join(data["settings"]),
+                        "statistic": statistic, "group": group, "value": value, "ci_low": ci[0] if ci else "",
+                        "ci_high": ci[1] if ci else "", "p": "", "p_holm": ""})
+        _fairness_csv(data, add)
+        _scores_csv(data, add)
     for test in tests:
         out.append({"rules": test["rules"], "settings": "", "statistic": f"{test['kind']} against {test['against']}",
                     "group": test["statistic"], "value": test["effect"], "ci_low": test["ci95"][0],
                     "ci_high": test["ci95"][1], "p": test["p"], "p_holm": test["p_holm"]})
     return out
+
+
+def _fairness_csv(data: dict, add: Callable[..., None]) -> None:
+    """Who wins, as CSV rows: by seat, bot and side, from the first to play, round by round."""
+    add("games", "", data["games"])
+    add("unfinished", "", data["unfinished"])
+    for row in data["seats"]:
+        add("win_rate_by_seat", row["seat"], row["win_rate"], row["ci95"])
+    for row in data["by_bot"]:
+        add("win_rate_by_bot", row["bot"], row["win_rate"], row["ci95"])
+    for row in data.get("sides", ()):
+        add("win_rate_by_side", row["side"], row["win_rate"], row["ci95"])
+    for row in data["first_to_play"]["by_position"]:
+        add("win_rate_by_position_from_first_to_play", row["position"], row["win_rate"], row["ci95"])
+    for row in data["first_to_play"].get("by_side", ()):
+        add("win_rate_by_side_from_first_to_play", row["side_position"], row["win_rate"], row["ci95"])
+    add("first_to_play_fair_share", "", data["first_to_play"]["fair_share"])
+    add("first_to_play_advantage", "", data["first_to_play"]["advantage"])
+    by_round = data["first_to_play"]["by_round"]
+    for row in by_round["by_position"]:
+        add(f"round_best_scorer_rate_by_{by_round['by']}_position_from_round_first_to_play", row["position"],
+            row["win_rate"], row["ci95"])
+    add("rounds_counted", "", by_round["rounds"])
+    add("rounds_with_shared_best", "", by_round["shared"])
+    add("round_first_to_play_fair_share", "", by_round["fair_share"])
+    add("round_first_to_play_advantage", "", by_round["advantage"])
+
+
+def _scores_csv(data: dict, add: Callable[..., None]) -> None:
+    """How long games last and how they score, as CSV rows: every number the table and JSON show."""
+    for name, dist in [(f"{k}_per_game", data["length"][k]) for k in ("rounds", "turns", "actions")] + [
+            ("winning_score", data["winning_score"]), ("margin_of_victory", data["margin"])]:
+        add(name, "count", dist["count"])
+        for key in ("mean", "sd", "p5", "p50", "p95") if dist["count"] else ():
+            add(name, key, dist[key])
+    for key in ("mean", "sd", "min", "max", "p5", "p50", "p95"):
+        add("final_score", key, data["final_score"][key])
+    for entry in data["scoring_entries"]:
+        add("points_per_game_by_entry", entry["name"], entry["points_per_game"])
+    for name in SCORING_STATISTICS:
+        if data.get(name) is not None and (name != "points_per_scoring_event" or data["scoring_events_per_game"]):
+            add(name, "", data[name])
 
 
 def csv_text(results: Sequence[dict], tests: Sequence[dict] = ()) -> str:
