@@ -393,6 +393,48 @@ def test_compare_and_sweep_json_follow_the_schema(capsys):
         ["win.target=61", "pile.limit=21"], ["win.target=81", "pile.limit=31"], ["win.target=81", "pile.limit=21"]]
 
 
+def test_compare_tells_apart_files_that_share_a_name(capsys, monkeypatch, tmp_path: Path):
+    """Two house files both named `house` (targets 41 and 121), and card-muggins given twice: each
+    column, sentence, CSV row and JSON result names its file, the repeated one by its place too."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "200")
+    for name, target in (("h1.yaml", 41), ("h2.yaml", 121)):
+        (tmp_path / name).write_text(f"extends: card-muggins\nname: house\nwin:\n  target: {target}\n")
+    files = ["h1.yaml", "h2.yaml", "card-muggins", "card-muggins"]
+    code, out, _ = run(capsys, "compare", *files, "--games", "4", "--workers", "1", "--csv", "t.csv")
+    assert code == 0
+    header = next(line for line in out.splitlines() if "h1.yaml" in line)
+    assert [cell.strip() for cell in header.split("┃")[2:-1]] == ["h1.yaml", "h2.yaml", "card-muggins #3",
+                                                                  "card-muggins #4"]
+    assert "h2.yaml against h1.yaml: " in out and "card-muggins #4 against h1.yaml: " in out
+    rules_column = [line.split(",")[0] for line in (tmp_path / "t.csv").read_text().splitlines()[1:]]
+    assert {"h1.yaml", "h2.yaml", "card-muggins #3", "card-muggins #4"} == set(rules_column)
+    code, out, _ = run(capsys, "compare", *files[:2], "card-muggins", "--games", "4", "--workers", "1", "--json",
+                       "--set", "pile.limit=21")
+    data = json.loads(out)
+    jsonschema.validate(data, SCHEMA)
+    assert [r["label"] for r in data["results"]] == ["h1.yaml (pile.limit=21)", "h2.yaml (pile.limit=21)",
+                                                     "card-muggins (pile.limit=21)"]
+    assert [r.get("file") for r in data["results"]] == ["h1.yaml", "h2.yaml", None]
+    assert {t["rules"] for t in data["comparisons"]} == {"h2.yaml (pile.limit=21)", "card-muggins (pile.limit=21)"}
+
+
+def test_compare_folds_a_long_label_rather_than_cut_it(capsys, monkeypatch, tmp_path: Path):
+    monkeypatch.setenv("COLUMNS", "80")
+    folder = tmp_path / "a-rather-long-folder-name-for-house-rules"
+    folder.mkdir()
+    for name in ("first.yaml", "second.yaml"):
+        (folder / name).write_text("extends: card-muggins\nname: house\n")
+    code, out, _ = run(capsys, "compare", str(folder / "first.yaml"), str(folder / "second.yaml"), "--games", "4",
+                       "--workers", "1")
+    assert code == 0
+    lines = out.splitlines()
+    header = [line.split("┃")[2:4] for line in lines[:lines.index(next(x for x in lines if x.startswith("┡")))]
+              if line.startswith("┃")]  # the first table's
+    assert ["".join(cells[k].strip() for cells in header) for k in (0, 1)] == [
+        str(folder / "first.yaml"), str(folder / "second.yaml")]  # whole, over several lines
+
+
 def test_compare_prints_holm_marks_effects_and_the_summary_in_both_languages(capsys):
     code, out, _ = run(capsys, "compare", "card-muggins", "card-muggins-strict-21", "card-muggins-deal-of-seven",
                        "--games", "300", "--workers", "1")

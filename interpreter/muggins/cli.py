@@ -907,7 +907,8 @@ def _compare(args: argparse.Namespace) -> int:
     chosen = load_each(args.rules, args.settings, args.lang)
     bots = _simulation_bots(args, _players(args, args.rules, chosen))
     results = [_run_simulation(args, spec, rules, bots, args.settings) for spec, rules in zip(args.rules, chosen)]
-    from .report import comparisons, plain_summary, print_tables
+    from .report import comparisons, plain_summary, print_tables, tell_apart
+    tell_apart(results, args.rules)
     if args.json:
         tests = comparisons(results)
         print(json.dumps({"format": "muggins-compare", "results": results, "comparisons": tests,

@@ -513,6 +513,20 @@ def round_fairness_line(data: dict, lang: str) -> str:
         rounds=f["rounds"], shared=f["shared"], fair=pct(f["fair_share"], lang))
 
 
+def tell_apart(results: Sequence[dict], files: Sequence[str]) -> None:
+    """Give compare's results labels no two share, for its columns, summary, plot and CSV: where
+    rule files share their `name` (two house files, or one file given twice), each is named by
+    the file as given (`file` in the JSON), and by its place too when the file itself repeats."""
+    from .overrides import label
+    labels = [data["label"] for data in results]
+    shared = [k for k, text in enumerate(labels) if labels.count(text) > 1]
+    given = [files[k] for k in shared]
+    for k in shared:
+        data = results[k]
+        data["file"] = files[k] if given.count(files[k]) == 1 else f"{files[k]} #{k + 1}"
+        data["label"] = label(data["file"], data["settings"])
+
+
 # -- printing ---------------------------------------------------------------------------------------
 
 def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None) -> list[dict]:
@@ -533,8 +547,8 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
     # read as markup ([house rule], [/]) nor as emoji codes
     table = Table(title=Text(title, style="table.title"))
     table.add_column("")
-    for data in results:
-        table.add_column(Text(data["label"]), justify="right")
+    for data in results:  # a long label (a file's path) folds over lines: cut, two paths could look alike
+        table.add_column(Text(data["label"], overflow="fold"), justify="right")
     en_rows = rows(results, "en")
     adjusted = {(t["statistic"], t["column"]): t["p_holm"] for t in tests}
     for row, en_row in zip(rows(results, lang), en_rows):
@@ -548,7 +562,7 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
         effects = Table(title=Text(w["effects_title"].format(first=first["label"]), style="table.title"))
         effects.add_column(w["effect"])
         for data in results[1:]:
-            effects.add_column(Text(data["label"]), justify="right")
+            effects.add_column(Text(data["label"], overflow="fold"), justify="right")
         by_key = {(t["statistic"], t["column"]): t for t in tests}
         for row, en_row in zip(rows(results, lang), en_rows):
             if not any((en_row.label, i) in by_key for i in range(1, len(results))):
