@@ -301,6 +301,42 @@ def test_a_sweep_where_nobody_wins_shows_no_winning_score_nor_margin(capsys, mon
         assert cells[4] == cells[5] == "—" and cells[6] == "4"
 
 
+SWEEP = ["sweep", "card-muggins", "--set", "win.target=41..81:20", "--set", "pile.limit=21,31", "--games", "20",
+         "--workers", "1"]
+
+
+@pytest.mark.parametrize("lang, percent", [("en", "{:.1f}%"), ("es", "{:.1f} %")])
+def test_a_sweep_at_80_columns_shows_every_number_whole(capsys, monkeypatch, lang, percent):
+    """The fuzz report's sweep: at 80 columns its settings take too much room, so the rows are
+    numbered and the settings listed under the table; no number is cut."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, *SWEEP, "--json")
+    results = json.loads(out)["results"]
+    code, out, _ = run(capsys, *SWEEP, "--lang", lang)
+    assert code == 0 and "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    lines = out.splitlines()
+    cells = [[cell.strip() for cell in line.split("│")[1:-1]] for line in lines if line.startswith("│")]
+    local = (lambda text: text.replace(".", ",")) if lang == "es" else (lambda text: text)
+    for k, data in enumerate(results):
+        top, below = cells[2 * k], cells[2 * k + 1]  # the value, and under it its interval and spread
+        rate = data["first_to_play"]["by_position"][0]
+        turns = data["length"]["turns"]
+        assert top[:3] == [str(k + 1), local(percent.format(100 * rate["win_rate"])), local(f"{turns['mean']:.1f}")]
+        low, high = (local(percent.format(100 * bound)) for bound in rate["ci95"])
+        assert below[1:3] == [f"[{low}, {high}]", local(f"± {turns['sd']:.1f}")]
+        assert top[4:] == [local(f"{data['winning_score']['mean']:.1f}"), local(f"{data['margin']['mean']:.1f}"), "0"]
+        assert f"{k + 1}: {', '.join(data['settings'])}" in lines
+
+
+def test_a_wide_sweep_table_names_the_settings_on_each_row(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "160")
+    code, out, _ = run(capsys, *SWEEP)
+    assert code == 0 and "…" not in out
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == [f"win.target={t}, pile.limit={p}" for t in (41, 61, 81)
+                                                            for p in (21, 31)]
+
+
 def test_the_csv_has_no_mean_of_nothing_and_compare_tests_no_winning_score_of_nothing():
     unwon, won = Tally(2, ["greedy"] * 2), Tally(2, ["greedy"] * 2)
     for tally in (unwon, won):

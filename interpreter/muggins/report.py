@@ -10,6 +10,8 @@ import csv
 import io
 from typing import Any, Callable, Sequence
 
+from rich.cells import cell_len
+
 from .stats import holm, mean_difference, mean_ratio, proportion_difference, two_means, two_proportions
 
 WORDS: dict[str, dict[str, str]] = {
@@ -95,7 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
         "actions": "acciones por partida",
         "final_score": "puntuación final",
         "score_range": "rango de puntuaciones",
-        "winning_score": "puntuación del ganador",
+        "winning_score": "puntos del ganador",
         "margin": "margen de victoria (puntos)",
         "points_per_event": "puntos por anotación",
         "events_per_game": "anotaciones por partida",
@@ -588,26 +590,76 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
 
 
 def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: Any = None) -> None:
+    """How the statistics move, a row per combination of settings. Every number stays whole at
+    any width down to 80 columns: a cell breaks only between a value and its spread or interval,
+    and when the settings would leave the numbers too little room, the rows are numbered and each
+    number's settings listed under the table."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
     console = console or Console()
     w = words(lang)
     first = results[0]
+    headers = [w[key] for key in ("first_rate", "turns", "rounds", "winning_score", "margin", "unfinished")]
+    cells = [sweep_cells(data, lang) for data in results]
+    least = [max([_longest_word(header)] + [cell_len(part) for row in cells for part in row[k]])
+             for k, header in enumerate(headers)]
+    most = [max([cell_len(header)] + [cell_len(" ".join(row[k])) for row in cells]) for k, header in enumerate(headers)]
+    room = console.width - 3 * (len(headers) + 1) - 1  # what the borders and padding leave
+    side, joiner = _settings_width([d["settings"] for d in results], w["settings"], least, most, room)
     title = w["sweep_title"].format(rules=rules, games=first["games"], seed=first["seed"])
     table = Table(title=Text(title, style="table.title"))
-    table.add_column(w["settings"], no_wrap=True, min_width=max(len(", ".join(d["settings"])) for d in results))
-    columns = [(w["first_rate"], lambda d: _rate_cell(d["first_to_play"]["by_position"][0], lang)),
-               (w["turns"], lambda d: f"{num(d['length']['turns']['mean'], lang)} ± {num(d['length']['turns']['sd'], lang)}"),
-               (w["rounds"], lambda d: f"{num(d['length']['rounds']['mean'], lang)}"),
-               (w["winning_score"], lambda d: mean_of(d["winning_score"], lang)),
-               (w["margin"], lambda d: mean_of(d["margin"], lang)),
-               (w["unfinished"], lambda d: str(d["unfinished"]))]
-    for name, _ in columns:
-        table.add_column(name, justify="right")
-    for data in results:
-        table.add_row(Text(", ".join(data["settings"])), *[cell(data) for _, cell in columns])
+    table.add_column(w["settings"] if joiner else "#", width=side or len(str(len(results))))
+    widths = _share(least, most, room - (side or len(str(len(results)))))
+    for header, width in zip(headers, widths):
+        table.add_column(header, width=width, justify="right")
+    for number, (data, row) in enumerate(zip(results, cells), start=1):
+        shown = [" ".join(parts) if cell_len(" ".join(parts)) <= width else "\n".join(parts)
+                 for parts, width in zip(row, widths)]
+        table.add_row(Text(joiner.join(data["settings"]) if joiner else str(number), overflow="fold"), *shown)
     console.print(table)
+    if not joiner:
+        for number, data in enumerate(results, start=1):
+            console.print(Text(f"{number}: {', '.join(data['settings'])}"))
+
+
+def sweep_cells(data: dict, lang: str) -> list[list[str]]:
+    """A sweep row's numbers, each cell as the parts it may break between (never inside one)."""
+    rate = data["first_to_play"]["by_position"][0]
+    turns = data["length"]["turns"]
+    return [[pct(rate["win_rate"], lang), f"[{pct(rate['ci95'][0], lang)}, {pct(rate['ci95'][1], lang)}]"],
+            [num(turns["mean"], lang), f"± {num(turns['sd'], lang)}"], [num(data["length"]["rounds"]["mean"], lang)],
+            [mean_of(data["winning_score"], lang)], [mean_of(data["margin"], lang)], [str(data["unfinished"])]]
+
+
+def _longest_word(text: str) -> int:
+    return max(cell_len(word) for word in text.split())
+
+
+def _settings_width(settings: Sequence[Sequence[str]], header: str, least: Sequence[int], most: Sequence[int],
+                    room: int) -> tuple[int, str]:
+    """The settings column's width and how a row's settings are joined: on one line when every
+    number fits whole on one line too, else one setting a line; (0, "") when even then the numbers
+    would not fit at their narrowest (the settings go under the table)."""
+    joined = max([_longest_word(header)] + [cell_len(", ".join(row)) for row in settings])
+    stacked = max([_longest_word(header)] + [cell_len(one) for row in settings for one in row])
+    if joined + sum(most) <= room:
+        return joined, ", "
+    if stacked + sum(least) <= room:
+        return stacked, "\n"
+    return 0, ""
+
+
+def _share(least: Sequence[int], most: Sequence[int], room: int) -> list[int]:
+    """Column widths from their narrowest, the room left given a column at a time to the one that
+    lacks the most for its widest cell."""
+    widths = list(least)
+    for _ in range(max(0, room - sum(widths))):
+        lack = [m - k for m, k in zip(most, widths)]
+        if max(lack) <= 0:
+            break
+        widths[lack.index(max(lack))] += 1
+    return widths
 
 
 def mean_of(dist: dict, lang: str) -> str:
