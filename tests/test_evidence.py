@@ -570,6 +570,44 @@ def test_plots_and_csv_are_written_whole(capsys, tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp.svg", "fair.png", "sweep.png", "t.csv"]  # no temporaries
 
 
+def hand_summary(turns: list[int], winners: list[int | None], name: str = "card-muggins") -> dict:
+    """A summary of two-player games of the given lengths in turns and winners (the first to play
+    is seat 0)."""
+    tally = Tally(2, ["greedy"] * 2)
+    for length, winner in zip(turns, winners):
+        tally.record(winner, [61, 30] if winner == 0 else [30, 61], 1, length, length, 0)
+    return summary(tally, load_rules(name), "hand")
+
+
+def test_the_length_plot_draws_every_bin_as_a_share_per_turn():
+    """Games of 5, 7, 7 and 9 turns (bins of 1) beside games of 300, 302, 310 and 420 turns
+    (bins of 5): each bin's share of the games over its width, empty bins at zero, the last bin
+    with its width; and a fair share for each file where they differ (a quarter of the second
+    file's games is unfinished)."""
+    pytest.importorskip("matplotlib")
+    from muggins.plots import results_figure
+    short = hand_summary([5, 7, 7, 9], [0, 1, 0, 1])
+    long = hand_summary([300, 302, 310, 420], [0, 0, 1, None])
+    assert (short["length"]["turns"]["histogram"]["bin"], long["length"]["turns"]["histogram"]["bin"]) == (1, 5)
+    fig = results_figure([short, long])
+    steps = [patch.get_data() for patch in fig.axes[2].patches]
+    assert list(steps[0].values) == [25, 0, 50, 0, 25] and list(steps[0].edges) == [5, 6, 7, 8, 9, 10]
+    # 2 of 4 games in 300-304, 1 in 310-314, 1 in 420-424: 50%, 25%, 25% over 5 turns each
+    values = [0.0] * 25
+    values[0], values[2], values[24] = 10.0, 5.0, 5.0
+    assert list(steps[1].values) == pytest.approx(values) and list(steps[1].edges) == list(range(300, 430, 5))
+    assert fig.axes[2].get_xlabel() == "turns per game (in bins of 1 and 5)"
+    fair = [(line.get_label(), line.get_ydata()[0]) for line in fig.axes[0].lines if line.get_linestyle() == "--"]
+    assert fair == [("fair share, card-muggins (50.0%)", 50.0), ("fair share, card-muggins (37.5%)", 37.5)]
+    one = results_figure([long], "es")
+    assert [(line.get_label(), line.get_ydata()[0]) for line in one.axes[1].lines if line.get_linestyle() == "--"] == [
+        ("parte justa (37,5 %)", 37.5)]
+    assert one.axes[2].get_xlabel() == "turnos por partida (en intervalos de 5)"
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+    plt.close(one)
+
+
 def test_plot_and_csv_files_get_the_usual_mode(capsys, tmp_path: Path):
     import os
     old = os.umask(0o022)

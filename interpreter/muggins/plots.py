@@ -35,7 +35,9 @@ WORDS: dict[str, dict[str, str]] = {
         "seat_x": "seat",
         "length": "Game length",
         "turns": "turns per game",
-        "share": "share of games (%)",
+        "share": "share of games per turn (%)",
+        "fair_of": "fair share, {label} ({share})",
+        "and": " and ",
         "sweep_title": "{rules}: how the statistics move ({games} games each, seed {seed})",
         "sweep_first": "First to play's win rate",
         "sweep_length": "Game length (mean, 95% interval)",
@@ -58,7 +60,9 @@ WORDS: dict[str, dict[str, str]] = {
         "seat_x": "asiento",
         "length": "Duración de la partida",
         "turns": "turnos por partida",
-        "share": "proporción de partidas (%)",
+        "share": "proporción de partidas por turno (%)",
+        "fair_of": "parte justa, {label} ({share})",
+        "and": " y ",
         "sweep_title": "{rules}: cómo se mueven las estadísticas ({games} partidas cada una, semilla {seed})",
         "sweep_first": "Tasa de victorias de quien juega primero",
         "sweep_length": "Duración de la partida (media, intervalo del 95 %)",
@@ -137,12 +141,17 @@ def _errors(rows: Sequence[dict]) -> tuple[list[float], list[list[float]]]:
 def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
     """Win rates by place from the first to play and by seat, with 95% intervals, and the
     distribution of the game length in turns; one colour per rule file."""
+    _save(results_figure(results, lang), path, lang)
+
+
+def results_figure(results: Sequence[dict], lang: str = "en") -> Any:
+    """The figure `plot_results` writes (apart, so the drawn data can be checked): three panels,
+    one legend below them, never over a bar or its error bar."""
     plt = _pyplot()
     w = _w(lang)
     first = results[0]
     n = first["players"]
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
-    width = 0.8 / len(results)
     bots = bot_names(list(dict.fromkeys(first["bots"])), lang)
     if len(results) == 1:
         title = w["title"].format(rules=_plain(first["label"]), games=num(first["games"], lang, 0), players=n,
@@ -150,44 +159,77 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
     else:
         title = w["compare_title"].format(games=num(first["games"], lang, 0), players=n, bots=bots)
     fig.suptitle(title, fontsize=13)
-    for i, data in enumerate(results):
-        offset = (i - (len(results) - 1) / 2) * width
-        rates, err = _errors(data["first_to_play"]["by_position"])
-        bars = axes[0].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4,
-                           label=_plain(data["label"]))
-        if len(results) == 1:
-            for k, rect in enumerate(bars):
-                row = data["first_to_play"]["by_position"][k]
-                axes[0].annotate(f"{pct(row['win_rate'], lang)}\n[{pct(row['ci95'][0], lang)}, {pct(row['ci95'][1], lang)}]",
-                                 (rect.get_x() + rect.get_width() / 2, 100 * row["ci95"][1]),
-                                 ha="center", va="bottom", fontsize=8)
-        rates, err = _errors(data["seats"])
-        axes[1].bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, label=_plain(data["label"]))
-        turns = data["length"]["turns"]
-        counts = turns["histogram"]["counts"]
-        total = sum(counts.values()) or 1
-        xs = [int(k) for k in counts]
-        axes[2].step(xs, [100 * c / total for c in counts.values()], where="post", label=_plain(data["label"]))
-    fair = 100 / n
-    for ax in axes[:2]:
-        ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"{w['fair']} ({pct(fair / 100, lang)})")
-        ax.set_ylabel(w["win_rate"])
-        ax.set_xticks(range(1, n + 1))
-        ax.set_ylim(0, max(100 * max(r["ci95"][1] for d in results for r in d["first_to_play"]["by_position"] + d["seats"]) * 1.25, fair * 1.5))
-    axes[0].set_title(w["first"], fontsize=11)
-    axes[0].set_xlabel(w["first_x"])
-    axes[1].set_title(w["seats"], fontsize=11)
-    axes[1].set_xlabel(w["seat_x"])
-    axes[2].set_title(w["length"], fontsize=11)
-    axes[2].set_xlabel(w["bins"].format(what=w["turns"], bin=first["length"]["turns"]["histogram"]["bin"]))
-    axes[2].set_ylabel(w["share"])
+    _win_rate_panels(axes[0], axes[1], results, w, lang)
+    _length_panel(axes[2], results, w, lang)
     fig.tight_layout()
-    # one legend for the three panels (a rule file has one colour in each), below the figure:
-    # never over a bar or its error bar
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=9,
                ncol=min(4, len(handles)), frameon=False)
-    _save(fig, path, lang)
+    return fig
+
+
+def fair_share(data: dict) -> float:
+    """Each place's (and seat's) share of the games if the order of play did not matter: the
+    finished games shared out, since nobody wins an unfinished one."""
+    return data["finished"] / data["games"] / data["players"] if data["games"] else 0.0
+
+
+def _win_rate_panels(by_place: Any, by_seat: Any, results: Sequence[dict], w: dict[str, str], lang: str) -> None:
+    """Bars with 95% intervals, a group per place (or seat) and a colour per rule file, and the
+    fair share: one grey line, or one line per file in its colour where their shares differ."""
+    n = results[0]["players"]
+    width = 0.8 / len(results)
+    for i, data in enumerate(results):
+        offset = (i - (len(results) - 1) / 2) * width
+        rates, err = _errors(data["first_to_play"]["by_position"])
+        bars = by_place.bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, color=f"C{i}",
+                            label=_plain(data["label"]))
+        if len(results) == 1:
+            for k, rect in enumerate(bars):
+                row = data["first_to_play"]["by_position"][k]
+                by_place.annotate(f"{pct(row['win_rate'], lang)}\n[{pct(row['ci95'][0], lang)}, {pct(row['ci95'][1], lang)}]",
+                                  (rect.get_x() + rect.get_width() / 2, 100 * row["ci95"][1]),
+                                  ha="center", va="bottom", fontsize=8)
+        rates, err = _errors(data["seats"])
+        by_seat.bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, color=f"C{i}",
+                    label=_plain(data["label"]))
+    shares = [fair_share(data) for data in results]
+    for ax in (by_place, by_seat):
+        if len(set(shares)) == 1:
+            ax.axhline(100 * shares[0], color="grey", linestyle="--", linewidth=1,
+                       label=f"{w['fair']} ({pct(shares[0], lang)})")
+        else:
+            for i, (data, share) in enumerate(zip(results, shares)):
+                ax.axhline(100 * share, color=f"C{i}", linestyle="--", linewidth=1,
+                           label=w["fair_of"].format(label=_plain(data["label"]), share=pct(share, lang)))
+        ax.set_ylabel(w["win_rate"])
+        ax.set_xticks(range(1, n + 1))
+        top = max(r["ci95"][1] for d in results for r in d["first_to_play"]["by_position"] + d["seats"])
+        ax.set_ylim(0, max(125 * top, 150 * max(shares), 1))
+    by_place.set_title(w["first"], fontsize=11)
+    by_place.set_xlabel(w["first_x"])
+    by_seat.set_title(w["seats"], fontsize=11)
+    by_seat.set_xlabel(w["seat_x"])
+
+
+def _length_panel(ax: Any, results: Sequence[dict], w: dict[str, str], lang: str) -> None:
+    """The distribution of the game length in turns, a step line per rule file: each bin's share
+    of the games over its width (a share per turn, so files binned differently compare on one
+    axis), every bin drawn with its width, an empty one at zero."""
+    widths = []
+    for i, data in enumerate(results):
+        histogram = data["length"]["turns"]["histogram"]
+        width, counts = histogram["bin"], {int(low): count for low, count in histogram["counts"].items()}
+        total = sum(counts.values()) or 1
+        lows = list(range(min(counts, default=0), max(counts, default=0) + width, width))
+        ax.stairs([100 * counts.get(low, 0) / total / width for low in lows], lows + [lows[-1] + width],
+                  color=f"C{i}", label=_plain(data["label"]))
+        widths.append(width)
+    shown = sorted(set(widths))
+    bins = str(shown[-1]) if len(shown) == 1 else f"{', '.join(map(str, shown[:-1]))}{w['and']}{shown[-1]}"
+    ax.set_title(w["length"], fontsize=11)
+    ax.set_xlabel(w["bins"].format(what=w["turns"], bin=bins))
+    ax.set_ylabel(w["share"])
 
 
 def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en") -> None:
