@@ -7,6 +7,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Sequence
 
 import jsonschema
 import numpy
@@ -570,13 +571,53 @@ def test_plots_and_csv_are_written_whole(capsys, tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp.svg", "fair.png", "sweep.png", "t.csv"]  # no temporaries
 
 
-def hand_summary(turns: list[int], winners: list[int | None], name: str = "card-muggins") -> dict:
+def hand_summary(turns: list[int], winners: list[int | None], name: str = "card-muggins",
+                 settings: Sequence[str] = ()) -> dict:
     """A summary of two-player games of the given lengths in turns and winners (the first to play
     is seat 0)."""
     tally = Tally(2, ["greedy"] * 2)
     for length, winner in zip(turns, winners):
         tally.record(winner, [61, 30] if winner == 0 else [30, 61], 1, length, length, 0)
-    return summary(tally, load_rules(name), "hand")
+    return summary(tally, load_rules(name), "hand", settings)
+
+
+def test_the_sweep_plot_keeps_its_legend_and_labels_clear_of_the_data_and_each_other():
+    """The fuzz report's sweep of six long settings, in Spanish: one legend below the panels (none
+    inside, over the error bars), and neither it nor an axis label over a slanted setting name."""
+    pytest.importorskip("matplotlib")
+    from muggins.plots import sweep_figure
+    results = [hand_summary([150 + 10 * k, 160], [k % 2, 0], "domino-muggins-short",
+                            [f"win.overshoot={over}", f"win.immediate={now}"])
+               for k, (over, now) in enumerate((o, n) for o in ("counts", "void", "capped") for n in ("true", "false"))]
+    fig = sweep_figure("domino-muggins-short", results, "es")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    assert len(fig.legends) == 1 and all(ax.get_legend() is None for ax in fig.axes)
+    legend = fig.legends[0].get_window_extent(renderer)
+    for ax in fig.axes:
+        assert not legend.overlaps(ax.get_window_extent(renderer))
+        names = [tick.get_window_extent(renderer) for tick in ax.get_xticklabels()]
+        assert len(names) == 6 and not any(legend.overlaps(name) for name in names)
+        for other in fig.axes:
+            assert not any(other.yaxis.label.get_window_extent(renderer).overlaps(name) for name in names)
+    fair = [line for line in fig.axes[0].lines if line.get_linestyle() == "--"]
+    assert [(line.get_label(), list(line.get_ydata())) for line in fair] == [("parte justa (50,0 %)", [50, 50])]
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+
+
+def test_the_sweep_plot_draws_the_fair_share_of_each_line_where_unfinished_games_lower_it():
+    pytest.importorskip("matplotlib")
+    from muggins.plots import sweep_figure
+    results = [hand_summary([9, 9, 9, 9], [0, 1, 0, None if limit == 21 and target == 61 else 1], "card-muggins",
+                            [f"win.target={target}", f"pile.limit={limit}"])
+               for target in (41, 61) for limit in (21, 31)]
+    fig = sweep_figure("card-muggins", results)
+    fair = {line.get_label(): list(line.get_ydata()) for line in fig.axes[0].lines if line.get_linestyle() == "--"}
+    # at target 61 with the limit 21 one game in four is unfinished: 3 / 4 / 2 players
+    assert fair == {"fair share (pile.limit=21)": [50, 37.5], "fair share (pile.limit=31)": [50, 50]}
+    import matplotlib.pyplot as plt
+    plt.close(fig)
 
 
 def test_the_length_plot_draws_every_bin_as_a_share_per_turn():

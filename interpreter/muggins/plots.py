@@ -234,14 +234,48 @@ def _length_panel(ax: Any, results: Sequence[dict], w: dict[str, str], lang: str
 
 def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en") -> None:
     """How the first to play's win rate and the game length move across a sweep's settings."""
+    _save(sweep_figure(rules, results, lang), path, lang)
+
+
+def sweep_figure(rules: str, results: Sequence[dict], lang: str = "en") -> Any:
+    """The figure `plot_sweep` writes (apart, so what is drawn can be checked): two panels, their
+    legends in one below them (inside, a legend covered error bars), axis labels on two lines so
+    they stay beside their axes, clear of the slanted setting names under them."""
     plt = _pyplot()
     w = _w(lang)
+    first = results[0]
+    xs, xlabel, ticks, groups = _sweep_axis(results, w)
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
+    fig.suptitle(w["sweep_title"].format(rules=_plain(rules), games=num(first["games"], lang, 0), seed=first["seed"]),
+                 fontsize=13)
+    _sweep_rates(axes[0], results, xs, groups, w, lang)
+    _sweep_lengths(axes[1], results, xs, groups, w)
+    for ax in axes:
+        ax.set_xlabel(xlabel)
+        if ticks is not None:
+            ax.set_xticks(xs)
+            ax.set_xticklabels(ticks, rotation=30, ha="right", fontsize=8)
+    fig.tight_layout()
+    handles, labels = [], []
+    for ax in axes:
+        more = ax.get_legend_handles_labels()
+        handles += more[0]
+        labels += more[1]
+    fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=9,
+               ncol=min(3, len(handles)), frameon=False)
+    return fig
+
+
+def _sweep_axis(results: Sequence[dict], w: dict[str, str]) -> tuple[list[float], str, list[str] | None,
+                                                                       dict[str, list[int]]]:
+    """The x of each result, the x label, the tick labels (None for a numeric axis) and the groups
+    drawn as lines: with several settings, the first that varies is the axis when its values are
+    numbers, and each value of the others is a line."""
     first = results[0]
     keys = [s.partition("=")[0] for s in first["settings"]]
     varying = [k for i, k in enumerate(keys) if len({d["settings"][i] for d in results}) > 1]
     numeric = bool(varying) and all(_number(d["settings"][keys.index(varying[0])].partition("=")[2]) is not None
                                     for d in results)
-    # with several settings: the first that varies across, one line per value of the others
     groups: dict[str, list[int]] = {}
     for i, d in enumerate(results):
         name = _plain(", ".join(d["settings"][keys.index(k)] for k in varying[1:])) if numeric else ""
@@ -249,41 +283,51 @@ def plot_sweep(rules: str, results: Sequence[dict], path: str, lang: str = "en")
     if numeric:
         index = keys.index(varying[0])
         xs: list[float] = [float(_number(d["settings"][index].partition("=")[2]) or 0) for d in results]
-        xlabel = _plain(varying[0])
-        ticks = None
-    else:
-        xs = list(range(len(results)))
-        xlabel = w["setting"]
-        ticks = [_plain(", ".join(d["settings"])) for d in results]
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
-    fig.suptitle(w["sweep_title"].format(rules=_plain(rules), games=num(first["games"], lang, 0), seed=first["seed"]),
-                 fontsize=13)
-    for name, members in groups.items():
+        return xs, _plain(varying[0]), None, groups
+    return list(range(len(results))), w["setting"], [_plain(", ".join(d["settings"])) for d in results], groups
+
+
+def _sweep_rates(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: dict[str, list[int]],
+                 w: dict[str, str], lang: str) -> None:
+    """The first to play's win rate with its 95% interval, a line per group, and the fair share:
+    one grey line, or a dotted line per group where unfinished games make the shares differ."""
+    for k, (name, members) in enumerate(groups.items()):
         rates, err = _errors([results[i]["first_to_play"]["by_position"][0] for i in members])
-        axes[0].errorbar([xs[i] for i in members], rates, yerr=err, marker="o", capsize=4,
-                         label=name or w["sweep_first"])
-    fair = 100 / first["players"]
-    axes[0].axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"{w['fair']} ({pct(fair / 100, lang)})")
-    axes[0].set_title(w["sweep_first"], fontsize=11)
-    axes[0].set_ylabel(w["win_rate"])
-    axes[0].legend(fontsize=8)
-    for key, name, style in (("turns", w["turns"], "-"), ("rounds", w["rounds"], "--")):
+        ax.errorbar([xs[i] for i in members], rates, yerr=err, marker="o", capsize=4, color=f"C{k}",
+                    label=name or w["sweep_first"])
+    shares = [fair_share(d) for d in results]
+    if len(set(shares)) == 1:
+        ax.axhline(100 * shares[0], color="grey", linestyle="--", linewidth=1,
+                   label=f"{w['fair']} ({pct(shares[0], lang)})")
+    else:
+        for k, (name, members) in enumerate(groups.items()):
+            ax.plot([xs[i] for i in members], [100 * shares[i] for i in members], color=f"C{k}" if name else "grey",
+                    linestyle="--", linewidth=1, label=f"{w['fair']} ({name})" if name else w["fair"])
+    ax.set_title(w["sweep_first"], fontsize=11)
+    ax.set_ylabel(_two_lines(w["win_rate"]))
+
+
+def _sweep_lengths(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: dict[str, list[int]],
+                   w: dict[str, str]) -> None:
+    """The mean turns and rounds per game with their 95% intervals, a colour per group."""
+    for key, name, style, marker in (("turns", w["turns"], "-", "o"), ("rounds", w["rounds"], "--", "s")):
         for k, (group, members) in enumerate(groups.items()):
             means = [results[i]["length"][key]["mean"] for i in members]
             halves = [Z95 * results[i]["length"][key]["sd"] / math.sqrt(max(1, results[i]["length"][key]["count"]))
                       for i in members]
-            axes[1].errorbar([xs[i] for i in members], means, yerr=halves, marker="o", capsize=4, linestyle=style,
-                             color=f"C{k}", label=f"{name} ({group})" if group else name)
-    axes[1].set_title(w["sweep_length"], fontsize=11)
-    axes[1].set_ylabel(f"{w['turns']} / {w['rounds']}")
-    axes[1].legend(fontsize=8)
-    for ax in axes:
-        ax.set_xlabel(xlabel)
-        if ticks is not None:
-            ax.set_xticks(xs)
-            ax.set_xticklabels(ticks, rotation=30, ha="right", fontsize=8)
-    fig.tight_layout()
-    _save(fig, path, lang)
+            ax.errorbar([xs[i] for i in members], means, yerr=halves, marker=marker, capsize=4, linestyle=style,
+                        color=f"C{k}", label=f"{name} ({group})" if group else name)
+    ax.set_title(w["sweep_length"], fontsize=11)
+    ax.set_ylabel(_two_lines(f"{w['turns']} / {w['rounds']}"))
+
+
+def _two_lines(text: str) -> str:
+    """An axis label broken after its first comma or slash: a long label stays beside its axis."""
+    for mark in (", ", " / "):
+        head, found, tail = text.partition(mark)
+        if found:
+            return f"{head}{mark.rstrip()}\n{tail}"
+    return text
 
 
 def _number(text: str) -> float | None:
