@@ -606,7 +606,7 @@ def test_the_sweep_plot_keeps_its_legend_and_labels_clear_of_the_data_and_each_o
     plt.close(fig)
 
 
-def test_the_sweep_plot_draws_the_fair_share_of_each_line_where_unfinished_games_lower_it():
+def test_the_sweep_plot_draws_the_fair_share_of_each_line_inside_the_frame():
     pytest.importorskip("matplotlib")
     from muggins.plots import sweep_figure
     results = [hand_summary([9, 9, 9, 9], [0, 1, 0, None if limit == 21 and target == 61 else 1], "card-muggins",
@@ -616,6 +616,15 @@ def test_the_sweep_plot_draws_the_fair_share_of_each_line_where_unfinished_games
     fair = {line.get_label(): list(line.get_ydata()) for line in fig.axes[0].lines if line.get_linestyle() == "--"}
     # at target 61 with the limit 21 one game in four is unfinished: 3 / 4 / 2 players
     assert fair == {"fair share (pile.limit=21)": [50, 37.5], "fair share (pile.limit=31)": [50, 50]}
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+    # the README's sweep: every interval above a half, the lowest [51.1%, 53.8%]; the fair half is
+    # drawn inside the frame, not on its edge
+    results = [hand_summary([9] * 5000, [0] * wins + [1] * (5000 - wins), "card-muggins", [f"win.target={target}"])
+               for target, wins in ((41, 3584), (61, 3214), (81, 2753), (101, 2726), (121, 2623))]
+    fig = sweep_figure("card-muggins", results)
+    assert fig.axes[0].get_ylim()[0] <= 49
+    plt.close(fig)
     import matplotlib.pyplot as plt
     plt.close(fig)
 

@@ -303,6 +303,8 @@ def _sweep_rates(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: 
         for k, (name, members) in enumerate(groups.items()):
             ax.plot([xs[i] for i in members], [100 * shares[i] for i in members], color=f"C{k}" if name else "grey",
                     linestyle="--", linewidth=1, label=f"{w['fair']} ({name})" if name else w["fair"])
+    low, high = ax.get_ylim()  # a horizontal line does not widen the axis: the fair share clear of the frame
+    ax.set_ylim(min(low, 100 * min(shares) - 2), max(high, 100 * max(shares) + 2))
     ax.set_title(w["sweep_first"], fontsize=11)
     ax.set_ylabel(_two_lines(w["win_rate"]))
 
