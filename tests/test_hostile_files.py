@@ -801,3 +801,57 @@ def test_a_record_to_a_dangling_link_is_refused_as_a_link_not_a_folder(tmp_path,
     assert main(["play", "domino-muggins", "--seed", "1", "--record", "dangling.json", "--force"]) == 1
     err = capsys.readouterr().err
     assert "dangling.json is not a plain file (a device, a pipe or a link)" in err and "folder" not in err
+
+
+# -- records of games played with --set ---------------------------------------------------------
+
+def test_a_record_of_a_game_played_with_settings_keeps_them_and_replays(tmp_path, monkeypatch, capsys):
+    """README, Simulation: a record of a game played with --set keeps the settings, as typed and
+    in order, and replay and render lay them over the rules again."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "domino-muggins", "--seed", "9", "--set", "win.target=100", "--set", "deal.hand=6",
+                 "--record", "game.json"]) == 0
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["settings"] == ["win.target=100", "deal.hand=6"]
+    # the same rules written as a file: the record's digest is theirs
+    (tmp_path / "same.yaml").write_text("extends: domino-muggins\nname: domino-muggins\nwin: {target: 100}\n"
+                                        "deal: {hand: 6}\n")
+    assert data["digest"] == load_rules("same.yaml").digest
+    capsys.readouterr()
+    assert main(["replay", "game.json"]) == 0
+    assert "target reached" in capsys.readouterr().out
+    assert main(["render", "game.json", "--move", "5", "-o", "line.svg"]) == 0
+    assert main(["replay", "game.json", "--rules", "domino-muggins"]) == 0   # --rules names what they go over
+
+
+@pytest.mark.parametrize("lang, hint", [("en", ": give the rule file the game was played with, --rules FILE"),
+                                        ("es", ": indica el fichero de reglas con el que se jugó, --rules FICHERO")])
+def test_a_record_whose_rules_differ_says_to_give_its_rule_file(lang, hint, tmp_path, monkeypatch, capsys):
+    """A record of a game played with --set made before records kept the settings: the refusal
+    says what to do, in the person's language."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "card-muggins", "--seed", "2", "--set", "win.target=100", "--record", "game.json"]) == 0
+    data = json.loads((tmp_path / "game.json").read_text())
+    del data["settings"]
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", "game.json", "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip("\n").endswith(hint), err
+
+
+@pytest.mark.parametrize("settings, message", [
+    (["win.target=-5"], "--set win.target=-5: target for 2 players is -5; it must be at least 1"),
+    (["nonsense"], "--set takes KEY=VALUE, such as win.target=100, not 'nonsense'"),
+    ([3], "settings[0]: must be a string, not an integer"),
+    ("win.target=100", "settings: must be a list, not a string"),
+])
+def test_settings_a_record_cannot_be_played_with_are_refused_in_one_line(settings, message, tmp_path, monkeypatch,
+                                                                        capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps({**data, "settings": settings}))
+    capsys.readouterr()
+    assert main(["replay", "game.json"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err, err

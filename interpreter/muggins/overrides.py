@@ -10,6 +10,7 @@ Each setting is one line of that document, so every problem points at its `--set
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from typing import Any, Sequence
@@ -130,7 +131,8 @@ def _paths(value: Any, path: tuple) -> list[tuple]:
 
 def load_settings(spec: str, settings: Sequence[str] = (), lang: str = "en") -> Rules:
     """The rules named by `spec` with the `--set` settings laid over them; a problem a setting
-    causes is reported on one line naming the setting."""
+    causes is reported on one line naming the setting. The rules keep the settings (`Rules.settings`)
+    for a record or save to name them."""
     return _with_settings(spec, settings, lang, None)
 
 
@@ -161,9 +163,10 @@ def _with_settings(spec: str, settings: Sequence[str], lang: str, named: str | N
         return load_rules(spec)
     overlay = settings_document(settings, lang)
     try:
-        return load_rules_with(spec, overlay)
+        rules = load_rules_with(spec, overlay)
     except RuleFileError as exc:
         raise MugginsError(_one_line(exc, settings, lang, named)) from None
+    return dataclasses.replace(rules, settings=tuple(settings))
 
 
 def _one_line(exc: RuleFileError, settings: Sequence[str], lang: str = "en", named: str | None = None) -> str:

@@ -23,6 +23,7 @@ from .files import NotRegularFile, read_limited, reason as write_reason, words a
 from .loader import builtin_rule_names, load_rules
 from .messages import reason as reason_in
 from .narration import count
+from .overrides import load_settings
 from .rules import Rules
 
 FORMAT = "muggins-record"
@@ -45,9 +46,13 @@ class Record:
     seats: list[str]
     moves: list[str] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
+    settings: list[str] = field(default_factory=list)  # play's --set KEY=VALUE, as typed, in order
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "version": VERSION, **asdict(self)}, indent=1, ensure_ascii=False)
+        body = asdict(self)
+        if not self.settings:  # absent when there are none: such a record reads as it always did
+            del body["settings"]
+        return json.dumps({"format": FORMAT, "version": VERSION, **body}, indent=1, ensure_ascii=False)
 
 
 def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, seats: list[str],
@@ -59,6 +64,7 @@ def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, se
         moves=[move if isinstance(move, str) else notation(move) for move in moves],
         outcome={"termination": outcome.termination, "winner": outcome.winner, "scores": list(outcome.scores),
                  "rounds": outcome.rounds},
+        settings=list(rules.settings),
     )
 
 
@@ -191,6 +197,7 @@ _SCHEMA_WORDS = {
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
         "rules_hint": " (a record names its rules, not their file: give the rule file with --rules FILE)",
         "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
+        "other_rules_hint": ": give the rule file the game was played with, --rules FILE",
         "save_unloadable": "its rules {rules!r} cannot be loaded: {problem}",
         "save_other_name": "saved under the rules named {saved!r}, but {rules!r} now names {now!r}",
         "save_other_rules": "saved under other rules than {rules!r} now says (digest {saved}, now {now})",
@@ -229,6 +236,7 @@ _SCHEMA_WORDS = {
         "rules_hint": (" (un acta nombra sus reglas, no su fichero: indica el fichero de reglas con "
                        "--rules FICHERO)"),
         "other_rules": "el acta se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
+        "other_rules_hint": ": indica el fichero de reglas con el que se jugó, --rules FICHERO",
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
         "save_other_rules": "se guardó con reglas distintas de las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
@@ -331,7 +339,7 @@ def read_record(path: str | Path, lang: str = "en") -> Record:
     """Read a record file, refusing anything that is not a complete muggins record."""
     data = _read_document(path, FORMAT, "record", lang)
     fields = ("rules", "digest", "players", "seed", "max_rounds", "seats", "moves", "outcome")
-    return Record(**{name: data[name] for name in fields})
+    return Record(**{name: data[name] for name in fields}, settings=data.get("settings", []))
 
 
 def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en") -> None:
@@ -369,8 +377,8 @@ def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
 def replay(record: Record, rules_spec: str | None = None, moves: int | None = None, lang: str = "en") -> Any:
     """Re-run a record from its seed; returns the final state (or, with `moves`, the state after
     that many moves). Raises RecordError on mismatch."""
-    try:
-        rules = load_rules(rules_spec or record.rules)
+    try:  # with the settings it was played with laid over them again, as `play --set` did
+        rules = load_settings(rules_spec or record.rules, record.settings, lang)
     except MugginsError as exc:
         # a record names its rules, not their file: a house file's record is replayed with --rules
         hint = "" if rules_spec or record.rules in builtin_rule_names() else record_problem(lang, "rules_hint")
@@ -378,7 +386,7 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
                           + hint) from None
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
-                                         ours=rules.digest[:12]))
+                                         ours=rules.digest[:12]) + record_problem(lang, "other_rules_hint"))
     problem = players_problem(record.players, rules, lang)
     if problem:
         raise RecordError(record_problem(lang, "not_set_up", problem=problem))

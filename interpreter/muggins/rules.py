@@ -111,6 +111,9 @@ class Rules:
     options: Any                    # the family's own compiled options
     notation: Notation | None
     translations: Mapping[str, Translation] = field(default_factory=dict)   # by language, English excluded
+    # the `--set KEY=VALUE` texts laid over the named rules, as typed, in order (overrides.load_settings):
+    # a record or save keeps them, since the digest alone cannot bring them back
+    settings: tuple[str, ...] = ()
 
     def hand_size(self, players: int) -> int:
         return self.hand({"players": players})
