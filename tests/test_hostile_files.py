@@ -855,3 +855,20 @@ def test_settings_a_record_cannot_be_played_with_are_refused_in_one_line(setting
     assert main(["replay", "game.json"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err, err
+
+
+def test_a_game_at_the_terminal_played_with_settings_resumes_with_them(tmp_path, monkeypatch):
+    """A save keeps the --set settings as a record does: resume lays them over the rules again
+    (it was refused as saved under other rules), and the record written at the end keeps them."""
+    from muggins.overrides import load_settings
+    monkeypatch.chdir(tmp_path)
+    rules = load_settings("domino-muggins", ["win.target=100"])
+    s = Session(rules, "domino-muggins", 2, 3, 50, ["human", "greedy"], stdin=io.StringIO("1\nquit\n"),
+                stdout=io.StringIO())
+    s.run()
+    saved = next(tmp_path.glob("*.save.json"))
+    assert json.loads(saved.read_text())["settings"] == ["win.target=100"]
+    (tmp_path / "same.yaml").write_text("extends: domino-muggins\nname: domino-muggins\nwin: {target: 100}\n")
+    resumed = Session.resume(saved, stdout=io.StringIO(), stdin=io.StringIO())
+    assert resumed.rules.digest == load_rules("same.yaml").digest and resumed.moves == s.moves
+    assert resumed.rules.settings == ("win.target=100",)

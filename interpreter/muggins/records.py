@@ -20,7 +20,7 @@ import jsonschema
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
-from .loader import builtin_rule_names, load_rules
+from .loader import builtin_rule_names
 from .messages import reason as reason_in
 from .narration import count
 from .overrides import load_settings
@@ -360,8 +360,8 @@ def players_problem(players: int, rules: Rules, lang: str) -> str:
 def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
     """The rules a save was made under, loaded; refused (RecordError) when they cannot be loaded or
     are no longer those rules (another name, another digest)."""
-    try:
-        rules = load_rules(save.rules)
+    try:  # with the --set settings the game was played with laid over them again
+        rules = load_settings(save.rules, save.settings, lang)
     except MugginsError as exc:
         raise RecordError(f"{path}: " + record_problem(lang, "save_unloadable", rules=save.rules,
                                                        problem=exc.said(lang))) from None
@@ -441,9 +441,12 @@ class Save:
     record: str | None = None  # where to write the game's record when it ends (play --record)
     force: bool = False        # and whether it may replace a file there
     window: int | None = None  # the seat whose window after their own move was open (see terminal.Session)
+    settings: list[str] = field(default_factory=list)  # play's --set KEY=VALUE over the rules, as typed
 
     def to_json(self) -> str:
         body = asdict(self)
+        if not self.settings:  # absent when there are none, as in saves made before they were kept
+            del body["settings"]
         return json.dumps({"format": SAVE_FORMAT, "version": VERSION, **body, "checksum": _checksum(body)},
                           indent=1, ensure_ascii=False)
 

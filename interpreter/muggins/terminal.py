@@ -272,6 +272,7 @@ class Session:
                     attention=self.attention, lang=self.lang, moves=list(self.moves), calls=calls,
                     shown=list(self.display), force=self.force,
                     window=self.waiting if self.waiting is not None else self.answering,
+                    settings=list(self.rules.settings),
                     record=None if self.record is None else str(Path(self.record).resolve()))  # resumed anywhere
 
     def _scores_in_play(self) -> list[T.PendingScore]:
