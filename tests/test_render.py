@@ -129,3 +129,68 @@ def test_a_record_that_does_not_replay_is_refused_in_the_language(tmp_path, caps
     assert "el acta se hizo con otras reglas para 'domino-muggins'" in capsys.readouterr().err
     assert main(["replay", str(short)]) == 1
     assert "the record ends after 5 moves, before the game is over" in capsys.readouterr().err
+
+
+def _round_ends(record_path) -> list[int]:
+    """The moves (counted from 1) after which a round ended, found by replaying the record."""
+    import json
+    from muggins.records import read_record, replay
+    record = read_record(record_path)
+    ends, state = [], replay(record, moves=0)
+    for number, text in enumerate(record.moves, 1):
+        start = len(state.events)
+        state.play(state.game.parse_move(text))
+        if any(type(event).__name__ == "RoundEnded" for event in state.events[start:]):
+            ends.append(number)
+    assert ends and json.loads(record_path.read_text("utf-8"))["moves"] == record.moves
+    return ends
+
+
+def test_the_move_that_ends_a_domino_round_draws_the_line_it_ended_with(tmp_path):
+    """README: render draws the table after move N. The move that ends a round (the last tile, or
+    the pass that blocks it) leaves that round's line on the table, not the next round's empty one:
+    its tiles are every tile the record places in that round."""
+    import json
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "domino-muggins", "--seed", "5", "--record", str(record)]) == 0
+    moves = json.loads(record.read_text("utf-8"))["moves"]
+    ends = _round_ends(record)
+    assert moves[ends[0] - 1] == "pass"                    # this seed's first round is blocked
+    begin = 0
+    for end in ends:
+        placed = sorted(text.split()[0] for text in moves[begin:end] if text[0].isdigit())
+        picture = tmp_path / f"after-{end}.svg"
+        assert main(["render", str(record), "--move", str(end), "-o", str(picture)]) == 0
+        drawn = sorted(g.get("data-tile") for g in _groups(picture.read_text("utf-8"), "tile"))
+        assert drawn == placed, end
+        begin = end
+    assert main(["render", str(record), "--move", str(ends[0] + 1), "-o", str(tmp_path / "next.svg")]) == 0
+    assert len(_groups((tmp_path / "next.svg").read_text("utf-8"), "tile")) == 1    # the next round's opening
+
+
+def test_the_card_that_closes_the_pile_at_the_limit_as_a_round_ends_is_drawn_on_it(tmp_path):
+    """A pile that closes at 31 with the round's last card stays on the table after that card:
+    walking back from it, the cards played add up to exactly 31 (cribbage values, pictures 10)."""
+    import json
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "card-cribbage-pegging", "--seed", "10", "--record", str(record)]) == 0
+    moves = json.loads(record.read_text("utf-8"))["moves"]
+    value = {"A": 1, "J": 10, "Q": 10, "K": 10}
+    for end in _round_ends(record):
+        pile, total = [], 0
+        for text in reversed(moves[:end]):
+            if text[0].isalnum() and text not in ("go", "claim", "decline", "muggins"):
+                pile.insert(0, text)
+                total += value.get(text[:-1]) or int(text[:-1])
+            if total >= 31:
+                break
+        if total != 31 or moves[end - 1] != pile[-1]:
+            continue                                       # this round did not end on a pile of 31
+        picture = tmp_path / "pile.svg"
+        assert main(["render", str(record), "--move", str(end), "-o", str(picture)]) == 0
+        svg = picture.read_text("utf-8")
+        assert [g.get("data-card") for g in _groups(svg, "card")] == pile and "Running total 31 of 31" in svg
+        return
+    pytest.fail("no round of this game ends on a pile of 31")

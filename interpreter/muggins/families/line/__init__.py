@@ -78,7 +78,7 @@ class LineFamily(Family):
         return words.explain_placement(event, state.line.spinner, lang) if isinstance(event, D.Placed) else None
 
     def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
-        return line_svg(state.line, lang)
+        return line_svg(line_on_the_table(state), lang)
 
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         return words.summary(rules, lang)
@@ -112,6 +112,26 @@ class LineFamily(Family):
     def statistics(self, tally: Any) -> dict[str, float]:
         rounds = tally.rounds
         return {"blocked_round_rate": tally.extra.get("blocked_rounds", 0) / rounds if rounds else 0.0}
+
+
+def line_on_the_table(state: Any) -> Any:
+    """The line as the last move left it on the table. A move that ends a round (the tile that
+    went out, the pass that blocked it) also settles it and deals the next, whose line is empty:
+    until the next opening the table still shows the line the round ended with, rebuilt here from
+    that round's placements, as the texts' diagrams of a round's end draw it."""
+    if not state.line.empty:
+        return state.line
+    placed: list[Any] = []
+    for event in reversed(state.events):
+        if isinstance(event, D.Placed):
+            placed.append(event)
+        elif isinstance(event, D.RoundStarted) and placed:
+            break
+    line = state.new_line()
+    index = state.game.line_tables.index
+    for event in reversed(placed):
+        line.put(index[event.tile], -1 if event.end is None else event.end)
+    return line
 
 
 _EXAMPLES = {"en": "6-6 right, 3-4 left, draw, pass, claim, muggins",

@@ -99,7 +99,8 @@ class PileFamily(Family):
         return words.explain_last_score(state.rules, _EventsUpTo(state, events[:at + 1]), lang)
 
     def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
-        return pile_svg(state.pile.cards, rules.pieces, state.pile.total, state.pile.limit, lang)
+        cards, total = pile_on_the_table(state)
+        return pile_svg(cards, rules.pieces, total, state.pile.limit, lang)
 
     def summary(self, rules: Rules, lang: str) -> tuple[list[str], list[str]]:
         return words.summary(rules, lang)
@@ -129,6 +130,29 @@ class PileFamily(Family):
 
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
         return observe_step(scenario, state, events)
+
+
+def pile_on_the_table(state: Any) -> tuple[list[Any], int]:
+    """The pile's cards and total as the last move left them on the table. A move that closes the
+    pile (at the limit, or the last go, at a round's end too) clears it at once for the next: until
+    the next card the table still shows the pile that closed, read back from its plays."""
+    pile = state.pile
+    if pile.cards:
+        return pile.cards, pile.total
+    cards: list[Any] = []
+    closed: int | None = None  # the total the last pile closed at, read back past the next deal
+    for event in reversed(state.events):
+        if isinstance(event, C.PileClosed):
+            if closed is not None:
+                break
+            closed = event.total
+        elif isinstance(event, C.Played):
+            if closed is None:
+                break
+            cards.append(event.card)
+        elif isinstance(event, C.Dealt) and closed is not None:
+            break
+    return cards[::-1], closed or 0
 
 
 _EXAMPLES = {"en": "5♥, 10♠, 5h, 5 of hearts, go, claim, muggins",
