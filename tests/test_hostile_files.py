@@ -872,3 +872,24 @@ def test_a_game_at_the_terminal_played_with_settings_resumes_with_them(tmp_path,
     resumed = Session.resume(saved, stdout=io.StringIO(), stdin=io.StringIO())
     assert resumed.rules.digest == load_rules("same.yaml").digest and resumed.moves == s.moves
     assert resumed.rules.settings == ("win.target=100",)
+
+
+@pytest.mark.parametrize("field, written, shown", [("seed", "5.0", "5.0"), ("seed", "5e0", "5.0"),
+                                                   ("players", "2.0", "2.0"), ("max_rounds", "1e3", "1000.0")])
+@pytest.mark.parametrize("lang, said", [("en", "{field}: must be an integer{or_text}, not {shown}, a number written "
+                                               "with a point or an exponent"),
+                                        ("es", "{field}: debe ser un número entero{or_text}, no {shown}, un número "
+                                               "escrito con punto o exponente")])
+def test_a_count_or_seed_written_as_a_float_is_refused_naming_the_file_and_field(field, written, shown, lang, said,
+                                                                                  tmp_path, monkeypatch, capsys):
+    """The record schema says seed, players and max_rounds are integers: 5.0 and 1e3 are refused
+    by the schema check in one line naming the file and the field, in the person's language."""
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    text = json.dumps(data).replace(f'"{field}": {json.dumps(data[field])}', f'"{field}": {written}')
+    assert written in text
+    path.write_text(text)
+    capsys.readouterr()
+    assert main(["replay", "game.json", "--lang", lang]) == 1
+    or_text = {"en": " or a string", "es": " o un texto"}[lang] if field == "seed" else ""
+    assert capsys.readouterr().err == f"muggins: game.json: {said.format(field=field, or_text=or_text, shown=shown)}\n"

@@ -488,6 +488,31 @@ def test_a_seed_that_is_no_number_or_text_is_refused(name, seed):
         assert game.new_state(kept).events
 
 
+def test_the_games_inputs_are_refused_in_spanish_too():
+    """Every word shown to a person is in English and Spanish: make_game's and new_state's refusals too."""
+    rules = load_rules("domino-muggins")
+    cases = [(lambda: make_game(rules, 2.0), "el número de jugadores debe ser un número entero, no 2.0, de tipo float"),
+             (lambda: make_game(rules, 2, 0), "max_rounds debe ser un número entero desde 1, no 0"),
+             (lambda: make_game(rules, 2).new_state(5.0),
+              "una semilla es un número entero o un texto, no 5.0, de tipo float")]
+    for make, spanish in cases:
+        with pytest.raises(IllegalMoveError) as caught:
+            make()
+        assert caught.value.said("es") == spanish
+
+
+def test_a_record_whose_seed_no_game_takes_is_refused_as_a_record_in_the_language():
+    """A Record built in Python (past the file's schema) with a float seed: a RecordError that
+    says the record cannot be set up, in the language asked, never the engine's own error."""
+    rules = load_rules("domino-muggins")
+    record = Record(rules="domino-muggins", digest=rules.digest, players=2, seed=5.0, max_rounds=3,  # type: ignore[arg-type]
+                    seats=["greedy", "greedy"])
+    with pytest.raises(RecordError) as caught:
+        replay(record, lang="es")
+    assert str(caught.value) == ("no se puede preparar la partida del acta: una semilla es un número entero o un "
+                                 "texto, no 5.0, de tipo float")
+
+
 @pytest.mark.parametrize("name", ["domino-muggins", "card-muggins"])
 @pytest.mark.parametrize("hands", [None, [None, None], "ab", [[], "x"]], ids=repr)
 def test_hands_that_are_not_lists_of_pieces_are_refused(name, hands):

@@ -20,6 +20,9 @@ REASONS = {
     "en": {
         "game_over": "the game is over",
         "player_count": "{rules} is played by {counts} players, not {players}",
+        "players_whole": "the number of players must be a whole number, not {value}, of type {kind}",
+        "max_rounds_whole": "max_rounds must be a whole number from 1, not {value}",
+        "seed_type": "a seed is an integer or a text, not {value}, of type {kind}",
         "pile_over_limit": "the pile totals {total}, over the limit {limit}",
         "not_on_line": "{place} does not fit the line {line}",
         "no_dominoer": "a card round has no player who dominoed: `dominoed_by` is for domino games",
@@ -57,6 +60,9 @@ REASONS = {
     "es": {
         "game_over": "la partida ha terminado",
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
+        "players_whole": "el número de jugadores debe ser un número entero, no {value}, de tipo {kind}",
+        "max_rounds_whole": "max_rounds debe ser un número entero desde 1, no {value}",
+        "seed_type": "una semilla es un número entero o un texto, no {value}, de tipo {kind}",
         "pile_over_limit": "la pila suma {total}, más que el límite {limit}",
         "not_on_line": "{place} no encaja en la línea {line}",
         "no_dominoer": "una ronda de cartas no tiene quien haga dominó: `dominoed_by` es para el dominó",

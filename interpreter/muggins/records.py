@@ -167,10 +167,21 @@ def save_schema() -> dict[str, Any]:
     return json.loads(_schema_text("save"))
 
 
+def _whole(checker: Any, instance: Any) -> bool:
+    """JSON Schema's `integer`, kept to numbers written as integers: 2020-12 counts 5.0 and 1e3
+    as integers, which a record's counts and seed are not (the file is refused naming the field)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_STRICT = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole))
+
+
 @lru_cache(maxsize=2)
 def _validator(which: str) -> Any:
     schema = json.loads(_schema_text(which))
-    return jsonschema.Draft202012Validator(schema)
+    return _STRICT(schema)
 
 
 _SCHEMA_WORDS = {
@@ -186,6 +197,7 @@ _SCHEMA_WORDS = {
         "players": "{players} players is not a count these rules allow ({counts})",
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
+        "float": "{value}, a number written with a point or an exponent",
         "what:record": "record", "what:save file": "save file",
         "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
@@ -224,6 +236,7 @@ _SCHEMA_WORDS = {
         "players": "{players} jugadores no es un número que permitan estas reglas ({counts})",
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
+        "float": "{value}, un número escrito con punto o exponente",
         "what:record": "acta de partida", "what:save file": "fichero de partida guardada",
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
@@ -299,6 +312,8 @@ def _schema_message(error: jsonschema.ValidationError, lang: str) -> tuple[str, 
         names = record_problem(lang, "or").join(record_problem(lang, k) for k in kinds)
         actual = _json_kind(value)
         shown = record_problem(lang, actual) if actual != "other" else "?"
+        if actual == "number" and "integer" in kinds and math.isfinite(value):  # 5.0 or 1e3 for a count
+            shown = record_problem(lang, "float", value=_short(value))
         return where, record_problem(lang, "type", expected=names, actual=shown)
     if kind == "enum":
         return where, record_problem(lang, "enum", choices=", ".join(_short(c) for c in expected), value=_short(value))
@@ -392,9 +407,9 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
         raise RecordError(record_problem(lang, "not_set_up", problem=problem))
     try:
         game = make_game(rules, record.players, record.max_rounds)
+        state = game.new_state(record.seed)
     except IllegalMoveError as exc:
         raise RecordError(record_problem(lang, "not_set_up", problem=exc.said(lang))) from None
-    state = game.new_state(record.seed)
     if moves is not None and not 0 <= moves <= len(record.moves):
         raise RecordError(record_problem(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
     for number, text in enumerate(record.moves[:moves], 1):

@@ -174,13 +174,12 @@ def check_table(rules: Rules, players: Any, max_rounds: Any) -> None:
     """What a game is made with: a whole number of players the rules allow and a whole number of
     rounds from 1 (a float, a text or a boolean is refused, and named as what it is)."""
     if type(players) is not int:
-        raise IllegalMoveError(f"the number of players must be a whole number, not {safe_repr(players)}, "
-                               f"of type {type(players).__name__}")
+        raise illegal("players_whole", value=safe_repr(players), kind=type(players).__name__)
     if players not in rules.player_counts:
         allowed = ", ".join(map(str, rules.player_counts))
         raise illegal("player_count", rules=rules.name, counts=allowed, players=players)
     if type(max_rounds) is not int or max_rounds < 1:
-        raise IllegalMoveError(f"max_rounds must be a whole number from 1, not {safe_repr(max_rounds)}")
+        raise illegal("max_rounds_whole", value=safe_repr(max_rounds))
 
 
 SEED_TYPES = (int, str)  # what a record can keep and replay
@@ -189,7 +188,7 @@ SEED_TYPES = (int, str)  # what a record can keep and replay
 def check_seed(seed: Any) -> None:
     """A seed a game's chance can come from: an integer or a text, as records keep it."""
     if isinstance(seed, bool) or not isinstance(seed, SEED_TYPES):
-        raise IllegalMoveError(f"a seed is an integer or a text, not {safe_repr(seed)}, of type {type(seed).__name__}")
+        raise illegal("seed_type", value=safe_repr(seed), kind=type(seed).__name__)
 
 
 def check_pieces(name: str, value: Any) -> list[Any]:
