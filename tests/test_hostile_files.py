@@ -893,3 +893,23 @@ def test_a_count_or_seed_written_as_a_float_is_refused_naming_the_file_and_field
     assert main(["replay", "game.json", "--lang", lang]) == 1
     or_text = {"en": " or a string", "es": " o un texto"}[lang] if field == "seed" else ""
     assert capsys.readouterr().err == f"muggins: game.json: {said.format(field=field, or_text=or_text, shown=shown)}\n"
+
+
+@pytest.mark.parametrize("lang, missing, odd", [
+    ("en", "the file: missing field 'version'", "record version {shown} is not supported (this muggins reads 2)"),
+    ("es", "el fichero: falta el campo 'version'",
+     "acta de partida en la versión {shown}, que no se admite (este muggins lee la 2)")])
+def test_a_missing_odd_or_long_version_is_said_as_other_fields_are(lang, missing, odd, tmp_path, monkeypatch, capsys):
+    """A missing version is a missing field (never Python's None); a refused one is quoted as JSON,
+    at most 40 characters (README: a refused text is quoted back at most 40 characters long)."""
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    capsys.readouterr()
+    for version, shown in [(None, None), ([2], "[2]"), (2.0, "2.0"), (True, "true"), ("x" * 100_000, '"' + "x" * 36 + "...")]:
+        changed = {k: v for k, v in data.items() if k != "version"}
+        if version is not None:
+            changed["version"] = version
+        path.write_text(json.dumps(changed))
+        assert main(["replay", "game.json", "--lang", lang]) == 1
+        said = missing if version is None else odd.format(shown=shown)
+        assert capsys.readouterr().err == f"muggins: game.json: {said}\n"

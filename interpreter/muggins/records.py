@@ -140,8 +140,11 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
     kind = record_problem(lang, f"what:{what}")
     if not isinstance(data, dict) or data.get("format") != form:
         raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
-    if data.get("version") != VERSION:
-        raise RecordError(f"{path}: " + record_problem(lang, "version", what=kind, version=repr(data.get("version")),
+    if "version" not in data:  # said as the schema says a missing field, before the schema (of this version) is read
+        raise RecordError(f"{path}: {record_problem(lang, 'top')}: " + record_problem(lang, "required", name="version"))
+    version = data["version"]
+    if type(version) is not int or version != VERSION:  # 2.0 or true are no version either
+        raise RecordError(f"{path}: " + record_problem(lang, "version", what=kind, version=_short(version),
                                                        supported=VERSION))
     _check_schema(data, "save" if form == SAVE_FORMAT else "record", path, lang)
     if len(data["seats"]) != data["players"]:
