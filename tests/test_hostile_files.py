@@ -557,7 +557,7 @@ def _recorded(tmp_path, monkeypatch):
     (lambda d: d.update(moves=[3]), "moves[0]: must be a string, not an integer"),
     (lambda d: d.update(seed=[1]), "seed: must be an integer or a string, not a list"),
     (lambda d: d.update(players=9, seats=["greedy"] * 9), "players: 9 players is not a count these rules allow"),
-    (lambda d: d.update(outcome={"scores": "many"}), "outcome.scores: must be a list, not a string"),
+    (lambda d: d["outcome"].update(scores="many"), "outcome.scores: must be a list, not a string"),
     (lambda d: d.update(digest="not hex"), "digest: is not in the expected form"),
     (lambda d: d.update(moves=["9" * 99] + d["moves"]), "move 1 ('999"),
 ])
@@ -913,3 +913,37 @@ def test_a_missing_odd_or_long_version_is_said_as_other_fields_are(lang, missing
         assert main(["replay", "game.json", "--lang", lang]) == 1
         said = missing if version is None else odd.format(shown=shown)
         assert capsys.readouterr().err == f"muggins: game.json: {said}\n"
+
+
+@pytest.mark.parametrize("change, en, es", [
+    (lambda o: o.update(termination="unfinished"), "outcome.termination: replaying gives target reached; the record "
+     "says unfinished", "outcome.termination: al reproducirla sale objetivo alcanzado; el acta dice sin terminar"),
+    (lambda o: o.update(rounds=o["rounds"] + 98), "outcome.rounds: replaying gives {rounds} round{s}; the record says "
+     "{more} rounds", "outcome.rounds: al reproducirla sale {rounds} ronda{s}; el acta dice {more} rondas"),
+    (lambda o: o.update(winner=None), "outcome.winner: replaying gives P{winner}; the record says nobody",
+     "outcome.winner: al reproducirla sale J{winner}; el acta dice nadie"),
+    (lambda o: o.update(winner=1 - o["winner"]), "outcome.winner: replaying gives P{winner}; the record says P{other}",
+     "outcome.winner: al reproducirla sale J{winner}; el acta dice J{other}"),
+    (lambda o: o.update(scores=o["scores"][::-1]), "outcome.scores: replaying gives {scores}; the record says {reversed}",
+     "outcome.scores: al reproducirla sale {scores}; el acta dice {reversed}"),
+    (lambda o: o.clear(), "outcome: missing field 'termination'", "outcome: falta el campo 'termination'"),
+    (lambda o: o.pop("rounds"), "outcome: missing field 'rounds'", "outcome: falta el campo 'rounds'"),
+    (lambda o: o.update(termination="aliens"), 'outcome.termination: must be one of "target", "unfinished", not "aliens"',
+     'outcome.termination: debe ser uno de "target", "unfinished", no "aliens"'),
+], ids=["termination", "rounds", "no winner", "other winner", "scores", "empty", "no rounds", "unknown termination"])
+def test_replay_checks_the_whole_outcome_a_record_states(change, en, es, tmp_path, monkeypatch, capsys):
+    """The record schema: the outcome is how the game ended, checked on replay; every field of it,
+    named as the replay's summary names it (P1, nobody, 7 rounds), never skipped when absent."""
+    path = _recorded(tmp_path, monkeypatch)
+    data = json.loads(path.read_text())
+    outcome = dict(data["outcome"])
+    assert outcome["termination"] == "target" and outcome["scores"][0] != outcome["scores"][1]
+    values = {"rounds": outcome["rounds"], "s": "" if outcome["rounds"] == 1 else "s", "more": outcome["rounds"] + 98,
+              "winner": outcome["winner"] + 1, "other": 2 - outcome["winner"], "scores": outcome["scores"],
+              "reversed": outcome["scores"][::-1]}
+    change(data["outcome"])
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    for lang, said in (("en", en), ("es", es)):
+        assert main(["replay", "game.json", "--lang", lang]) == 1
+        assert capsys.readouterr().err == f"muggins: game.json: {said.format(**values)}\n"

@@ -22,7 +22,7 @@ from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
 from .loader import builtin_rule_names
 from .messages import reason as reason_in
-from .narration import count
+from .narration import count, player_name
 from .overrides import load_settings
 from .rules import Rules
 
@@ -225,7 +225,8 @@ _SCHEMA_WORDS = {
         "save_fields": "the save file's fields are not those of a muggins save",
         "save_damaged": "the save file has been changed or damaged (checksum mismatch)",
         "ends_early": "the record ends after {moves}, before the game is over",
-        "mismatch": "replaying gives scores {scores}, winner {winner}; the record says {their_scores}, winner {their_winner}",
+        "mismatch": "replaying gives {ours}; the record says {theirs}",
+        "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "nobody",
     },
     "es": {
         "type": "debe ser {expected}, no {actual}", "enum": "debe ser uno de {choices}, no {value}",
@@ -266,8 +267,8 @@ _SCHEMA_WORDS = {
         "save_damaged": ("la partida guardada se ha cambiado o está dañada (su suma de comprobación no "
                          "coincide)"),
         "ends_early": "el acta termina tras {moves}, antes de que acabe la partida",
-        "mismatch": ("al reproducirlo salen las puntuaciones {scores}, gana {winner}; el acta dice {their_scores}, "
-                     "gana {their_winner}"),
+        "mismatch": "al reproducirla sale {ours}; el acta dice {theirs}",
+        "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
     },
 }
 
@@ -430,12 +431,31 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
         return state
     if not state.is_terminal():
         raise RecordError(record_problem(lang, "ends_early", moves=count(len(record.moves), "move", lang)))
-    outcome = state.outcome
-    if record.outcome and (list(outcome.scores) != record.outcome.get("scores") or outcome.winner != record.outcome.get("winner")):
-        raise RecordError(record_problem(lang, "mismatch", scores=list(outcome.scores), winner=outcome.winner,
-                                         their_scores=record.outcome.get("scores"),
-                                         their_winner=record.outcome.get("winner")))
+    _check_outcome(record.outcome, state.outcome, lang)
     return state
+
+
+def _check_outcome(stated: dict[str, Any], outcome: Any, lang: str = "en") -> None:
+    """Refuse a record whose outcome (every field the schema requires) is not how its replay
+    ended: the first field that differs, both values in the words the replay's summary uses."""
+    replayed = {"termination": outcome.termination, "winner": outcome.winner, "scores": list(outcome.scores),
+                "rounds": outcome.rounds}
+    for name, ours in replayed.items():
+        theirs = stated.get(name)
+        if type(theirs) is not type(ours) or theirs != ours:
+            raise RecordError(f"outcome.{name}: " + record_problem(lang, "mismatch", ours=_outcome_value(name, ours, lang),
+                                                                    theirs=_outcome_value(name, theirs, lang)))
+
+
+def _outcome_value(name: str, value: Any, lang: str) -> str:
+    """A field of an outcome as a person reads it: `target reached`, `P2` or `nobody`, `7 rounds`."""
+    if name == "termination":
+        return record_problem(lang, f"ended:{value}") if value in ("target", "unfinished") else _short(value)
+    if name == "winner":
+        return player_name(value, lang) if isinstance(value, int) else record_problem(lang, "nobody")
+    if name == "rounds" and isinstance(value, int):
+        return count(value, "round", lang)
+    return _short(value)
 
 
 @dataclass
