@@ -194,3 +194,20 @@ def test_the_card_that_closes_the_pile_at_the_limit_as_a_round_ends_is_drawn_on_
         assert [g.get("data-card") for g in _groups(svg, "card")] == pile and "Running total 31 of 31" in svg
         return
     pytest.fail("no round of this game ends on a pile of 31")
+
+
+def test_replay_names_the_winning_side_of_a_partnership_game_as_play_does(tmp_path, capsys):
+    """Partners share one score and win together: replay's summary names both, as play's log does
+    (`P1 and P3 win with ...`), in both languages."""
+    import json
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "domino-partnership-all-fives", "--seed", "5", "--record", str(record)]) == 0
+    scores = json.loads(record.read_text("utf-8"))["outcome"]["scores"]
+    side = [seat + 1 for seat, score in enumerate(scores) if score == max(scores)]
+    assert len(side) == 2 and side[1] - side[0] == 2            # partners sit two seats apart and share a score
+    assert f"P{side[0]} and P{side[1]} win with" in capsys.readouterr().out
+    assert main(["replay", str(record)]) == 0
+    assert f"; target reached, winners P{side[0]} and P{side[1]}, scores" in capsys.readouterr().out
+    assert main(["replay", str(record), "--lang", "es"]) == 0
+    assert f"; objetivo alcanzado, ganan J{side[0]} y J{side[1]}, puntuaciones" in capsys.readouterr().out

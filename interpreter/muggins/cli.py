@@ -23,7 +23,7 @@ from .bots import check_kinds
 from .errors import MugginsError, RecordError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules, rules_source
 from .schema import rules_schema, scenario_schema
-from .narration import count, describe, player_name, words
+from .narration import count, describe, winners_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .output import fit_output, shows_suits
@@ -43,7 +43,8 @@ WORDS = {
     "en": {
         "svg_only": "-o {path}: the file must end in .svg (render writes SVG)",
         "player_count": "{rules} is played by {counts} players, not {players}",
-        "replayed": "{record}: {moves} replayed; {termination}, winner {winner}, scores {scores} after {rounds}",
+        "replayed": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
+        "won:one": "winner {players}", "won:side": "winners {players}",
         "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
         "bot_count": "--bots names {count} bots for {seats} bot seats",
@@ -70,7 +71,8 @@ WORDS = {
     "es": {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
-        "replayed": "{record}: {moves} reproducidas; {termination}, gana {winner}, puntuaciones {scores} tras {rounds}",
+        "replayed": "{record}: {moves} reproducidas; {termination}, {won}, puntuaciones {scores} tras {rounds}",
+        "won:one": "gana {players}", "won:side": "ganan {players}",
         "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
         "digest": "huella {digest}",
@@ -1006,9 +1008,10 @@ def _replay(args: argparse.Namespace) -> int:
                 print(line if shows_suits() else ascii_cards(line, args.lang))
     outcome, lang = state.outcome, args.lang
     known = WORDS.get(lang, WORDS["en"])
+    players = winners_name(outcome, lang) if outcome.winner is not None else known["nobody"]
+    won = _say(lang, "won:side" if outcome.partners else "won:one", players=players)  # partners win together, as play says
     print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
-               termination=known.get(f"ended:{outcome.termination}", outcome.termination),
-               winner=player_name(outcome.winner, lang) if outcome.winner is not None else known["nobody"],
+               termination=known.get(f"ended:{outcome.termination}", outcome.termination), won=won,
                scores=list(outcome.scores), rounds=count(outcome.rounds, "round", lang)))
     return EXIT_OK
 

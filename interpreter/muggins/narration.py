@@ -126,6 +126,13 @@ def player_name(player: int, lang: str) -> str:
     return _WORDS[lang]["player"].format(n=player + 1)
 
 
+def winners_name(outcome: Any, lang: str) -> str:
+    """Who won a game, as its log names them: the winner, `P1`, or with partners the side,
+    `P1 and P3` (`J1 y J3`), since partners win together."""
+    names = [player_name(p, lang) for p in sorted((outcome.winner, *outcome.partners))]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {_WORDS[lang]['and']} {names[-1]}"
+
+
 def reason_name(reason: str, lang: str, rules: Any = None) -> str:
     """What a score is called in `lang`: the rule file's own translation of a scoring entry's
     name, else the table's word for its own reasons ("last", "Muggins!"), else the name as written."""
@@ -217,10 +224,8 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
             return w[key].format(target=target, rounds=count(outcome.rounds, "round", lang),
                                           scores=scores_text(outcome.scores, lang, notation))
         if outcome.partners:
-            names = [player_name(p, lang) for p in sorted((outcome.winner, *outcome.partners))]
-            players = ", ".join(names[:-1]) + f" {w['and']} {names[-1]}"
-            return w["winners"].format(players=players, score=outcome.scores[outcome.winner], target=target,
-                                       rounds=outcome.rounds)
+            return w["winners"].format(players=winners_name(outcome, lang), score=outcome.scores[outcome.winner],
+                                       target=target, rounds=outcome.rounds)
         return w["winner"].format(player=player_name(outcome.winner, lang), score=outcome.scores[outcome.winner],
                                   target=target, rounds=outcome.rounds)
     return None
