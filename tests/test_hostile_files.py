@@ -947,3 +947,42 @@ def test_replay_checks_the_whole_outcome_a_record_states(change, en, es, tmp_pat
     for lang, said in (("en", en), ("es", es)):
         assert main(["replay", "game.json", "--lang", lang]) == 1
         assert capsys.readouterr().err == f"muggins: game.json: {said.format(**values)}\n"
+
+
+@pytest.mark.parametrize("damage, place, en, es", [
+    (lambda t: t.replace('"greedy"\n ]', '"greedy",\n ]', 1), "{seats_end}:2", "a comma before the closing ']'",
+     "una coma antes del ']' de cierre"),
+    (lambda t: "// a comment\n" + t, "1:1", "a value is expected here", "aquí se espera un valor"),
+    (lambda t: t.replace('"seed": ', '"seed" ', 1), "{seed_line}:9", "a ':' is expected after the key",
+     "tras la clave se espera ':'"),
+    (lambda t: t[:t.index('"moves"') + 15], "{moves_line}:3", "a string starts here and the file ends inside it "
+     "(cut short?)", "aquí empieza un texto y el fichero termina dentro de él (¿cortado?)"),
+    (lambda t: t + "{}", "{end_line}:1", "more after the end of the JSON", "hay más tras el final del JSON"),
+    (lambda t: "", "1:1", "the file is empty", "el fichero está vacío"),
+], ids=["trailing comma", "comment", "no colon", "cut in a string", "two documents", "empty"])
+def test_a_json_syntax_error_in_a_record_is_located(damage, place, en, es, tmp_path, monkeypatch, capsys):
+    """README: errors in input, a record too, are printed as FILE:LINE:COL: message; the place is
+    counted here from the record's own lines (play writes one value per line), in both languages."""
+    path = _recorded(tmp_path, monkeypatch)
+    text = path.read_text()
+    lines = text.splitlines()
+    where = {"seats_end": next(i for i, line in enumerate(lines, 1) if line.startswith(' "moves"')) - 1,
+             "seed_line": next(i for i, line in enumerate(lines, 1) if line.startswith(' "seed"')),
+             "moves_line": next(i for i, line in enumerate(lines, 1) if line.startswith(' "moves"')) + 1,
+             "end_line": len(lines) + 1}                   # the record ends with a line break
+    path.write_text(damage(text))
+    capsys.readouterr()
+    for lang, what, said in (("en", "not a record", en), ("es", "no es un acta de partida", es)):
+        assert main(["replay", "game.json", "--lang", lang]) == 1
+        assert capsys.readouterr().err == f"muggins: game.json:{place.format(**where)}: {what}: {said}\n"
+
+
+def test_a_byte_that_is_not_utf8_is_located_by_line_and_column(tmp_path, monkeypatch, capsys):
+    path = _recorded(tmp_path, monkeypatch)
+    lines = path.read_bytes().split(b"\n")
+    number = next(i for i, line in enumerate(lines) if line.startswith(b' "moves"')) + 1
+    lines[number] = lines[number].replace(b'"', b'"\xc3\xa9\xff', 1)    # after a two-byte letter: column in letters
+    path.write_bytes(b"\n".join(lines))
+    assert main(["replay", "game.json", "--lang", "es"]) == 1
+    assert capsys.readouterr().err == (f"muggins: game.json:{number + 1}:5: no es un acta de partida: un byte que no "
+                                       "es UTF-8 (0xff); las actas y las partidas guardadas son UTF-8\n")

@@ -79,18 +79,53 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
         raise RecordError(f"{path}: " + record_problem(lang, "cannot_read", reason=write_reason(exc, lang))) from None
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{path}: " + record_problem(lang, "too_large", what=kind))
+    raw = raw[len(BOM):] if raw.startswith(BOM) else raw  # a byte-order mark, as some editors write, is no part of it
     try:
-        # a byte-order mark, as some editors write, is no part of the JSON
-        data = json.loads(raw.decode("utf-8-sig"), parse_int=_bounded_ints(lang), object_pairs_hook=_single_keys(lang))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}:{_byte_place(raw, exc.start)}: " + record_problem(lang, "not_a", what=kind) + ": "
+                          + record_problem(lang, "not_utf8", byte=f"0x{raw[exc.start]:02x}")) from None
+    try:
+        data = json.loads(text, parse_int=_bounded_ints(lang), object_pairs_hook=_single_keys(lang))
     except _JSONRefused as exc:
         raise RecordError(f"{path}: " + record_problem(lang, "not_a", what=kind) + f": {exc}") from None
     except RecursionError:  # the decoder's own bound, far below what the file could hold
         raise RecordError(f"{path}: " + record_problem(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH)) from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RecordError(f"{path}: " + record_problem(lang, "incomplete", what=kind)) from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: " + record_problem(lang, "not_a", what=kind) + ": "
+                          + _json_problem(exc, kind, lang)) from None
     if _json_depth(data) > MAX_JSON_DEPTH:
         raise RecordError(f"{path}: " + record_problem(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH))
     return data
+
+
+BOM = b"\xef\xbb\xbf"
+# what Python's JSON decoder says (its messages are English), as the words of a record's problems
+_DECODER_PROBLEMS = {"Expecting value": "json:value", "Expecting property name enclosed in double quotes": "json:key",
+                     "Expecting ':' delimiter": "json:colon", "Expecting ',' delimiter": "json:comma",
+                     "Unterminated string starting at": "json:unterminated",
+                     "Invalid control character at": "json:control", "Invalid \\escape": "json:escape",
+                     "Invalid \\uXXXX escape": "json:escape", "Extra data": "json:extra"}
+
+
+def _json_problem(exc: json.JSONDecodeError, kind: str, lang: str) -> str:
+    """What is wrong where the JSON decoder stopped, in `lang`: the file cut short, a comma
+    before a closing bracket, or the decoder's own complaint."""
+    before = exc.doc[:exc.pos].rstrip()
+    if not exc.doc.strip():
+        return record_problem(lang, "json:empty")
+    if not exc.doc[exc.pos:].strip() and exc.msg != "Extra data":
+        return record_problem(lang, "json:truncated", what=kind)
+    if exc.doc[exc.pos:exc.pos + 1] in ("}", "]") and before.endswith(","):
+        return record_problem(lang, "json:trailing", bracket=exc.doc[exc.pos])
+    return record_problem(lang, _DECODER_PROBLEMS.get(exc.msg, "json:other"))
+
+
+def _byte_place(raw: bytes, offset: int) -> str:
+    """`LINE:COL` of the byte at `offset`, the column counted in characters as an editor does."""
+    start = raw.rfind(b"\n", 0, offset) + 1
+    line, column = raw.count(b"\n", 0, offset) + 1, len(raw[start:offset].decode("utf-8", "replace")) + 1
+    return f"{line}:{column}"
 
 
 class _JSONRefused(Exception):
@@ -205,7 +240,16 @@ _SCHEMA_WORDS = {
         "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
         "long_number": "a number with {digits} digits (at most {most})",
-        "incomplete": "not a complete {what} (corrupt or truncated)",
+        "not_utf8": "a byte that is not UTF-8 ({byte}); records and saves are UTF-8",
+        "json:truncated": "the file ends before the {what} does (cut short?)",
+        "json:trailing": "a comma before the closing {bracket!r}", "json:value": "a value is expected here",
+        "json:key": "a key in double quotes is expected here", "json:colon": "a ':' is expected after the key",
+        "json:comma": "a ',' or a closing bracket is expected here",
+        "json:unterminated": "a string starts here and the file ends inside it (cut short?)",
+        "json:empty": "the file is empty",
+        "json:control": "a control character inside a string (write it as an escape, such as \\n)",
+        "json:escape": "a backslash escape that JSON does not have", "json:extra": "more after the end of the JSON",
+        "json:other": "not valid JSON here",
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
@@ -245,7 +289,16 @@ _SCHEMA_WORDS = {
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
         "long_number": "un número de {digits} cifras (como mucho {most})",
-        "incomplete": "el fichero está dañado o cortado: no se lee como {what}",
+        "not_utf8": "un byte que no es UTF-8 ({byte}); las actas y las partidas guardadas son UTF-8",
+        "json:truncated": "el fichero termina antes que el {what} (¿cortado?)",
+        "json:trailing": "una coma antes del {bracket!r} de cierre", "json:value": "aquí se espera un valor",
+        "json:key": "aquí se espera una clave entre comillas dobles", "json:colon": "tras la clave se espera ':'",
+        "json:comma": "aquí se espera ',' o un corchete o llave de cierre",
+        "json:unterminated": "aquí empieza un texto y el fichero termina dentro de él (¿cortado?)",
+        "json:empty": "el fichero está vacío",
+        "json:control": "un carácter de control dentro de un texto (escríbelo como escape, como \\n)",
+        "json:escape": "un escape con barra invertida que JSON no tiene", "json:extra": "hay más tras el final del JSON",
+        "json:other": "no es JSON válido aquí",
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el acta tiene {moves}: no hay jugada {move}",
