@@ -986,3 +986,27 @@ def test_a_byte_that_is_not_utf8_is_located_by_line_and_column(tmp_path, monkeyp
     assert main(["replay", "game.json", "--lang", "es"]) == 1
     assert capsys.readouterr().err == (f"muggins: game.json:{number + 1}:5: no es un acta de partida: un byte que no "
                                        "es UTF-8 (0xff); las actas y las partidas guardadas son UTF-8\n")
+
+
+def test_a_save_given_to_replay_and_a_record_given_to_resume_or_check_say_which_command_reads_them(
+        tmp_path, monkeypatch, capsys):
+    """Records and saves are known by their "format": each given to the other's command is told
+    the command that reads it, in one line, in the person's language."""
+    record = _recorded(tmp_path, monkeypatch)
+    save = _saved(tmp_path, monkeypatch)
+    capsys.readouterr()
+    for command in (["replay", str(save)], ["render", str(save), "-o", "x.svg"]):
+        assert main([*command, "--lang", "es"]) == 1
+        assert capsys.readouterr().err == (f"muggins: {save}: es una partida guardada, no un acta de partida: "
+                                           f"continúala con muggins resume {save}\n")
+    assert main(["replay", str(save)]) == 1
+    assert capsys.readouterr().err == f"muggins: {save}: a saved game, not a record: continue it with muggins resume {save}\n"
+    assert main(["resume", str(record)]) == 1
+    assert capsys.readouterr().err == (f"muggins: {record}: a game record, not a save file: replay it with muggins "
+                                       f"replay {record}\n")
+    assert main(["check", str(record)]) == 1
+    out = capsys.readouterr().out
+    assert f"{record}:2:12: a game record, not a scenario: replay it with muggins replay {record}\n" in out
+    assert "missing key" not in out and "unknown key" not in out
+    assert main(["check", str(save), "--lang", "es"]) == 1
+    assert "es una partida guardada, no un escenario: continúala con muggins resume" in capsys.readouterr().out

@@ -211,3 +211,22 @@ def test_replay_names_the_winning_side_of_a_partnership_game_as_play_does(tmp_pa
     assert f"; target reached, winners P{side[0]} and P{side[1]}, scores" in capsys.readouterr().out
     assert main(["replay", str(record), "--lang", "es"]) == 0
     assert f"; objetivo alcanzado, ganan J{side[0]} y J{side[1]}, puntuaciones" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("move", ["9" * 5000, "9" * 19, "٣", "０", "1.5", "abc", ""], ids=lambda m: repr(m[:8]))
+def test_a_move_number_that_is_no_number_is_a_usage_error_quoted_short(move, tmp_path, capsys):
+    """README: a refused text is quoted back at most 40 characters long; --move is a count of moves
+    in ASCII digits (argparse's int() took '٣' as 3 and echoed 5000 digits whole)."""
+    from muggins.cli import main
+    record = tmp_path / "game.json"
+    assert main(["play", "card-muggins", "--seed", "2", "--record", str(record)]) == 0
+    capsys.readouterr()
+    for lang, said in (("en", "--move takes a number of moves, such as 12, not "),
+                       ("es", "--move toma un número de jugadas, como 12, no ")):
+        assert main(["render", str(record), "--move", move, "-o", str(tmp_path / "x.svg"), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        quoted = repr(move if len(move) <= 40 else move[:37] + "...")
+        assert err == f"muggins: {said}{quoted}\n" and len(quoted) <= 42, err
+    assert not (tmp_path / "x.svg").exists()
+    assert main(["render", str(record), "--move", "9" * 18, "-o", str(tmp_path / "x.svg")]) == 1
+    assert capsys.readouterr().err.endswith(": there is no move 999999999999999999\n")

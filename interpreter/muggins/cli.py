@@ -12,6 +12,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 from pathlib import Path
 from typing import AbstractSet, Any, Callable, Iterator, Sequence
@@ -42,6 +43,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 WORDS = {
     "en": {
         "svg_only": "-o {path}: the file must end in .svg (render writes SVG)",
+        "move_form": "--move takes a number of moves, such as 12, not {text!r}",
         "player_count": "{rules} is played by {counts} players, not {players}",
         "replayed": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
         "won:one": "winner {players}", "won:side": "winners {players}",
@@ -70,6 +72,7 @@ WORDS = {
     },
     "es": {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
+        "move_form": "--move toma un número de jugadas, como 12, no {text!r}",
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
         "replayed": "{record}: {moves} reproducidas; {termination}, {won}, puntuaciones {scores} tras {rounds}",
         "won:one": "gana {players}", "won:side": "ganan {players}",
@@ -562,7 +565,7 @@ def _add_game_commands(commands: Any) -> None:
                                  description="Replay a record to a move and draw the line or the pile as the "
                                              "texts' diagrams do (SVG).")
     render.add_argument("record", metavar="RECORD")
-    render.add_argument("--move", type=int, help="draw the table after this many moves (default: the last)")
+    render.add_argument("--move", help="draw the table after this many moves (default: the last)")  # see _move_number
     render.add_argument("-o", "--output", required=True, metavar="FILE.svg", help="the SVG file to write")
     render.add_argument("--force", action="store_true", help="replace the output file if it exists")
     render.add_argument("--rules", help="rule file to use instead of the built-in the record names")
@@ -978,15 +981,26 @@ def _resume(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     if not str(args.output).lower().endswith(".svg"):
         return _usage(_say(args.lang, "svg_only", path=args.output))
+    move = _move_number(args.move)
+    if move is None and args.move is not None:
+        shown = args.move if len(args.move) <= 40 else args.move[:37] + "..."
+        return _usage(_say(args.lang, "move_form", text=shown))
     problem = check_target(args.output, args.force, args.lang)
     if problem:
         raise MugginsError(problem)
     record = read_record(args.record, args.lang)
-    state = _replayed(args.record, record, args.rules, len(record.moves) if args.move is None else args.move,
-                      args.lang)
+    state = _replayed(args.record, record, args.rules, len(record.moves) if move is None else move, args.lang)
     svg = family_of(state.rules).render_svg(state.rules, state, args.lang)
     write_atomic(args.output, svg, args.force)
     return EXIT_OK
+
+
+def _move_number(text: str | None) -> int | None:
+    """`render --move` as a number: ASCII digits only (argparse's int() takes `٣` and `０`, and
+    fails past 4300 digits), at most 18 of them; None when it is no such number."""
+    if text is None or not re.fullmatch(r"-?[0-9]{1,18}", text.strip()):
+        return None
+    return int(text)
 
 
 def _replayed(path: str, record: Record, rules: str | None, moves: int | None, lang: str) -> Any:
@@ -1009,7 +1023,7 @@ def _replay(args: argparse.Namespace) -> int:
     outcome, lang = state.outcome, args.lang
     known = WORDS.get(lang, WORDS["en"])
     players = winners_name(outcome, lang) if outcome.winner is not None else known["nobody"]
-    won = _say(lang, "won:side" if outcome.partners else "won:one", players=players)  # partners win together, as play says
+    won = _say(lang, "won:side" if outcome.partners else "won:one", players=players)  # partners win together
     print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
                termination=known.get(f"ended:{outcome.termination}", outcome.termination), won=won,
                scores=list(outcome.scores), rounds=count(outcome.rounds, "round", lang)))

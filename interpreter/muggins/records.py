@@ -174,7 +174,10 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
     data = _read_json(path, what, lang)
     kind = record_problem(lang, f"what:{what}")
     if not isinstance(data, dict) or data.get("format") != form:
-        raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
+        found = str(data.get("format")) if isinstance(data, dict) else ""
+        # a record given to resume, or a save to replay: say which command reads it
+        key = {FORMAT: "is_record", SAVE_FORMAT: "is_save"}.get(found, "no_format")
+        raise RecordError(f"{path}: " + record_problem(lang, key, what=kind, form=form, path=path))
     if "version" not in data:  # said as the schema says a missing field, before the schema (of this version) is read
         raise RecordError(f"{path}: {record_problem(lang, 'top')}: " + record_problem(lang, "required", name="version"))
     version = data["version"]
@@ -251,6 +254,8 @@ _SCHEMA_WORDS = {
         "json:escape": "a backslash escape that JSON does not have", "json:extra": "more after the end of the JSON",
         "json:other": "not valid JSON here",
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
+        "is_record": "a game record, not a {what}: replay it with muggins replay {path}",
+        "is_save": "a saved game, not a {what}: continue it with muggins resume {path}",
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
@@ -297,9 +302,12 @@ _SCHEMA_WORDS = {
         "json:unterminated": "aquí empieza un texto y el fichero termina dentro de él (¿cortado?)",
         "json:empty": "el fichero está vacío",
         "json:control": "un carácter de control dentro de un texto (escríbelo como escape, como \\n)",
-        "json:escape": "un escape con barra invertida que JSON no tiene", "json:extra": "hay más tras el final del JSON",
+        "json:escape": "un escape con barra invertida que JSON no tiene",
+        "json:extra": "hay más tras el final del JSON",
         "json:other": "no es JSON válido aquí",
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
+        "is_record": "es un acta de partida, no un {what}: reprodúcela con muggins replay {path}",
+        "is_save": "es una partida guardada, no un {what}: continúala con muggins resume {path}",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el acta tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del acta, {rules!r}: {problem}",
@@ -468,7 +476,8 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     except IllegalMoveError as exc:
         raise RecordError(record_problem(lang, "not_set_up", problem=exc.said(lang))) from None
     if moves is not None and not 0 <= moves <= len(record.moves):
-        raise RecordError(record_problem(lang, "no_move", moves=count(len(record.moves), "move", lang), move=moves))
+        raise RecordError(record_problem(lang, "no_move", moves=count(len(record.moves), "move", lang),
+                                         move=_short(moves)))
     for number, text in enumerate(record.moves[:moves], 1):
         try:
             state.play(game.parse_move(text))
@@ -496,8 +505,9 @@ def _check_outcome(stated: dict[str, Any], outcome: Any, lang: str = "en") -> No
     for name, ours in replayed.items():
         theirs = stated.get(name)
         if type(theirs) is not type(ours) or theirs != ours:
-            raise RecordError(f"outcome.{name}: " + record_problem(lang, "mismatch", ours=_outcome_value(name, ours, lang),
-                                                                    theirs=_outcome_value(name, theirs, lang)))
+            said = record_problem(lang, "mismatch", ours=_outcome_value(name, ours, lang),
+                                  theirs=_outcome_value(name, theirs, lang))
+            raise RecordError(f"outcome.{name}: {said}")
 
 
 def _outcome_value(name: str, value: Any, lang: str) -> str:
