@@ -196,6 +196,25 @@ def test_a_scripted_card_muggins_game(tmp_path):
     assert "P2 wins with 61 (target 61) in round 2." in out
 
 
+def test_leftovers_are_said_in_the_singular_for_one_and_the_plural_for_more(tmp_path):
+    """One pip is "1 pip" (un punto), as the play log says it; more are "pips". A settlement that
+    counts the tiles left (`hand_size`) asks for them, and says "1 tile" alike."""
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "domino", "1", "7"], folder=tmp_path)
+    assert "P2 holds 1 pip." in out and "P3 holds 7 pips." in out and " 1 pips" not in out
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "domino", "1", "7"], lang="es", folder=tmp_path)
+    assert "J2 tiene 1 punto en mano." in out and "J3 tiene 7 puntos en mano." in out and " 1 puntos" not in out
+    house = tmp_path / "by-tiles.yaml"
+    house.write_text("extends: domino-muggins\nname: by-tiles\nsettlement: {penalty: \"hand_size * 5\"}\n",
+                     encoding="utf-8")
+    for lang, lines in (("en", ["P2 holds 1 tile.", "P3 holds 2 tiles."]),
+                        ("es", ["J2 tiene 1 ficha en mano.", "J3 tiene 2 fichas en mano."])):
+        out = io.StringIO()
+        Keeper(load_rules(str(house)), str(house), 3, lang, stdin=io.StringIO("1\n4 1\ndomino\n1\n2\n"),
+               stdout=out, folder=tmp_path).run()
+        for line in lines:
+            assert line in out.getvalue(), line
+
+
 def test_card_entries_answer_hostile_input(tmp_path):
     keeper, out, code = keep("card-muggins", 2, ["1", "last", "35", "-5", "5♥", "²", "8", "4", *HOSTILE[:6]],
                              folder=tmp_path)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...keep import Question, Refused, Tracker, parse_number, parse_player, unknown_names
-from ...narration import player_name
+from ...narration import count, player_name
 from ...rules import Rules
 from . import game as D
 from . import words as line_words
@@ -39,8 +39,8 @@ WORDS = {
         "opens": "Round {round}: {player} opens.",
         "summed": "{player}: {terms} = {total}.",
         "summed_none": "{player}: {terms} = {total}, no points.",
-        "left": "{player} holds {pips} pips.",
-        "tiles_left": "{player} holds {tiles} tiles.",
+        "left": "{player} holds {pips}.",
+        "tiles_left": "{player} holds {tiles}.",
         "hint_opener": "the number of the player who opens (1 to {players})",
         "hint_play": ("the open ends' contributions after the tile, as numbers (5 10 or 5+10; a double at an end "
                       "counts both halves), or pass, domino P when a player goes out, blocked, turn P"),
@@ -67,8 +67,8 @@ WORDS = {
         "opens": "Ronda {round}: abre {player}.",
         "summed": "{player}: {terms} = {total}.",
         "summed_none": "{player}: {terms} = {total}, sin puntos.",
-        "left": "{player} tiene {pips} puntos en mano.",
-        "tiles_left": "{player} tiene {tiles} fichas en mano.",
+        "left": "{player} tiene {pips} en mano.",
+        "tiles_left": "{player} tiene {tiles} en mano.",
         "hint_opener": "el número del jugador que abre (de 1 a {players})",
         "hint_play": ("lo que suman los extremos abiertos tras la ficha, en números (5 10 o 5+10; un doble en un "
                       "extremo cuenta sus dos mitades), o paso, fin J cuando un jugador coloca su última ficha, "
@@ -188,8 +188,9 @@ class LineTracker(Tracker):
                 player=player_name(event.player, lang), terms=terms, total=event.total)
         if isinstance(event, Left):
             if event.tiles is not None:
-                return w["tiles_left"].format(player=player_name(event.player, lang), tiles=event.tiles)
-            return w["left"].format(player=player_name(event.player, lang), pips=event.pips)
+                return w["tiles_left"].format(player=player_name(event.player, lang),
+                                              tiles=count(event.tiles, "tile", lang))
+            return w["left"].format(player=player_name(event.player, lang), pips=count(event.pips or 0, "pip", lang))
         if isinstance(event, (D.Passed, D.Dominoed, D.RoundBlocked, D.RoundEnded)):
             return line_words.describe(event, lang, self.game.target, self.rules.notation, None)
         return None
