@@ -215,6 +215,28 @@ def test_leftovers_are_said_in_the_singular_for_one_and_the_plural_for_more(tmp_
             assert line in out.getvalue(), line
 
 
+def test_a_pile_closes_when_the_go_comes_round_to_its_last_player(tmp_path):
+    """card-muggins.es.txt: "cuando todos los jugadores activos hayan pasado en secuencia, la pila
+    actual queda cerrada, el último jugador que haya jugado anota 1 punto por «último», y una nueva
+    pila comienza desde 0 con el siguiente jugador". P1 deals, P2 leads: P2 10, P3 20, P1 25 score
+    10, 20 and 25; P2, P3 and P1 say go: the pile closes, P1 scores 1 (26), P2 starts the next pile."""
+    lines = ["1", "10", "20", "25", "go", "go", "go"]
+    keeper, out, code = keep("card-muggins", 3, lines, folder=tmp_path)
+    assert out.index("P1 says go.") < out.index("The pile closes at 25.") < out.index("P1 scores 1 (last): 26.")
+    assert scores(keeper) == [26, 10, 20] and keeper.question_text() == "Round 1 · P2 · total"
+    assert keeper.tracker.total == 0 and keeper.entries == lines    # the pile closed: a new one is empty
+    keeper, out, code = keep("card-muggins", 3, lines[:-1], folder=tmp_path)     # P1 has not said go yet
+    assert "The pile closes" not in out and scores(keeper) == [25, 10, 20]
+    keeper, out, code = keep("card-muggins", 3, lines, lang="es", folder=tmp_path)
+    assert "La pila se cierra en 25." in out and "J1 anota 1 (último): 26." in out
+    # a new pile on which every player says go: nobody holds a card, and a fourth go cannot happen
+    keeper, out, code = keep("card-muggins", 3, lines + ["go"] * 4, folder=tmp_path)
+    assert out.count("Not entered: every player has said go on an empty pile, so nobody holds a card: type end") == 1
+    assert scores(keeper) == [26, 10, 20]
+    keeper, out, code = keep("card-muggins", 3, lines + ["go"] * 4, lang="es", folder=tmp_path)
+    assert "No se anota: todos los jugadores han pasado con la pila vacía" in out
+
+
 def test_card_entries_answer_hostile_input(tmp_path):
     keeper, out, code = keep("card-muggins", 2, ["1", "last", "35", "-5", "5♥", "²", "8", "4", *HOSTILE[:6]],
                              folder=tmp_path)

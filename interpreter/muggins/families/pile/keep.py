@@ -1,6 +1,7 @@
 """The pile family at a real table (`muggins keep`): people enter, turn by turn, the running total
 after each card (`15`) or `go`; `last` when a pile closes below the limit, `end` when the round's
-cards are all played. The points come from the rule file's `scoring` (and an immediate exact
+cards are all played. When the go comes round to the player of the pile's last card, every player
+still in has said go in turn: the pile closes and "last" scores, as in play. The points come from the rule file's `scoring` (and an immediate exact
 limit) through `CardGame.awards`, "last" and an exact limit scored as last from
 `CardGame.last_points`.
 
@@ -38,15 +39,18 @@ WORDS = {
         "round_end": "End of round {round}: {scores}.",
         "hint_dealer": "the number of the player who deals (1 to {players})",
         "hint_play": "the running total after the card, as a number (up to {limit}), or go, last, end, turn P",
-        "help": ("Cards: after each card type the running total ({example}); go when a player cannot play; last "
-                 "when the pile closes below the limit (its last card scores \"last\"); end when the round's cards "
-                 "are all played. A pile that reaches the limit closes by itself. turn P: player P plays next."),
+        "help": ("Cards: after each card type the running total ({example}); go when a player cannot play (when "
+                 "the player of the pile's last card says go too, everyone has passed: the pile closes and its last "
+                 "card scores \"last\"); last when the pile closes below the limit otherwise; end when the round's "
+                 "cards are all played. A pile that reaches the limit closes by itself. turn P: player P plays next."),
         "example": "15",
         "not_a_turn": "{text} is not a turn: write the running total as a number (like 15), or go, last, end, turn P",
         "over_limit": "the running total cannot pass {limit}, not {total}",
         "not_grown": "the total is {before}: after a card it is more, not {total}",
         "not_a_card": "from {before} to {total} a card would add {value}; a card adds {values}",
         "empty_pile": "no card is on the pile: nothing closes",
+        "all_said_go": ("every player has said go on an empty pile, so nobody holds a card: type end when the "
+                        "round's cards are all played"),
     },
     "es": {
         "q_dealer": "¿Quién reparte la ronda {round}? (1-{players})",
@@ -59,15 +63,18 @@ WORDS = {
         "hint_dealer": "el número del jugador que reparte (de 1 a {players})",
         "hint_play": "el total acumulado tras la carta, en números (hasta {limit}), o paso, último, fin, turno J",
         "help": ("Cartas: tras cada carta escribe el total acumulado ({example}); paso cuando un jugador no puede "
-                 "jugar; último cuando la pila se cierra por debajo del límite (su última carta puntúa «último»); "
-                 "fin cuando se han jugado todas las cartas de la ronda. Una pila que llega al límite se cierra "
-                 "sola. turno J: juega a continuación el jugador J."),
+                 "jugar (cuando también pasa quien jugó la última carta de la pila, han pasado todos: la pila se "
+                 "cierra y su última carta puntúa «último»); último cuando la pila se cierra por debajo del límite "
+                 "de otro modo; fin cuando se han jugado todas las cartas de la ronda. Una pila que llega al límite "
+                 "se cierra sola. turno J: juega a continuación el jugador J."),
         "example": "15",
         "not_a_turn": "{text} no es un turno: escribe el total acumulado en números (como 15), o paso, último, fin, turno J",
         "over_limit": "el total acumulado no puede pasar de {limit}, no {total}",
         "not_grown": "el total es {before}: tras una carta es mayor, no {total}",
         "not_a_card": "de {before} a {total} una carta sumaría {value}; una carta suma {values}",
         "empty_pile": "no hay cartas en la pila: no se cierra nada",
+        "all_said_go": ("todos los jugadores han pasado con la pila vacía, así que nadie tiene cartas: escribe fin "
+                        "cuando se hayan jugado todas las cartas de la ronda"),
     },
 }
 
@@ -119,6 +126,7 @@ class PileTracker(Tracker):
         self.total = 0
         self.pile: list[int] = []      # the values of the cards on the open pile
         self.last_player: int | None = None
+        self.goes = 0                  # the go's said in a row on the open pile
 
     # -- what the table can know -------------------------------------------------------------
 
@@ -182,8 +190,7 @@ class PileTracker(Tracker):
             self.turn = parse_player(words[1], self.players)
             return f"turn {self.turn + 1}"
         if said in _GO:
-            self.table.events.append(SaidGo(self.turn))
-            self.turn = self.table.seats.next(self.turn)
+            self._go()
             return "go"
         if said in _LAST:
             if not self.pile:
@@ -209,6 +216,21 @@ class PileTracker(Tracker):
         self.phase = "play"
         self.table.events.append(DealtAt(self.table.round, dealer, self.turn))
 
+    def _go(self) -> None:
+        """A player says go. When it is the player of the pile's last card, the go's have gone round
+        the table back to them: every player still in has passed in turn, and the pile closes with
+        "last", as the text says and play does. On an empty pile a go is a player holding no card:
+        once every player has said so, nobody holds one, and a further go cannot happen."""
+        if not self.pile and self.goes >= self.players:
+            raise Refused("all_said_go")
+        player = self.turn
+        self.goes += 1
+        self.table.events.append(SaidGo(player))
+        if self.pile and player == self.last_player:
+            self._close(award_last=True)
+        else:
+            self.turn = self.table.seats.next(player)
+
     def _count(self, total: int) -> str:
         before, game, table = self.total, self.game, self.table
         value = total - before
@@ -221,6 +243,7 @@ class PileTracker(Tracker):
         self.pile.append(value)
         self.total = total
         self.last_player = player
+        self.goes = 0
         awards = game.awards({"total": total, "limit": game.limit, "card.value": value, "pile_size": len(self.pile),
                               "pile.values": tuple(self.pile), "players": self.players,
                               "score": table.scores[player], "target": game.target})
@@ -238,7 +261,7 @@ class PileTracker(Tracker):
         table, last = self.table, self.last_player
         total, size = self.total, len(self.pile)
         table.events.append(Closed(total))
-        self.pile, self.total = [], 0
+        self.pile, self.total, self.goes = [], 0, 0
         if last is None:
             return False
         self.turn = table.seats.next(last) if self.rules.options.next_starter == "after_last_player" else last
@@ -253,7 +276,7 @@ class PileTracker(Tracker):
         table, o = self.table, self.rules.options
         if self.pile and self._close(award_last=o.last_on_round_end):
             return
-        self.pile, self.total, self.last_player = [], 0, None
+        self.pile, self.total, self.last_player, self.goes = [], 0, None, 0
         table.events.append(RoundOver(table.round, tuple(table.scores)))
         if table.end_round():
             return
