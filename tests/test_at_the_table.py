@@ -13,9 +13,12 @@ from muggins.cli import main
 from muggins.engine import make_game
 from muggins.engine.table import CLAIM, DECLINE, MUGGINS
 from muggins.errors import IllegalMoveError
-from muggins.loader import load_rules
+from muggins.bots import make_bots
+from muggins.loader import builtin_rule_names, load_rules
+from muggins.match import run_game
 from muggins.messages import reason
 from muggins.messages import lang_from_environment
+from muggins.narration import summarize_rules
 from muggins.terminal import Session
 
 # the English words the terminal and the log use (none of them a Spanish word too: not `no`,
@@ -442,6 +445,56 @@ def test_why_and_rules_say_scoring_in_words_once_the_words_are_there(tmp_path, m
     for lang, commands in (("es", ["porqué", "reglas"]), ("en", ["why", "rules"])):
         s, text = play_through("card-muggins", lang, seed=5, extra=commands * 3)
         assert not DSL.search(transcript_without(text, s.rules))
+
+
+CARD_FILES = [name for name in builtin_rule_names() if load_rules(name).family == "pile"]
+LIMIT_AND_LAST = {"en": ("The running total may not pass", "When everyone has said go"),
+                  "es": ("El total acumulado no puede superar", "Cuando todos han pasado")}
+CLAIMED = {"en": " (to be claimed)", "es": " (hay que reclamarlos)"}
+
+
+@pytest.mark.parametrize("name", CARD_FILES)
+def test_rules_say_the_exact_limit_and_last_are_claims_when_play_waits_for_their_claim(name, tmp_path, monkeypatch):
+    """README: `claims.required: true` makes every score a claim, "in card games "last" and the exact
+    limit too"; C1: 31 is "a claimable score like a multiple of 5". `rules` says so of both lines, in
+    both languages, and never that they score at once; and play agrees: players who never claim
+    never score them, players of a game without claims do."""
+    monkeypatch.chdir(tmp_path)
+    rules = load_rules(name)
+    required = rules.claims_required
+    for lang in ("en", "es"):
+        word = "reglas" if lang == "es" else "rules"
+        s, out = sit(name, ["human", "greedy"], lambda s, prompt, n: word if n == 0 else None, lang=lang)
+        s.run()
+        said = out.getvalue().splitlines()
+        for start in LIMIT_AND_LAST[lang]:
+            line = next(text for text in said if text.startswith(start))
+            assert (CLAIMED[lang] in line) == required, line
+            assert "at once and" not in line and "de inmediato" not in line, line
+    reasons = set()
+    for seed in range(3):
+        state = make_game(rules, 2, 20).new_state(seed)
+        run_game(state, make_bots(["greedy"] * 2, seed, forget=1.0, attention=0.0))
+        reasons |= {event.reason for event in state.events if type(event).__name__ == "Scored"}
+    assert ("last" in reasons) == (not required) and ("exact limit" in reasons) == (not required), reasons
+
+
+def test_the_card_muggins_rules_summary_in_both_languages():
+    """card-muggins: exactly 31 scores 2, claimed, and closes the pile with no "last" (C1); "last"
+    is 1, claimed, also on the open pile at a round's end (C6), and nobody takes it (C8)."""
+    rules = load_rules("card-muggins")
+    en, es = summarize_rules(rules, "en"), summarize_rules(rules, "es")
+    assert ('The running total may not pass 31; exactly 31 scores 2 points (to be claimed) when it is reached, '
+            'and the pile closes at once, with no "last".') in en
+    assert 'When everyone has said go the pile closes and its last player scores 1 point for "last" (to be claimed).' in en
+    assert 'The open pile of a finished round closes too, and scores "last".' in en
+    assert en[-2].endswith('can be taken by calling Muggins (not "last" points: those are lost).')
+    assert ("El total acumulado no puede superar 31; exactamente 31 anota 2 puntos (hay que reclamarlos) al "
+            "alcanzarse, y la pila se cierra en el acto, sin «último».") in es
+    assert ("Cuando todos han pasado la pila se cierra y quien jugó la última carta anota 1 punto por «último» "
+            "(hay que reclamarlos).") in es
+    assert "La pila abierta al acabar la ronda también se cierra y anota «último»." in es
+    assert es[-2].endswith("gritando «¡Muggins!» (salvo los puntos de «último»: esos se pierden).")
 
 
 def test_rules_list_and_show_speak_the_chosen_language_or_the_locales(monkeypatch, capsys):

@@ -51,7 +51,8 @@ _WORDS = {
         "loss_at_once": " (a loss: added at once, never claimed)",
         "muggins": "A score must be claimed before {window}; unclaimed points can be taken by calling Muggins{last}.",
         "window:next_action": "the next player acts", "window:immediate": "anything else happens",
-        "muggins_last": " (\"last\" points too)", "no_muggins": "Points not claimed in time are lost.",
+        "muggins_last": " (\"last\" points too)", "muggins_not_last": " (not \"last\" points: those are lost)",
+        "no_muggins": "Points not claimed in time are lost.",
         "false_call_cost": " A false Muggins call costs {points}.",
         "sides": "{sides} sides: partners sit {apart} seats apart and share one score.",
         "direction": "Play goes counterclockwise.",
@@ -93,7 +94,8 @@ _WORDS = {
         "loss_at_once": " (una pérdida: se descuenta al momento, sin reclamarla)",
         "muggins": "Cada puntuación se reclama antes de que {window}; si no, un oponente puede llevársela gritando «¡Muggins!»{last}.",
         "window:next_action": "actúe el siguiente jugador", "window:immediate": "ocurra cualquier otra cosa",
-        "muggins_last": " (también los puntos de «último»)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
+        "muggins_last": " (también los puntos de «último»)",
+        "muggins_not_last": " (salvo los puntos de «último»: esos se pierden)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
         "false_call_cost": " Un «¡Muggins!» en falso cuesta {points}.",
         "sides": "{sides} bandos: los compañeros se sientan a {apart} puestos y comparten una puntuación.",
         "direction": "Se juega en sentido antihorario.",
@@ -255,11 +257,13 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     sides = {rules.seating.side_count(n): n for n in rules.player_counts if rules.seating.side_count(n) != n}
     lines.extend(t["sides"].format(sides=s, apart=s) for s in sides)
     for entry in rules.scoring:
-        lines.append(_score_line(rules, entry, lang, _claim_words(rules, entry, t)))
+        lines.append(_score_line(rules, entry, lang, claim_words(rules, entry.claim, entry.points, lang, entry.when)))
     lines.extend(after)
     if rules.has_claims:
         m = rules.muggins
-        last = t["muggins_last"] if getattr(rules.options, "last_muggins", False) else ""
+        last_muggins = getattr(rules.options, "last_muggins", None)  # a game with "last": whether it is taken
+        lost = last_muggins is False and rules.claims_required  # "last" is a claim, and nobody takes it
+        last = t["muggins_last"] if last_muggins else t["muggins_not_last"] if lost else ""
         text = t["muggins"].format(window=t[f"window:{m.window}"], last=last) if m.enabled else t["no_muggins"]
         if m.false_call is not None:
             text += t["false_call_cost"].format(points=m.false_call)
@@ -272,23 +276,26 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     return lines
 
 
-def _claim_words(rules: Any, entry: Any, t: Mapping[str, str]) -> str:
-    """Whether an entry's points wait for a claim, as the table decides (`engine.table.must_claim`):
-    a loss is never claimed but added at once, so an entry of the claims that can only lose is said
-    to be added at once, and one that can both gain and lose says both."""
-    if not entry.claim:
+def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = None) -> str:
+    """Whether points (a scoring entry's when `when` holds, "last", an exact limit) wait for a
+    claim, as the table decides (`engine.table.must_claim`), said after them: a loss is never
+    claimed but added at once, so points of a claim that can only lose are said to be added at
+    once, and points that can both gain and lose say both; nothing in a game without claims."""
+    t = _WORDS[lang]
+    if not claim:
         return t["at_once"] if rules.has_claims else ""
-    signs = _point_signs(rules, entry)
+    signs = _point_signs(rules, points, when)
     if signs is None or {-1, 1} <= signs:
         return t["claim_or_loss"]
     return t["loss_at_once"] if -1 in signs else t["must_claim"]  # nothing scored is no loss
 
 
-def _point_signs(rules: Any, entry: Any) -> set[int] | None:
-    """The signs (-1, 0, 1) an entry's points take when it scores: a constant's own; a formula's at
-    every value of the one name it reads, when a game tabulates that name (the sum of the ends,
-    the running total) and so knows every value it can take; None when that is not known."""
-    points, names = entry.points, entry.when.names | entry.points.names
+def _point_signs(rules: Any, points: Any, when: Any) -> set[int] | None:
+    """The signs (-1, 0, 1) `points` take when they score (`when` holds; always, without one): a
+    constant's own; a formula's at every value of the one name it reads, when a game tabulates
+    that name (the sum of the ends, the running total) and so knows every value it can take;
+    None when that is not known."""
+    names = points.names | (when.names if when is not None else set())
     if not points.names:
         return {_sign(points({}))}
     if len(names) != 1:
@@ -307,7 +314,7 @@ def _point_signs(rules: Any, entry: Any) -> set[int] | None:
     signs = set()
     for value in values:
         try:
-            if entry.when({name: value}):
+            if when is None or when({name: value}):
                 signs.add(_sign(points({name: value})))
         except RuleError:
             continue  # a value where the rule fails scores nothing (the game stops with its error)

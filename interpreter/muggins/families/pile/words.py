@@ -6,7 +6,7 @@ from typing import Any
 
 from ...dsl.words import Noun, Series, Term
 from ...engine.common import Scored
-from ...narration import count, describe_common, player_name, reason_name, say, say_points, scores_text
+from ...narration import claim_words, count, describe_common, player_name, reason_name, say, say_points, scores_text
 from ...pieces import SUIT_SYMBOLS, SUIT_WORDS
 from ...rules import Notation, Rules
 from . import game as C
@@ -25,9 +25,12 @@ WORDS = {
         "why_card": "{player} played {card}, bringing the running total to {total}: {reason}{condition} scores {points}.",
         "why_last": "{player} played the last card of a pile closed at {total}: {reason} scores {points}.",
         "deck": "A deck of {count} cards ({ranks}; suits {suits}); what a card adds to the running total: {value}.",
-        "pile": "The running total may not pass {limit}; exactly {limit} scores {exact} {timing}.",
-        "timing_immediate": "at once and closes the pile", "timing_as_last": "as \"last\" when everyone has said go",
-        "last": "When everyone has said go the pile closes and its last player scores {points} for \"last\".",
+        "pile": "The running total may not pass {limit}; exactly {limit} scores {exact}{claim} {timing}.",
+        "timing_immediate": "when it is reached, and the pile closes at once, with no \"last\"",
+        "timing_as_last": "as \"last\" when everyone has said go",
+        "last": "When everyone has said go the pile closes and its last player scores {points} for \"last\"{claim}.",
+        "last_round_end": "The open pile of a finished round closes too, and scores \"last\".",
+        "no_last_round_end": "The open pile of a finished round closes without \"last\".",
         "refill": "After a play, draw back up to {n} while the stock lasts.", "no_refill": "No drawing after a play.",
         "go_rule": "A player who cannot play says go{draw}.", "go_draw_rule": " and draws a replacement card",
         "stock_name": "stock", "table_pile": "Pile: {cards} — total {total} of {limit}",
@@ -47,9 +50,12 @@ WORDS = {
         "why_card": "{player} jugó {card} y el total acumulado llegó a {total}: {reason}{condition} anota {points}.",
         "why_last": "{player} jugó la última carta de una pila cerrada en {total}: {reason} anota {points}.",
         "deck": "Una baraja de {count} cartas ({ranks}; palos {suits}); lo que cada carta suma al total acumulado: {value}.",
-        "pile": "El total acumulado no puede superar {limit}; exactamente {limit} anota {exact} {timing}.",
-        "timing_immediate": "de inmediato y cierra la pila", "timing_as_last": "como «último» cuando todos han pasado",
-        "last": "Cuando todos han pasado la pila se cierra y quien jugó la última carta anota {points} por «último».",
+        "pile": "El total acumulado no puede superar {limit}; exactamente {limit} anota {exact}{claim} {timing}.",
+        "timing_immediate": "al alcanzarse, y la pila se cierra en el acto, sin «último»",
+        "timing_as_last": "como «último» cuando todos han pasado",
+        "last": "Cuando todos han pasado la pila se cierra y quien jugó la última carta anota {points} por «último»{claim}.",
+        "last_round_end": "La pila abierta al acabar la ronda también se cierra y anota «último».",
+        "no_last_round_end": "La pila abierta al acabar la ronda se cierra sin «último».",
         "refill": "Después de jugar, se roba hasta tener {n} mientras quede mazo.", "no_refill": "No se roba después de jugar.",
         "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo",
         "stock_name": "mazo de reserva", "table_pile": "Pila: {cards} — total acumulado {total} de {limit}",
@@ -159,7 +165,8 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
 
 def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     """The pile family's summary lines: before the scoring entries (the deck) and after them
-    (the limit, "last", refills and going)."""
+    (the limit, "last", refills and going). The exact limit and "last" wait for a claim as the
+    table decides, with `claims.required` (C1: the exact limit is a claim like a multiple of 5)."""
     w = WORDS[lang]
     o, data = rules.options, rules.data
     cards = data["pieces"]["cards"]
@@ -169,9 +176,13 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
                                value=say(rules, "pieces.cards.value", cards["value"], lang))]
     limit = say(rules, "players", o.limit, lang)
     refill = o.refill_to.source.strip()
+    claims = rules.claims_required
     after = [w["pile"].format(limit=limit, exact=say_points(rules, "pile.exact_limit.points", o.exact_limit_points, lang),
+                              claim=claim_words(rules, claims, o.exact_limit_points, lang),
                               timing=w["timing_" + o.exact_limit_timing]),
-             w["last"].format(points=say_points(rules, "last.points", o.last_points, lang)),
+             w["last"].format(points=say_points(rules, "last.points", o.last_points, lang),
+                              claim=claim_words(rules, claims, o.last_points, lang)),
+             w["last_round_end" if o.last_on_round_end else "no_last_round_end"],
              w["refill"].format(n=count(int(refill), "card", lang) if refill.isdigit()
                                 else say(rules, "players", o.refill_to, lang)) if o.refill else w["no_refill"],
              w["go_rule"].format(draw=w["go_draw_rule"] if o.go_draw else "")]
