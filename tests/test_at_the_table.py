@@ -556,6 +556,65 @@ def test_hand_in_the_window_shows_no_other_players_moves_and_no_claim(tmp_path, 
         assert not any(f") {s.game.notation(move)}" in after for move in theirs)
 
 
+def at_position(hands, pile, script, forget=1.0, lang="en"):
+    """A card-muggins game between the person (P1) and a greedy bot that never claims, from a
+    position (P1 to play, an empty stock), the person typing `script` in turn (then end of input)."""
+    rules = load_rules("card-muggins")
+    game = make_game(rules, 2)
+    cards = lambda names: [game.deck.parse(n) for n in names]  # noqa: E731
+    state = game.setup([cards(hand) for hand in hands], stock=[], pile=cards(pile), scores=[0, 0], turn=0)
+    lines = iter(script)
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+    out = io.StringIO()
+    s = Session(rules, "card-muggins", 2, 1, 50, ["human", "greedy"], stdin=table, stdout=out, forget=forget,
+                attention=0.0, lang=lang)
+    s.state = state
+    s.run()
+    return s, out.getvalue()
+
+
+def test_a_refused_claim_or_call_in_the_window_leaves_it_open(tmp_path, monkeypatch):
+    """"Not allowed" means nothing happened: the window stays open until the person claims or goes on
+    (C7: the scorer may claim until the next player acts). 5♥ on K♦ makes 15, which scores 15; 2♥
+    makes 12, which scores nothing."""
+    monkeypatch.chdir(tmp_path)
+    window = "P1 (Enter: go on)> "
+    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "claim"])
+    after = text.split("P1 plays 5♥: total 15.\n", 1)[1]
+    assert after.startswith(window + "Not allowed: nothing to take: no unclaimed points.\n" + window
+                            + "P1 scores 15 (multiple of five): 15.\n"), after
+    assert s.state.scores[0] == 15 and "P2: Muggins!" not in text
+    s, text = at_position([["2H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["2♥", "claim", "xyz", ""])
+    after = text.split("P1 plays 2♥: total 12.\n", 1)[1]
+    assert after.startswith(window + "Not allowed: nothing to claim: you have no points waiting to be claimed.\n"
+                            + window + "Not a move or a command: 'xyz'"), after
+    assert after.count(window) == 3 and after.index("P2 plays") > after.rindex(window)
+    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "reclamar"], lang="es")
+    assert "No se permite: nada que llevarse" in text and "J1 anota 15 (múltiplo de cinco): 15." in text
+
+
+def test_a_call_in_the_window_does_not_waive_the_persons_own_claim(tmp_path, monkeypatch):
+    """P1 makes 16 (9 + 7♠), P2 25 with 9♣ and never claims; P1 makes 31 with 6♥: 2 points of their own to claim
+    (C1) and P2's 25 to take (the call comes due as P1 plays). The engine asks the scorer's claim
+    first (`win.simultaneous: scorer`), so the call stands and is made as the window closes, after
+    the claim: P1 ends with 2 + 25 = 27, and P2's 25 is not theirs."""
+    monkeypatch.chdir(tmp_path)
+    hands, pile = [["7S", "6H"], ["9C", "2C"]], ["9D"]
+    s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "claim"])
+    assert "P2 plays 9♣: total 25." in text
+    after = text.split("P1 plays 6♥: total 31.\n", 1)[1]
+    assert after.startswith("P1 (Enter: go on)> Muggins! Your call on P2's points stands: it is made as soon as "
+                            "you go on.\nP1 (Enter: go on)> P1 scores 2 (exactly the limit): 2.\n"
+                            "P1: Muggins! P1 takes P2's 25 (multiple of five).\nP1 scores 25 (Muggins!): 27.\n"), after
+    assert s.state.scores == [27, 0]
+    s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", ""])     # Enter: the claim passes, the call is made
+    assert s.state.scores[0] == 25 and "P1 scores 2 (exactly the limit)" not in text
+    s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "reclamar"], lang="es")
+    assert "¡Muggins! Tu llamada sobre los puntos de J2 queda hecha: vale en cuanto sigas." in text
+    assert s.state.scores == [27, 0]
+
+
 @pytest.mark.parametrize("typo, said", [("claimm", "Not a move or a command: 'claimm'"),
                                         ("KH", "Not your turn: P2 plays next.")])
 def test_a_typo_in_the_window_keeps_it_open(typo, said, tmp_path, monkeypatch):

@@ -61,9 +61,11 @@ _UI = {
         "help_claims": ("Claims are yours to make: after each of your moves the game waits for Enter, and until "
                         "the next player acts you may type claim for the points you scored. Type muggins when "
                         "you spot an opponent's points left unclaimed: the call is made as soon as their window "
-                        "closes (with your move, if you are next)."),
+                        "closes (with your move, if you are next; in your own window, as you go on, after your "
+                        "own claim)."),
         "help_coach": "The coach (--coach) reminds you of your claims, offers every Muggins call and gives hints.",
         "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
+        "call_stands": "Muggins! Your call on {scorer}'s points stands: it is made as soon as you go on.",
         "not_your_turn": "Not your turn: {player} plays next.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
@@ -94,9 +96,11 @@ _UI = {
         "help_claims": ("Reclamar es cosa tuya: después de cada jugada tuya la partida espera a que pulses Intro, y "
                         "hasta que actúe el siguiente jugador puedes escribir reclamar para llevarte los puntos que "
                         "hayas hecho. Escribe muggins cuando veas puntos de un oponente sin reclamar: la llamada vale "
-                        "en cuanto se cierra su plazo (con tu jugada, si te toca a ti)."),
+                        "en cuanto se cierra su plazo (con tu jugada, si te toca a ti; en tu propio plazo, cuando "
+                        "sigas, después de tu reclamación)."),
         "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
         "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
+        "call_stands": "¡Muggins! Tu llamada sobre los puntos de {scorer} queda hecha: vale en cuanto sigas.",
         "not_your_turn": "No es tu turno: juega {player}.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
         "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
@@ -266,7 +270,7 @@ class Session:
 
     def to_save(self) -> Save:
         in_play = self._scores_in_play()
-        calls = [k for k, score in enumerate(in_play) if any(called is score for called in self.calls)]
+        calls = [k for k, score in enumerate(in_play) if self._called(score)]
         return Save(rules=self.rules_source, name=self.rules.name, digest=self.rules.digest, players=self.players,
                     seed=self.seed, max_rounds=self.max_rounds, seats=list(self.seats), forget=self.forget,
                     attention=self.attention, lang=self.lang, moves=list(self.moves), calls=calls,
@@ -514,12 +518,12 @@ class Session:
                     self.print(self.ui["refused"].format(reason=reason(exc, self.lang)))
             self._ask(player)
             return
-        if self.coach:
-            self._ask(player)
-            return
-        if self.typed is not None or (decision.kind == "muggins"
-                                      and any(score is decision.score for score in self.calls)):
+        if self.typed is not None:
             self._let_pass(player)
+        elif decision.kind == "muggins" and self._called(decision.score):
+            self._apply(MUGGINS)  # typed ahead: made as the window closes; a claim of theirs still waits
+        elif self.coach:
+            self._ask(player)
         elif self._next_actor() == player:
             self.waiting = None
             self._ask(player)
@@ -567,47 +571,70 @@ class Session:
                      and (not score.last or state.last_can_be_stolen())), None)
 
     def _claim(self, player: int) -> bool:
-        """`claim` typed: claim every score of theirs that is due now; False (and the reason) if none."""
-        if not self._mine(player, "claim"):
+        """`claim` typed: claim every score of theirs that is due now (a call of theirs due before it,
+        as `win.simultaneous: earlier_score` orders them, is answered first: made if they called);
+        False (and the reason) if none is due."""
+        if not self._claim_due(player):
             key = "nothing_to_claim" if self.coach else "nothing_to_claim_now"
             self.print(self.ui["refused"].format(reason=reason(illegal(key), self.lang)))
             return False
-        while self._mine(player, "claim"):
-            self._apply(CLAIM)
+        while self._claim_due(player):
+            decision = self.state.decision
+            self._apply(CLAIM if decision is not None and decision.kind == "claim" else self._answer(player))
         return True
 
+    def _claim_due(self, player: int) -> bool:
+        """Whether a claim of `player`'s is among the decisions of theirs that head the queue."""
+        for item in self.state.queue:
+            if item.actor != player:
+                return False
+            if item.kind == "claim":
+                return True
+        return False
+
+    def _answer(self, player: int) -> Any:
+        """The answer to `player`'s decision due now, when they answer it by going on: a call they
+        made is made, anything else passes."""
+        decision = self.state.decision
+        called = decision is not None and decision.kind == "muggins" and self._called(decision.score)
+        return MUGGINS if called else DECLINE
+
+    def _called(self, score: Any) -> bool:
+        return any(called is score for called in self.calls)
+
     def _call(self, player: int, on_turn: bool) -> bool:
-        """`muggins` typed: take a score whose call is due to them, call on their turn when the rules
-        allow it there (a false call costs points), or note a call on a score whose window is still
-        open; False (and the reason) when there is nothing to call on."""
+        """`muggins` typed: the call the coach asks is made; on their turn, a call the rules let them
+        make there (a false call costs points). Otherwise the call stands on the score it can be on,
+        made as their window closes, never before their own claims, which it does not waive (C7:
+        the scorer may claim until the next player acts); the same answer whether or not a claim
+        of theirs is due. False (and the reason) when nothing is called now."""
         state, ui = self.state, self.ui
-        if self._mine(player, "claim") and any(isinstance(item, T.Decision) and item.actor == player
-                                               and item.kind == "muggins" for item in state.queue):
-            while self._mine(player, "claim"):
-                self._apply(DECLINE)
-        if self._mine(player, "muggins"):
+        if self.coach and self._mine(player, "muggins"):
             self._apply(MUGGINS)
             return True
         if on_turn and state.decision is None and MUGGINS in state.legal_moves():
             self._apply(MUGGINS)
             self._after_turn(player)
             return True
-        score = self._open_call(player)
-        if score is not None:
-            if not any(called is score for called in self.calls):
-                self.calls.append(score)
-            self.print(ui["muggins_noted"].format(scorer=player_name(score.player, self.lang)))
+        due = [item.score for item in state.queue if item.actor == player and item.kind == "muggins"]
+        score = next((score for score in due if not self._called(score)), due[0] if due else self._open_call(player))
+        if score is None:
+            key = "call_on_your_turn" if self.rules.muggins.false_call is not None and not on_turn else "nothing_to_take"
+            self.print(ui["refused"].format(reason=reason(illegal(key), self.lang)))
             return False
-        key = "call_on_your_turn" if self.rules.muggins.false_call is not None and not on_turn else "nothing_to_take"
-        self.print(ui["refused"].format(reason=reason(illegal(key), self.lang)))
+        if not self._called(score):
+            self.calls.append(score)
+        key = "call_stands" if due else "muggins_noted"
+        self.print(ui[key].format(scorer=player_name(score.player, self.lang)))
         return False
 
     def _wait(self, player: int) -> None:
         """The person's window after their own move (or a claim of theirs that came due on another
         player's move): a neutral prompt, the same whether or not anything is due. `claim` claims
-        what is theirs, `muggins` calls; commands are answered; anything else (Enter) lets
-        whatever is due pass, and play goes on. The window closes with the answer: a prompt
-        asked again after a claim would tell that a call is due."""
+        what is theirs and closes it, as Enter does (letting whatever is due pass); a call stands
+        and is made as it closes; anything else, a refused claim or call included, is answered and
+        the window stays open, since nothing happened. A valid claim closes it: a prompt asked
+        again only after some claims would tell that more is due."""
         self.waiting = None
         self.answering = player  # stays set if the game stops here: a save opens the window again
         self._answer_window(player)
@@ -619,22 +646,21 @@ class Session:
             self.stdout.write(ui["wait_prompt"].format(player=player_name(player, self.lang)))
             self.stdout.flush()
             text = self._read_answer()
-            if text is None:
-                continue
-            if self._command(text, player):
+            if text is None or self._command(text, player):
                 continue
             word = " ".join(text.lower().split())
             if word in _CLAIM_WORDS:
-                self._claim(player)
+                if self._claim(player):
+                    break
             elif word in _MUGGINS_WORDS:
                 self._call(player, on_turn=False)
             elif text:
                 # a typo or a move ahead of the turn: said as such, and the window stays open (the
                 # answer is the same whether or not anything is due, so it tells nothing)
                 self._not_now(text)
-                continue
-            self._let_pass(player)
-            return
+            else:
+                break
+        self._let_pass(player)
 
     def _not_now(self, text: str) -> None:
         """Why `text`, typed in the window after the person's own move, is not taken: a move waits
@@ -652,9 +678,7 @@ class Session:
         """Answer every claim and call due to `player` now: a call they typed ahead is made, the rest pass."""
         state = self.state
         while state.decision is not None and state.decision.actor == player and not state.is_terminal():
-            decision = state.decision
-            called = decision.kind == "muggins" and any(score is decision.score for score in self.calls)
-            self._apply(MUGGINS if called else DECLINE)
+            self._apply(self._answer(player))
 
     def _command(self, text: str, player: int) -> bool:
         """Answer a command (help, why, rules, hand, save, quit) in either language; False if `text` is none."""
@@ -736,7 +760,7 @@ class Session:
                     self.print(ui["refused"].format(reason=reason(self._why_refused(move), lang)))
                     continue
                 self.typed = move
-                self._apply(DECLINE)
+                self._let_pass(player)
                 return
             try:
                 self._apply(move)
