@@ -5,6 +5,7 @@ spelling shown, and any text at every prompt answered in the chosen language."""
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pytest
@@ -161,7 +162,7 @@ def never_claims(coach, lang="en"):
         if window(prompt):
             return ""
         decision = s.state.decision
-        if decision is not None and decision.actor == 0 and s.coach and s._next_actor() != 0:
+        if decision is not None and decision.actor == 0 and s.coach and not s._turn_is_next(0):
             return ""  # the coach asks: Enter lets it pass
         return "1"
 
@@ -613,6 +614,126 @@ def test_a_call_in_the_window_does_not_waive_the_persons_own_claim(tmp_path, mon
     s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "reclamar"], lang="es")
     assert "¡Muggins! Tu llamada sobre los puntos de J2 queda hecha: vale en cuanto sigas." in text
     assert s.state.scores == [27, 0]
+
+
+MOVE_LINE = re.compile(r"(?:^|> )(P\d) (?:places|plays|passes|draws|says go)", re.M)  # after a prompt, or not
+
+
+def rounds_ended_by(humans, text):
+    """Each round's end (its "End of round" line) after a person's move that scores (a pass, which
+    scores nothing, may block a round: the engine settles it with the pass, and the window follows)."""
+    for end in re.finditer(r"^End of round \d+", text, re.M):
+        moves = list(MOVE_LINE.finditer(text, 0, end.start()))
+        if moves and moves[-1].group(1) in humans and not moves[-1].group(0).endswith("passes"):
+            yield moves[-1], end
+
+
+def claiming(s, prompt, n):
+    """The person claims in every window (refused when nothing is due: then Enter), and plays the first move."""
+    if n >= 700:
+        return None
+    if not window(prompt):
+        return "1"
+    return "" if s.stdin.typed and s.stdin.typed[-1] == "claim" else "claim"
+
+
+def never_claiming(s, prompt, n):
+    """The person never claims (Enter in every window), and plays the first move."""
+    return None if n >= 700 else "" if window(prompt) else "1"
+
+
+@pytest.mark.parametrize("name, seats, seed, answer", [
+    ("domino-muggins-claims", ["human", "greedy"], 1, claiming),          # the dominoer opens the next round
+    ("domino-muggins-claims", ["human", "human"], 2, never_claiming),     # the hot seat
+    ("card-muggins", ["human", "human", "human"], 21, never_claiming),    # the hot seat: the last player leads next
+    ("card-muggins-deal-of-seven", ["human", "human"], 2, claiming)])
+def test_a_round_a_person_ends_shows_their_window_then_its_end_then_the_next_deal(name, seats, seed, answer, tmp_path,
+                                                                                  monkeypatch):
+    """README: after each of your moves the game waits (the same prompt whether you scored or not),
+    your window until the next player acts; the text settles the round's end ("Revela las fichas
+    restantes ... réstalo") before the next is dealt. So a move that ends a round is followed by
+    the window, scored or not, then the round's end, then the next deal; no turn prompt asks for a
+    move before the round it is in has been dealt."""
+    monkeypatch.chdir(tmp_path)
+    humans = {f"P{i + 1}" for i, kind in enumerate(seats) if kind == "human"}
+    s, out = sit(name, seats, answer, seed=seed)
+    s.run()
+    text = out.getvalue()
+    ends = list(rounds_ended_by(humans, text))
+    assert ends, text[-2000:]
+    for move, end in ends:
+        assert "(Enter: go on)> " in text[move.end():end.start()], text[move.start():end.end()]
+    for prompt in re.finditer(r"^(P\d)> ", text, re.M):   # a turn prompt: its move comes before any round's end
+        move = MOVE_LINE.search(text, prompt.start())
+        if move is not None:
+            between = text[prompt.end():move.start(1)]
+            assert "End of round" not in between and "(Enter: go on)" not in between, between
+
+
+def test_the_window_at_a_rounds_end_is_on_the_finished_table_whether_or_not_a_claim_is_due(tmp_path, monkeypatch):
+    """domino-muggins-claims, seed 1: P1 places their last tile of round 3 with [2|4] (4 + 1 = 5, a
+    multiple of five: a claim), and of round 4 with [3|6] (0 + 3 = 3: nothing). Both times the window
+    shows the finished round: `hand` shows round 3 (or 4) with an empty hand and no moves, a move
+    typed is not taken (the round is over); the next round's table comes once the window closes."""
+    monkeypatch.chdir(tmp_path)
+    typed = {}
+
+    def answer(s, prompt, n):
+        if n >= 500:
+            return None
+        if window(prompt) and s.held is not None:
+            seen = typed.setdefault(s.state.round if s.state.decision is not None else s.state.round - 1, [])
+            script = ["hand", "0-1", "claim", ""]
+            if len(seen) < len(script):
+                seen.append(script[len(seen)])
+                return seen[-1]
+        return "" if window(prompt) else "1"
+
+    s, out = sit("domino-muggins-claims", ["human", "greedy"], answer, seed=1)
+    s.run()
+    text = out.getvalue()
+    for start, scored in (("P1 places [2|4] on the left end: ends 4 + 1 = 5.\n", True),
+                          ("P1 places [3|6] on the right end: ends 0 + 3 = 3.\n", False)):
+        at = text.find(start + "P1 (Enter: go on)> --- Round ")    # the window, and the table `hand` shows
+        assert at >= 0, start
+        window_text, rest = text[at + len(start):].split("P1 has placed their last tile.", 1)
+        shown = window_text.split("\n")
+        assert "Your hand (P1): " in shown
+        assert not [line for line in shown if line.startswith("Moves:")], window_text
+        assert "Not now: this round is over; go on (Enter) to see its end." in window_text
+        assert ("P1 scores 5 (multiple of five)" in window_text) == scored
+        assert ("Not allowed: nothing to claim" in window_text) == (not scored)
+        round_end = rest.index("End of round")
+        assert round_end < rest.index("--- Round") < rest.index("P1> ")
+
+
+@pytest.mark.parametrize("scored", [True, False], ids=["claim due", "nothing due"])
+def test_a_save_in_the_window_at_a_rounds_end_resumes_to_the_same_window(scored, tmp_path, monkeypatch):
+    """The window at a round's end opens again on resume, before the round's end is shown, whether
+    or not a claim was due (seed 1: the first round P1 ends scores 5, the second scores nothing)."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "end.json"
+    ends = []   # the rounds' ends held back for P1's window, one per round
+
+    def answer(s, prompt, n):
+        if window(prompt) and s.held is not None:
+            if not ends or ends[-1] is not s.held:
+                ends.append(s.held)
+            if len(ends) == (1 if scored else 2):
+                return "quit" if path.exists() else f"save {path}"
+        return None if n >= 500 else "" if window(prompt) else "1"
+
+    s, out = sit("domino-muggins-claims", ["human", "greedy"], answer, seed=1)
+    s.run()
+    assert json.loads(path.read_text())["window"] == 0
+    resumed = io.StringIO()
+    again = Session.resume(path, stdout=resumed, stdin=io.StringIO("hand\n\n"))
+    again.run(resumed=True)
+    lines = resumed.getvalue().split("\n")
+    assert lines[1].startswith("P1 (Enter: go on)> --- Round ") and lines[1].endswith(" ---")
+    rest = "\n".join(lines[2:])
+    assert "Moves:" not in rest.split("P1 (Enter: go on)> ")[0]
+    assert rest.index("P1 has placed their last tile.") < rest.index("End of round") < rest.index("P1> ")
 
 
 @pytest.mark.parametrize("typo, said", [("claimm", "Not a move or a command: 'claimm'"),

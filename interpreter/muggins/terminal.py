@@ -67,6 +67,7 @@ _UI = {
         "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
         "call_stands": "Muggins! Your call on {scorer}'s points stands: it is made as soon as you go on.",
         "not_your_turn": "Not your turn: {player} plays next.",
+        "round_over": "Not now: this round is over; go on (Enter) to see its end.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
         "too_long": "That line is too long (more than {limit} characters): type a move or a command.",
@@ -102,6 +103,7 @@ _UI = {
         "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
         "call_stands": "¡Muggins! Tu llamada sobre los puntos de {scorer} queda hecha: vale en cuanto sigas.",
         "not_your_turn": "No es tu turno: juega {player}.",
+        "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
         "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
         "too_long": "Esa línea es demasiado larga (más de {limit} caracteres): escribe una jugada o una orden.",
@@ -265,6 +267,9 @@ class Session:
         self.asked: Path | None = None     # the file the person last saved to with `save FILE`
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
+        self.held: Any = None               # the table as a person's move that ended a round left it (its end
+        #                                     is shown once their window closes: see `_hold_window`)
+        self.last_turn: tuple[int, Any, Any] | None = None  # a resume's last turn: the person, the game, the move
 
     # -- save and resume -----------------------------------------------------------------------
 
@@ -352,6 +357,7 @@ class Session:
         session.calls = [in_play[k] for k in save.calls if k < len(in_play)]
         if save.window in session.humans and session.rules.has_claims and not session.coach:
             session.waiting = save.window  # their window opens again, as it would have gone on
+            session._hold_again()
         return session
 
     def _replay(self, moves: list[str], path: str | Path) -> None:
@@ -366,6 +372,8 @@ class Session:
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
                     if game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
+                if state.decision is None:  # a turn: a person's is kept, should their window be open at the end
+                    self.last_turn = (actor, state.copy(), move) if actor in self.humans and self._windows() else None
                 state.play(move)
             except RecordError:
                 raise
@@ -377,6 +385,16 @@ class Session:
         self.shown = len(state.events)
         if state.is_terminal():  # a save of a game already over: how it ended is said again
             self.shown = max(k for k, event in enumerate(state.events) if isinstance(event, GameEnded))
+
+    def _hold_again(self) -> None:
+        """On resume in the window after the person's move that ended a round: its end is held back
+        again, as it was when the game was saved (`_hold_window`)."""
+        if self.last_turn is not None and self.last_turn[0] == self.waiting:
+            player, before, move = self.last_turn
+            self._hold_window(player, self._as_played(before, move))
+            if self.held is not None:
+                self.shown = len(self.held.events)
+        self.last_turn = None
 
     def autosave_path(self) -> Path:
         """The first free `muggins-RULES-SEED[-N].save.json` in the current folder."""
@@ -417,9 +435,10 @@ class Session:
             title = title_in(lang) if callable(title_in) else self.rules.title
             self.print(ui["title"].format(title=title, name=self.rules.name, seed=self.seed, seats=seats))
         self._show_events()
-        while not self.state.is_terminal():
+        while not self.state.is_terminal() or self.held is not None:
             actor = self.state.actor
-            if self.waiting is not None and self.waiting != actor and self.state.decision is None:
+            if self.waiting is not None and self.state.decision is None and (self.held is not None
+                                                                             or self.waiting != actor):
                 self._wait(self.waiting)  # the next player, bot or person, is about to act: the window closes
                 continue
             if actor in self.bots:
@@ -484,9 +503,11 @@ class Session:
             _mute(self.stdout)
 
     def _show_events(self) -> None:
+        """Say what happened since the last time, up to a round's end held back (`_hold_window`)."""
         events = self.state.events
         target = self.game.target
-        for event in events[self.shown:]:
+        end = len(events) if self.held is None else min(len(events), len(self.held.events))
+        for event in events[self.shown:end]:
             if isinstance(event, _QUIET_EVENTS) and not self.coach:
                 continue
             line = describe(self.rules, event, self.lang, target, self.notation, self.viewer)
@@ -495,7 +516,7 @@ class Session:
             explanation = self.family.explain_event(self.state, event, self.lang) if self.explain else None
             if explanation:
                 self.print("    " + explanation)
-        self.shown = len(events)
+        self.shown = max(self.shown, end)
 
     # -- a person's turn, claims and calls -------------------------------------------------------
 
@@ -511,8 +532,7 @@ class Session:
             if self.typed is not None:  # the move typed while a claim or call of theirs was due
                 move, self.typed = self.typed, None
                 try:
-                    self._apply(move)
-                    self._after_turn(player)
+                    self._play_turn(player, move)
                     return
                 except IllegalMoveError as exc:
                     self.print(self.ui["refused"].format(reason=reason(exc, self.lang)))
@@ -524,7 +544,7 @@ class Session:
             self._apply(MUGGINS)  # typed ahead: made as the window closes; a claim of theirs still waits
         elif self.coach:
             self._ask(player)
-        elif self._next_actor() == player:
+        elif self._turn_is_next(player):
             self.waiting = None
             self._ask(player)
         elif decision.kind == "claim" or self.waiting == player:
@@ -535,8 +555,47 @@ class Session:
     def _after_turn(self, player: int) -> None:
         """After a person's own move in a game with claims, their window stays open until the
         next player acts (without the coach: with the coach, claims are asked)."""
-        if self.rules.has_claims and not self.coach and not self.state.is_terminal():
+        if self._windows() and not self.state.is_terminal():
             self.waiting = player
+
+    def _windows(self) -> bool:
+        """Whether a person gets a window after their own move: claims are theirs to make."""
+        return self.rules.has_claims and not self.coach
+
+    def _play_turn(self, player: int, move: Any) -> None:
+        """The person's own move, and the window after it. At a round's end that window comes
+        before the round's end is shown, scored or not: on the finished round's table, with the
+        same prompt whether or not a claim is due (`_hold_window`)."""
+        before = self.state.copy() if self._windows() else None
+        self.state.play(move)
+        self.moves.append(self.game.notation(move))
+        if before is not None:
+            self._hold_window(player, self._as_played(before, move))
+        self._show_events()
+        self._after_turn(player)
+
+    @staticmethod
+    def _as_played(before: Any, move: Any) -> Any:
+        """`before` (a copy of the game as the person was to move) with `move` played and nothing
+        after it: the table as the move left it. A course runs its automatic steps (a pile's or a
+        round's end, the next deal) only once no decision is due (engine/table.py), so a decision
+        held open on the copy stops it right after the move."""
+        player = before.actor
+        before.queue.append(T.Decision(player, "claim", T.PendingScore(player, 0, "held", False)))
+        before.apply(move)
+        return before
+
+    def _hold_window(self, player: int, table: Any) -> None:
+        """When the round `table` was played in ends before anyone's next turn (the game then being
+        as it will be once what is due lets its score pass), its end, settlement and next deal are
+        held back: `player`'s window opens first, on `table`, and they are shown as it closes. A
+        claim due then would hold them back anyway (the game waits for it), so holding them
+        back always tells nothing."""
+        if table.is_terminal():
+            return
+        ahead = self._ahead()
+        if ahead.is_terminal() or ahead.round != table.round:
+            self.held, self.waiting = table, player
 
     def _ahead(self) -> Any:
         """The state as it will be once every claim and call due now lets its score pass: whose
@@ -548,9 +607,13 @@ class Session:
             ahead.apply(DECLINE)
         return ahead
 
-    def _next_actor(self) -> int | None:
+    def _turn_is_next(self, player: int) -> bool:
+        """Whether `player`'s own turn, in this round, comes before anyone else acts (everyone else
+        said go): their turn's prompt is then their window. Never when the round ends first."""
+        if self.held is not None:
+            return False
         ahead = self._ahead()
-        return None if ahead.is_terminal() else int(ahead.actor)
+        return not ahead.is_terminal() and ahead.round == self.state.round and ahead.actor == player
 
     def _turn_moves(self) -> list[Any]:
         """The moves of the turn, as if every claim and call due before it let its score pass."""
@@ -639,10 +702,13 @@ class Session:
         self.answering = player  # stays set if the game stops here: a save opens the window again
         self._answer_window(player)
         self.answering = None
+        if self.held is not None:  # the round's end held back: shown now
+            self.held = None
+            self._show_events()
 
     def _answer_window(self, player: int) -> None:
         ui = self.ui
-        while not self.state.is_terminal():
+        while self.held is not None or not self.state.is_terminal():
             self.stdout.write(ui["wait_prompt"].format(player=player_name(player, self.lang)))
             self.stdout.flush()
             text = self._read_answer()
@@ -672,7 +738,11 @@ class Session:
             why = reason(exc, lang) if isinstance(exc, IllegalMoveError) else ui["not_understood"]
             self.print(ui["unknown"].format(text=_shown(text), reason=why))
             return
-        self.print(ui["not_your_turn"].format(player=player_name(int(self._next_actor() or 0), lang)))
+        ahead = self._ahead()
+        if self.held is not None or ahead.is_terminal() or ahead.round != self.state.round:
+            self.print(ui["round_over"])
+        else:
+            self.print(ui["not_your_turn"].format(player=player_name(int(ahead.actor), lang)))
 
     def _let_pass(self, player: int) -> None:
         """Answer every claim and call due to `player` now: a call they typed ahead is made, the rest pass."""
@@ -709,7 +779,7 @@ class Session:
     def _why(self) -> str | None:
         """The last score explained; without the coach only a score already added, so `why`
         never tells of points still waiting for a claim."""
-        state = self.state
+        state = self.held if self.held is not None else self.state  # what has been shown
         if self.coach or not self.rules.has_claims:
             return explain_last_score(self.rules, state, self.lang)
         events = state.events
@@ -731,7 +801,7 @@ class Session:
             if text is None:
                 continue
             decision = state.decision
-            asked = decision is not None and (self.coach or self._next_actor() != player)  # the claim or call itself
+            asked = decision is not None and (self.coach or not self._turn_is_next(player))  # the claim or call itself
             legal = list(state.legal_moves()) if asked else self._turn_moves()
             word = " ".join(text.lower().split())
             if not text:
@@ -763,12 +833,13 @@ class Session:
                 self._let_pass(player)
                 return
             try:
-                self._apply(move)
+                if decision is None:
+                    self._play_turn(player, move)
+                else:
+                    self._apply(move)
             except IllegalMoveError as exc:
                 self.print(ui["refused"].format(reason=reason(exc, lang)))
                 continue
-            if decision is None:
-                self._after_turn(player)
             return
 
     def _typed_move(self, text: str, legal: list[Any]) -> Any | None:
@@ -845,20 +916,22 @@ class Session:
             self.print(ui["not_saved_at"].format(path=_visible(target), reason=write_reason(exc, self.lang)))
 
     def _show_table(self, player: int) -> None:
-        state, ui, lang = self.state, self.ui, self.lang
-        view = state.view(player)
-        family = self.family
-        self.print(ui["table"].format(round=state.round, target=self.game.target,
-                                      stock_name=family.stock_name(lang), stock=family.stock_size(state)))
+        """The table as `player` sees it, and their moves when the turn is theirs; with a round's
+        end held back (`_hold_window`), the finished round's table, with no moves."""
+        ui, lang, family = self.ui, self.lang, self.family
+        table = self.held if self.held is not None else self.state
+        view = table.view(player)
+        self.print(ui["table"].format(round=table.round, target=self.game.target,
+                                      stock_name=family.stock_name(lang), stock=family.stock_size(table)))
         names = [player_name(i, lang) + (f" ({ui['you']})" if i == player else "") for i in range(self.players)]
         self.print(ui["scores"].format(scores=", ".join(f"{n} {s}" for n, s in zip(names, view.scores))))
         for text in family.show_table(self.rules, view, lang):
             self.print(text)
         hand = family.hand_text(self.rules, view)
         self.print(ui["hand"].format(player=player_name(player, lang), hand=hand))
-        decision = state.decision
-        asked = decision is not None and decision.actor == player and (self.coach or self._next_actor() != player)
-        if asked and decision is not None and self.coach:
+        decision = self.state.decision
+        asked = self.coach and decision is not None and decision.actor == player
+        if asked and decision is not None:
             score = decision.score
             key = "claim" if decision.kind == "claim" else "muggins"
             self.print(ui[key].format(points=score.points, reason=reason_name(score.reason, lang),
@@ -869,9 +942,9 @@ class Session:
                 self.print(hint)
         # the moves are shown only when they are this person's: their turn, or (with the coach) the
         # claim or call asked; never another player's (their hand's cards), never a claim's reminder
-        if asked and self.coach:
-            legal = list(state.legal_moves())
-        elif self._next_actor() == player:
+        if asked:
+            legal = list(self.state.legal_moves())
+        elif self._turn_is_next(player):
             legal = self._turn_moves()
         else:
             return
