@@ -871,6 +871,16 @@ def test_a_setting_is_validated_exactly_like_the_same_rule_file(tmp_path: Path):
     assert load_settings("card-muggins", ["win.target=100", "pile.limit=21"]).data == load_rules(path).data
 
 
+@pytest.mark.parametrize("command", [["simulate", "nosuch"], ["compare", "card-muggins", "nosuch"]])
+def test_rules_that_are_not_there_are_said_so_whatever_the_settings(command: list[str]):
+    # no setting is to blame for a file that is not there: the same line as without --set
+    result = subprocess.run([sys.executable, "-m", "muggins.cli", *command, "--set", "win.target=50"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.startswith("muggins: nosuch:1:1: no rule file or built-in rules named 'nosuch'")
+    assert "--set" not in result.stderr
+
+
 def test_csv_and_summary_need_no_plotting_library():
     code = ("import sys, muggins.cli, muggins.report, muggins.simulate; "
             "assert 'matplotlib' not in sys.modules, 'matplotlib imported without --plot'")

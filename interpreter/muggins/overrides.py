@@ -162,8 +162,8 @@ def _with_settings(spec: str, settings: Sequence[str], lang: str, named: str | N
     if not settings:
         return load_rules(spec)
     overlay = settings_document(settings, lang)
-    try:
-        rules = load_rules_with(spec, overlay)
+    try:  # rules that are not there are said as without settings: no setting is to blame
+        rules = load_rules_with(spec, overlay, spec_at=Location(spec, 1, 1))
     except RuleFileError as exc:
         raise MugginsError(_one_line(exc, settings, lang, named)) from None
     return dataclasses.replace(rules, settings=tuple(settings))
