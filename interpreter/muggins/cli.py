@@ -31,7 +31,7 @@ from .output import fit_output, shows_suits
 from .pieces import ascii_cards
 from .overrides import UsageError, combinations, load_each, load_settings
 from .rules import Rules
-from .records import Record, make_record, read_record, record_schema, replay, save_schema
+from .records import Record, make_record, read_record, record_problem, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay
 from .messages import LANGUAGES, lang_from_arguments, lang_from_environment, stopped_line
@@ -47,7 +47,6 @@ WORDS = {
         "player_count": "{rules} is played by {counts} players, not {players}",
         "replayed": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
         "won:one": "winner {players}", "won:side": "winners {players}",
-        "ended:target": "target reached", "ended:unfinished": "unfinished", "nobody": "none",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
         "bot_count": "--bots names {count} bots for {seats} bot seats",
         "no_common_players": "no number of players is allowed by every file ({counts}): compare files that "
@@ -76,7 +75,6 @@ WORDS = {
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
         "replayed": "{record}: {moves} reproducidas; {termination}, {won}, puntuaciones {scores} tras {rounds}",
         "won:one": "gana {players}", "won:side": "ganan {players}",
-        "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
         "digest": "huella {digest}",
         "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
@@ -1020,12 +1018,11 @@ def _replay(args: argparse.Namespace) -> int:
             line = describe(rules, event, args.lang, state.game.target, None)
             if line:
                 print(line if shows_suits() else ascii_cards(line, args.lang))
-    outcome, lang = state.outcome, args.lang
-    known = WORDS.get(lang, WORDS["en"])
-    players = winners_name(outcome, lang) if outcome.winner is not None else known["nobody"]
+    outcome, lang = state.outcome, args.lang or "en"
+    players = winners_name(outcome, lang) if outcome.winner is not None else record_problem(lang, "nobody")
     won = _say(lang, "won:side" if outcome.partners else "won:one", players=players)  # partners win together
     print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
-               termination=known.get(f"ended:{outcome.termination}", outcome.termination), won=won,
+               termination=record_problem(lang, f"ended:{outcome.termination}"), won=won,
                scores=list(outcome.scores), rounds=count(outcome.rounds, "round", lang)))
     return EXIT_OK
 

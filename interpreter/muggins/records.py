@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import shlex
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -176,8 +177,9 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
     if not isinstance(data, dict) or data.get("format") != form:
         found = str(data.get("format")) if isinstance(data, dict) else ""
         # a record given to resume, or a save to replay: say which command reads it
-        key = {FORMAT: "is_record", SAVE_FORMAT: "is_save"}.get(found, "no_format")
-        raise RecordError(f"{path}: " + record_problem(lang, key, what=kind, form=form, path=path))
+        if found in GAME_FILES:
+            raise RecordError(f"{path}: " + other_game_file(lang, found, what, path))
+        raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
     if "version" not in data:  # said as the schema says a missing field, before the schema (of this version) is read
         raise RecordError(f"{path}: {record_problem(lang, 'top')}: " + record_problem(lang, "required", name="version"))
     version = data["version"]
@@ -239,7 +241,7 @@ _SCHEMA_WORDS = {
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
         "float": "{value}, a number written with a point or an exponent",
-        "what:record": "record", "what:save file": "save file",
+        "what:record": "record", "what:save file": "save file", "what:scenario": "scenario",
         "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
         "long_number": "a number with {digits} digits (at most {most})",
@@ -291,6 +293,7 @@ _SCHEMA_WORDS = {
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
         "float": "{value}, un número escrito con punto o exponente",
         "what:record": "acta de partida", "what:save file": "fichero de partida guardada",
+        "what:scenario": "escenario",
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
         "long_number": "un número de {digits} cifras (como mucho {most})",
@@ -332,6 +335,16 @@ _SCHEMA_WORDS = {
         "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
     },
 }
+
+
+GAME_FILES = {FORMAT: "is_record", SAVE_FORMAT: "is_save"}  # what a file of each format is, to a command of the other
+
+
+def other_game_file(lang: str, form: str, what: str, path: str | Path) -> str:
+    """A record or save (`form`) given where a `what` is read: what it is, and the command that
+    reads it, with its path quoted to be pasted."""
+    return record_problem(lang, GAME_FILES[form], what=record_problem(lang, f"what:{what}"),
+                          path=shlex.quote(str(path)))
 
 
 def record_problem(lang: str, key: str, **values: Any) -> str:

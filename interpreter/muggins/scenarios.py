@@ -23,7 +23,7 @@ from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
 from .families import families, family_of
 from .loader import schema_problem, load_rules_with
 from .messages import Said, counted, said_each, said_list, said_reason, say
-from .records import FORMAT, SAVE_FORMAT
+from .records import GAME_FILES, other_game_file
 from .schema import scenario_part, scenario_schema
 from .yamlfile import EMPTY_SCENARIO, Document, read_yaml_file
 
@@ -42,8 +42,6 @@ WORDS = {
                      "`{{dominoed_by: N}}` (player N placed their last tile)",
         "play_and_end": "a step has `play` or `end_round`, not both",
         "rules_fail": "its rules do not load: {problem}",
-        "is_record": "a game record, not a scenario: replay it with muggins replay {path}",
-        "is_save": "a saved game, not a scenario: continue it with muggins resume {path}",
         "no_formula": "{rules} has no {name}",
         "not_read": "{name!r} is not read by {formula} (names: {names})",
         "row": "{formula} with {given}: expected {expect}, the rules give {actual}",
@@ -82,8 +80,6 @@ WORDS = {
                      "`{{dominoed_by: N}}` (el jugador N colocó su última ficha)",
         "play_and_end": "un paso tiene `play` o `end_round`, no ambas cosas",
         "rules_fail": "sus reglas no se pueden cargar: {problem}",
-        "is_record": "es un acta de partida, no un escenario: reprodúcela con muggins replay {path}",
-        "is_save": "es una partida guardada, no un escenario: continúala con muggins resume {path}",
         "no_formula": "{rules} no tiene {name}",
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
         "row": "{formula} con {given}: se esperaba {expect}, las reglas dan {actual}",
@@ -145,16 +141,15 @@ def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.validators.validator_for(schema)(schema)
 
 
-_GAME_FILES = {FORMAT: "is_record", SAVE_FORMAT: "is_save"}  # files `check` is given that are no scenario
-
-
 def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     """Read and check a scenario file and load its rules (with any inline options)."""
     path = Path(path)
     doc = read_yaml_file(path, display or str(path), EMPTY_SCENARIO)
-    kind = _GAME_FILES.get(str(doc.data.get("format"))) if isinstance(doc.data, dict) else None
-    if kind:  # a record or save is known by its format, as replay and resume know it: one line, not the schema's
-        raise RuleFileError([Problem(doc.where(("format",)), say(WORDS, kind, path=display or str(path)))])
+    form = str(doc.data.get("format")) if isinstance(doc.data, dict) else None
+    if form in GAME_FILES:  # a record or save is known by its format, as replay and resume know it: one line
+        name = display or str(path)
+        said = Said(other_game_file("en", form, "scenario", name), es=other_game_file("es", form, "scenario", name))
+        raise RuleFileError([Problem(doc.where(("format",)), said)])
     problems = [found for error in _validator().iter_errors(doc.data) if (found := _problem(doc, error))]
     if problems:
         raise RuleFileError(problems)
