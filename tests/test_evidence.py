@@ -720,6 +720,19 @@ def test_play_takes_settings(capsys):
     assert code == 0 and out
 
 
+@pytest.mark.parametrize("setting, said", [
+    # YAML would read the second line as more of the value, and drop it without a word
+    ("win.target=50\nx: 1", "--set win.target=50\\nx: 1: a setting is one line of visible characters"),
+    ("win.target=\x01", "--set win.target=\\x01: a setting is one line of visible characters"),
+    # a record names its rules by name: a variant named otherwise is a file that extends this one
+    ("name=foo", "--set name=foo: `name` names a rule file, not a setting; to name a variant, write a rule file "
+                 "that extends this one"),
+])
+def test_a_setting_that_cannot_be_one_is_refused_in_one_line(capsys, setting: str, said: str):
+    code, out, err = run(capsys, "play", "domino-muggins", "--seed", "1", "--set", setting)
+    assert code != 0 and not out and err == f"muggins: {said}\n"
+
+
 @pytest.mark.parametrize("command", [["simulate", "card-muggins"], ["compare", "card-muggins", "card-muggins-100"],
                                      ["sweep", "card-muggins"]])
 @pytest.mark.parametrize("json_output", [False, True])

@@ -857,6 +857,21 @@ def test_settings_a_record_cannot_be_played_with_are_refused_in_one_line(setting
     assert err.count("\n") == 1 and message in err and "Traceback" not in err, err
 
 
+@pytest.mark.parametrize("given, said", [
+    ("domino-muggins", "the rules 'domino-muggins' given to replay it cannot be loaded: --set pile.limit=21: "),
+    ("nosuch.yaml", "the rules 'nosuch.yaml' given to replay it cannot be loaded: nosuch.yaml:1:1: no rule file"),
+])
+def test_rules_given_to_replay_that_cannot_be_loaded_are_named_as_given(given, said, tmp_path, monkeypatch, capsys):
+    """The rules that failed are those given with --rules, not the record's: named so, and a rule
+    file that is not there is not blamed on the record's settings."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "card-muggins", "--seed", "3", "--set", "pile.limit=21", "--record", "game.json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "game.json", "--rules", given]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("muggins: game.json: " + said) and err.count("\n") == 1, err
+
+
 def test_a_game_at_the_terminal_played_with_settings_resumes_with_them(tmp_path, monkeypatch):
     """A save keeps the --set settings as a record does: resume lays them over the rules again
     (it was refused as saved under other rules), and the record written at the end keeps them."""

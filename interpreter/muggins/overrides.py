@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from .errors import Location, MugginsError, RuleFileError
 from .loader import load_rules, load_rules_with
 from .messages import said_in
+from .pieces import shown, visible
 from .rules import Rules
 from .yamlfile import Document, read_yaml_text
 
@@ -33,6 +34,9 @@ WORDS = {
         "twice": "--set {key} is given twice",
         "inside": "--set {key} and --set {other} overlap: set one or the other",
         "extends": "--set {text}: `{key}` cannot be set; name the rule file instead",
+        "name": "--set {text}: `name` names a rule file, not a setting; to name a variant, write a rule file "
+                "that extends this one",
+        "one_line": "--set {text}: a setting is one line of visible characters",
         "value": "--set {text}: the value is not valid YAML: {problem}",
         "range": "--set {text}: a range is FROM..TO or FROM..TO:STEP with whole numbers",
         "step": "--set {text}: the step of a range must be at least 1",
@@ -47,6 +51,9 @@ WORDS = {
         "twice": "--set {key} aparece dos veces",
         "inside": "--set {key} y --set {other} se solapan: fija una u otra",
         "extends": "--set {text}: `{key}` no se puede fijar; nombra el fichero de reglas",
+        "name": "--set {text}: `name` nombra un fichero de reglas, no es un ajuste; para nombrar una variante, "
+                "escribe un fichero de reglas que amplíe este",
+        "one_line": "--set {text}: un ajuste es una línea de caracteres visibles",
         "value": "--set {text}: el valor no es YAML válido: {problem}",
         "range": "--set {text}: un rango es DESDE..HASTA o DESDE..HASTA:PASO con números enteros",
         "step": "--set {text}: el paso de un rango debe ser al menos 1",
@@ -68,6 +75,8 @@ def _say(lang: str, which: str, **values: Any) -> str:
 
 def split_setting(text: str, lang: str = "en") -> tuple[str, str]:
     """`KEY=VALUE` as its key and its value's text; a usage error when it is not of that form."""
+    if not text.isprintable():  # a line break would read as more YAML; a control character acts on a terminal
+        raise UsageError(_say(lang, "one_line", text=shown(visible(text))))
     key, equals, value = text.partition("=")
     key = key.strip()
     if not equals or not key:
@@ -76,6 +85,8 @@ def split_setting(text: str, lang: str = "en") -> tuple[str, str]:
         raise UsageError(_say(lang, "key", text=text, key=key))
     if key.split(".")[0] in ("extends",):
         raise MugginsError(_say(lang, "extends", text=text, key=key))
+    if key == "name":  # a record names its rules by the name: a variant of another name is a file of its own
+        raise MugginsError(_say(lang, "name", text=text))
     return key, value.strip()
 
 

@@ -261,6 +261,7 @@ _SCHEMA_WORDS = {
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
+        "given_unloadable": "the rules {rules!r} given to replay it cannot be loaded: {problem}",
         "rules_hint": " (a record names its rules, not their file: give the rule file with --rules FILE)",
         "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
         "other_rules_hint": ": give the rule file the game was played with, --rules FILE",
@@ -314,6 +315,7 @@ _SCHEMA_WORDS = {
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el acta tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del acta, {rules!r}: {problem}",
+        "given_unloadable": "no se pueden cargar las reglas indicadas para reproducirla, {rules!r}: {problem}",
         "rules_hint": (" (un acta nombra sus reglas, no su fichero: indica el fichero de reglas con "
                        "--rules FICHERO)"),
         "other_rules": "el acta se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
@@ -475,8 +477,8 @@ def replay(record: Record, rules_spec: str | None = None, moves: int | None = No
     except MugginsError as exc:
         # a record names its rules, not their file: a house file's record is replayed with --rules
         hint = "" if rules_spec or record.rules in builtin_rule_names() else record_problem(lang, "rules_hint")
-        raise RecordError(record_problem(lang, "rules_unloadable", rules=record.rules, problem=exc.said(lang))
-                          + hint) from None
+        raise RecordError(record_problem(lang, "rules_unloadable" if not rules_spec else "given_unloadable",
+                                         rules=rules_spec or record.rules, problem=exc.said(lang)) + hint) from None
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
                                          ours=rules.digest[:12]) + record_problem(lang, "other_rules_hint"))

@@ -29,7 +29,7 @@ from .files import (fallback_folders, fresh_name, read_limited, reason as write_
                     write_atomic, write_first)
 from .messages import illegal, reason, stopped_line
 from .output import shows_suits
-from .pieces import ascii_cards
+from .pieces import ascii_cards, visible
 from .families import family_of
 from .narration import count, describe, explain_last_score, player_name, reason_name, summarize_rules
 from .records import Save, check_players, read_save, record_problem, save_rules
@@ -133,12 +133,6 @@ def check_delay(delay: float, lang: str = "en") -> str | None:
 def _shown(text: str, limit: int = 40) -> str:
     """A person's answer as quoted back to them: at most `limit` characters."""
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def _visible(text: object) -> str:
-    """`text` as shown back to a person: a control character (a NUL, an escape) as its escape, so
-    nothing typed acts on the terminal."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
 
 
 def _save_target(argument: str) -> tuple[str, bool]:
@@ -328,13 +322,13 @@ class Session:
     def _report_save(self, path: Path | None, text: str, failures: list[tuple[Path, BaseException]]) -> None:
         """Say where the game went (and where it could not go), in the person's language."""
         for place, exc in failures if path is not None else []:
-            self.print(self.ui["not_saved_at"].format(path=_visible(place), reason=write_reason(exc, self.lang)))
+            self.print(self.ui["not_saved_at"].format(path=visible(place), reason=write_reason(exc, self.lang)))
         if path is None:
             self.print(file_words(self.lang)["nowhere"].format(reason=write_reason(failures[-1][1], self.lang)))
             self.print(text.rstrip("\n"))
             return
-        self.print(self.ui["saved"].format(path=_visible(_near(path))))
-        self.print(self.ui["resume_hint"].format(path=_visible(shlex.quote(str(_near(path))))))  # to paste
+        self.print(self.ui["saved"].format(path=visible(_near(path))))
+        self.print(self.ui["resume_hint"].format(path=visible(shlex.quote(str(_near(path))))))  # to paste
 
     @classmethod
     def resume(cls, path: str | Path, **options: Any) -> Session:
@@ -909,11 +903,11 @@ class Session:
         except RuntimeError:  # no home folder to expand ~ to
             target = Path(argument)
         try:
-            self.print(ui["saved"].format(path=_visible(self.save(target, force))))
+            self.print(ui["saved"].format(path=visible(self.save(target, force))))
         except FileExistsError:
-            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=_visible(target))))
+            self.print(ui["refused"].format(reason=file_words(self.lang)["exists_save"].format(path=visible(target))))
         except (OSError, ValueError) as exc:
-            self.print(ui["not_saved_at"].format(path=_visible(target), reason=write_reason(exc, self.lang)))
+            self.print(ui["not_saved_at"].format(path=visible(target), reason=write_reason(exc, self.lang)))
 
     def _show_table(self, player: int) -> None:
         """The table as `player` sees it, and their moves when the turn is theirs; with a round's
