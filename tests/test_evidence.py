@@ -399,6 +399,22 @@ def test_compare_shows_a_dash_for_claims_in_a_file_without_them(lang, steals, lo
     assert [by_label[per_event].cell_of(d) for d in results] == ["7,50" if lang == "es" else "7.50", "—"]
 
 
+def test_compare_shows_every_files_rows_whichever_file_comes_first():
+    """The file without claims given first: the other's steals, lost points, blocked rounds and
+    scoring entries are rows still (they followed the first file only), a dash where not measured."""
+    results = claims_and_no_claims()[::-1]
+    cards = Tally(2, ["greedy"] * 2)
+    cards.record(0, [61, 20], 1, 9, 9, 0)
+    cards.entries.update({"fifteen": [4, 8], "pair": [2, 4]})
+    results.append(summary(cards, load_rules("card-cribbage-pegging"), "hand"))
+    cells = {row.label: [row.cell_of(d) for d in results] for row in rows(results, "en")}
+    assert cells["Muggins steals per game"] == ["—", "1.50", "—"]
+    assert cells["points lost unclaimed per game"] == ["—", "5.00", "—"]
+    assert cells["blocked rounds"] == ["0.0%", "25.0%", "—"]  # fives-and-threes' one round was not blocked
+    assert cells["'fifteen': points per game"] == ["—", "—", "8.00"]
+    assert cells["'pair': points per game"] == ["—", "—", "4.00"]
+
+
 def test_simulate_json_follows_the_schema_and_is_the_same_with_one_or_two_workers(capsys):
     outputs = []
     for workers in ("1", "2"):

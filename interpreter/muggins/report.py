@@ -393,17 +393,21 @@ def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
     out.append(Row(w["points_per_event"], lambda d: num(d["points_per_scoring_event"], lang, 2)
                    if d["scoring_events_per_game"] else NOT_MEASURED))
     out.append(Row(w["events_per_game"], lambda d: num(d["scoring_events_per_game"], lang)))
-    for entry in first["scoring_entries"]:
-        name = entry["name"]
+    # every file's entries and measures, in the order first met, whichever file is given first; a
+    # file without one (no such entry, no claims, no blocked rounds in cards) shows a dash (Row.cell_of)
+    entries: dict[str, dict] = {}
+    for d in results:
+        for entry in d["scoring_entries"]:
+            entries.setdefault(entry["name"], entry)
+    for name, entry in entries.items():
 
         def per_game(d: dict, name: str = name) -> str:
             found = [e for e in d["scoring_entries"] if e["name"] == name]
-            return num(found[0]["points_per_game"], lang, 2) if found else "-"
+            return num(found[0]["points_per_game"], lang, 2) if found else NOT_MEASURED
         out.append(Row(w["entry"].format(name=entry_name(entry, lang)), per_game))
-    if "blocked_round_rate" in first:
-        out.append(Row(w["blocked"], lambda d: pct(d.get("blocked_round_rate", 0), lang)))
-    if "muggins_steals_per_game" in first:
-        # a file without claims measures neither: a dash (Row.cell_of), not 0.00
+    if any("blocked_round_rate" in d for d in results):
+        out.append(Row(w["blocked"], lambda d: pct(d["blocked_round_rate"], lang)))
+    if any("muggins_steals_per_game" in d for d in results):
         out.append(Row(w["steals"], lambda d: num(d["muggins_steals_per_game"], lang, 2)))
         out.append(Row(w["lost"], lambda d: num(d["lost_points_per_game"], lang, 2)))
     return out
