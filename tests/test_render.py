@@ -63,6 +63,19 @@ def test_the_pile_has_a_card_element_per_card_with_its_suit_symbol():
     assert "Running total 24 of 31" in svg      # 10 + 10 + 1 + 3
 
 
+@pytest.mark.parametrize("lang, one_card, one_tile", [("en", "Card pile: 1 card", "Domino line: 1 tile"),
+                                                      ("es", "Pila de cartas: 1 carta", "Línea de dominó: 1 ficha")])
+def test_the_title_of_a_picture_counts_one_piece_in_the_singular(lang, one_card, one_tile):
+    cards = load_rules("card-muggins")
+    game = make_game(cards, 2)
+    state = game.setup([[game.deck.parse("5H")], [game.deck.parse("2C")]], pile=[game.deck.parse("10S")])
+    assert ET.fromstring(family_of(cards).render_svg(cards, state, lang)).find(SVG + "title").text == one_card
+    tiles = load_rules("domino-muggins")
+    t = Tile.parse
+    state = make_game(tiles, 2).setup([[t("0-0")], [t("0-1")]], [], [(t("5-5"), None)])
+    assert ET.fromstring(family_of(tiles).render_svg(tiles, state, lang)).find(SVG + "title").text == one_tile
+
+
 def test_render_command_draws_a_recorded_game_at_a_move(tmp_path):
     from muggins.cli import main
     record, picture = tmp_path / "game.json", tmp_path / "line.svg"

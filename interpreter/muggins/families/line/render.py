@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 from html import escape
 
+from ...messages import count
+
 CELL = 36                      # one half of a tile, in pixels
 GAP = 2                        # between tiles
 PIPS = {                       # pip positions on a 3 x 3 grid (column, row), for 0 to 9
@@ -18,9 +20,9 @@ PIPS = {                       # pip positions on a 3 x 3 grid (column, row), fo
 }
 WORDS = {
     "en": {"sum": "Open ends: {terms} = {total}", "empty": "The line is empty", "end": "{value}, counts {amount}",
-           "title": "Domino line: {tiles} tiles"},
+           "title": "Domino line: {tiles}"},
     "es": {"sum": "Extremos abiertos: {terms} = {total}", "empty": "La línea está vacía", "end": "{value}, aporta {amount}",
-           "title": "Línea de dominó: {tiles} fichas"},
+           "title": "Línea de dominó: {tiles}"},
 }
 
 
@@ -108,7 +110,7 @@ def line_svg(line: Any, lang: str = "en") -> str:
     w = WORDS[lang]
     canvas = _Canvas()
     if line.empty:
-        return canvas.svg(w["empty"], w["title"].format(tiles=0))
+        return canvas.svg(w["empty"], w["title"].format(tiles=count(0, "tile", lang)))
     first = line.tiles[0]
     opening_crosswise = first.is_double
     half = CELL / 2 if opening_crosswise else CELL
@@ -124,7 +126,8 @@ def line_svg(line: Any, lang: str = "en") -> str:
         dx, dy = {0: (-14, 0), 1: (14, 0), 2: (0, -14), 3: (0, 14)}[index]
         _marker(canvas, x + dx, y + dy, index, w["end"].format(value=end.value, amount=counted.get(index, 0)))
     terms = " + ".join(str(amount) for _, amount in counted.items()) or "0"
-    return canvas.svg(w["sum"].format(terms=terms, total=line.ends_sum()), w["title"].format(tiles=len(line.tiles)))
+    title = w["title"].format(tiles=count(len(line.tiles), "tile", lang))
+    return canvas.svg(w["sum"].format(terms=terms, total=line.ends_sum()), title)
 
 
 def _spinner_x(line: Any) -> float:

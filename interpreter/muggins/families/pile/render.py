@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 from html import escape
 
+from ...messages import count
+
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED = ("D", "H")
 WIDTH, HEIGHT, STEP = 60, 84, 44
 WORDS = {
     "en": {"total": "Running total {total} of {limit}", "empty": "The pile is empty: total 0 of {limit}",
-           "title": "Card pile: {cards} cards"},
+           "title": "Card pile: {cards}"},
     "es": {"total": "Total acumulado {total} de {limit}", "empty": "La pila está vacía: total 0 de {limit}",
-           "title": "Pila de cartas: {cards} cartas"},
+           "title": "Pila de cartas: {cards}"},
 }
 
 
@@ -36,6 +38,6 @@ def pile_svg(cards: Any, deck: Any, total: int, limit: int, lang: str = "en") ->
     caption = w["total"].format(total=total, limit=limit) if names else w["empty"].format(limit=limit)
     width = max(width, 16 + 9 * len(caption))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -20 {width} {HEIGHT + 70}" width="{width}" '
-            f'height="{HEIGHT + 70}" font-family="sans-serif">\n<title>{escape(w["title"].format(cards=len(names)))}'
+            f'height="{HEIGHT + 70}" font-family="sans-serif">\n<title>{escape(w["title"].format(cards=count(len(names), "card", lang)))}'
             f'</title>\n<rect x="0" y="-20" width="{width}" height="{HEIGHT + 70}" fill="#1d6b3a"/>\n'
             f'{body}\n<text x="20" y="{HEIGHT + 34}" font-size="16" fill="white">{escape(caption)}</text>\n</svg>\n')
