@@ -641,7 +641,16 @@ def test_the_sweep_plot_draws_the_fair_share_of_each_line_inside_the_frame():
     fig = sweep_figure("card-muggins", results)
     assert fig.axes[0].get_ylim()[0] <= 49
     plt.close(fig)
+
+
+def test_the_fair_share_of_games_nobody_finished_is_drawn_inside_the_frame():
+    pytest.importorskip("matplotlib")
     import matplotlib.pyplot as plt
+    from muggins.plots import results_figure
+    fig = results_figure([hand_summary([40, 40], [None, None])])  # two games, both stopped by the round cap
+    for ax in fig.axes[:2]:
+        [fair] = [line for line in ax.lines if line.get_linestyle() == "--"]
+        assert list(fair.get_ydata()) == [0, 0] and ax.get_ylim()[0] < 0
     plt.close(fig)
 
 

@@ -15,7 +15,7 @@ from .errors import MugginsError
 from .files import write_atomic_with
 from .overrides import UsageError
 from .report import bot_names, num, pct
-from .stats import Z95
+from .stats import Z95, fair_share
 
 FORMATS = ("png", "svg")
 
@@ -168,10 +168,9 @@ def results_figure(results: Sequence[dict], lang: str = "en") -> Any:
     return fig
 
 
-def fair_share(data: dict) -> float:
-    """Each place's (and seat's) share of the games if the order of play did not matter: the
-    finished games shared out, since nobody wins an unfinished one."""
-    return data["finished"] / data["games"] / data["players"] if data["games"] else 0.0
+def place_share(data: dict) -> float:
+    """Each place's (and seat's) fair share of a summary's games (`stats.fair_share`)."""
+    return fair_share(data["finished"], data["games"], data["players"])
 
 
 def _win_rate_panels(by_place: Any, by_seat: Any, results: Sequence[dict], w: dict[str, str], lang: str) -> None:
@@ -193,7 +192,7 @@ def _win_rate_panels(by_place: Any, by_seat: Any, results: Sequence[dict], w: di
         rates, err = _errors(data["seats"])
         by_seat.bar([k + 1 + offset for k in range(n)], rates, width, yerr=err, capsize=4, color=f"C{i}",
                     label=_plain(data["label"]))
-    shares = [fair_share(data) for data in results]
+    shares = [place_share(data) for data in results]
     for ax in (by_place, by_seat):
         if len(set(shares)) == 1:
             ax.axhline(100 * shares[0], color="grey", linestyle="--", linewidth=1,
@@ -205,7 +204,8 @@ def _win_rate_panels(by_place: Any, by_seat: Any, results: Sequence[dict], w: di
         ax.set_ylabel(w["win_rate"])
         ax.set_xticks(range(1, n + 1))
         top = max(r["ci95"][1] for d in results for r in d["first_to_play"]["by_position"] + d["seats"])
-        ax.set_ylim(0, max(125 * top, 150 * max(shares), 1))
+        # a fair share of 0 (no game finished) would lie on the frame's edge: the frame starts below it
+        ax.set_ylim(-2 if min(shares) < 0.02 else 0, max(125 * top, 150 * max(shares), 1))
     by_place.set_title(w["first"], fontsize=11)
     by_place.set_xlabel(w["first_x"])
     by_seat.set_title(w["seats"], fontsize=11)
@@ -295,7 +295,7 @@ def _sweep_rates(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: 
         rates, err = _errors([results[i]["first_to_play"]["by_position"][0] for i in members])
         ax.errorbar([xs[i] for i in members], rates, yerr=err, marker="o", capsize=4, color=f"C{k}",
                     label=name or w["sweep_first"])
-    shares = [fair_share(d) for d in results]
+    shares = [place_share(d) for d in results]
     if len(set(shares)) == 1:
         ax.axhline(100 * shares[0], color="grey", linestyle="--", linewidth=1,
                    label=f"{w['fair']} ({pct(shares[0], lang)})")

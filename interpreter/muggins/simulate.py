@@ -28,7 +28,7 @@ from .loader import resolve_rule_path, rules_source
 from .messages import say
 from .overrides import label, load_settings
 from .rules import Rules
-from .stats import distribution, percentile, wilson
+from .stats import distribution, fair_share, percentile, wilson
 
 UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
@@ -557,18 +557,17 @@ def first_to_play(tally: Tally) -> dict[str, Any]:
     nobody (as the shared rounds are left out of the rounds' fair share)."""
     r = lambda x: round(x, 6)  # noqa: E731
     n, games, sides = tally.players, tally.games, tally.sides
-    finished_share = tally.finished / games if games else 0.0
-    first: dict[str, Any] = {"fair_share": r(finished_share / sides),
+    first: dict[str, Any] = {"fair_share": r(fair_share(tally.finished, games, sides)),
              "by_position": [{"position": k + 1, **_rate(tally.first_wins[k], games)} for k in range(n)]}
-    first["advantage"] = r(first["by_position"][0]["win_rate"] - finished_share / n)
+    first["advantage"] = r(first["by_position"][0]["win_rate"] - fair_share(tally.finished, games, n))
     if sides != n:
         # the first to play's side: the positions k with k % sides == 0 (partners sit `sides` apart)
         first["by_side"] = [{"side_position": j + 1,
                              **_rate(sum(tally.first_wins[k] for k in range(n) if k % sides == j), games)}
                             for j in range(sides)]
-        first["advantage"] = r(first["by_side"][0]["win_rate"] - finished_share / sides)
+        first["advantage"] = r(first["by_side"][0]["win_rate"] - fair_share(tally.finished, games, sides))
     counted, shared = tally.round_count, tally.round_shared
-    decided_share = (counted - shared) / counted / sides if counted else 0.0
+    decided_share = fair_share(counted - shared, counted, sides)  # a shared round is won by no one side
     by_round_rows = [{"position": k + 1, **_rate(tally.round_wins[k], counted)} for k in range(sides)]
     first["by_round"] = {"by": "side" if sides != n else "player", "rounds": counted, "shared": shared,
                          "fair_share": r(decided_share), "by_position": by_round_rows,

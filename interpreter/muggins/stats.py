@@ -161,3 +161,9 @@ def distribution(histogram: Mapping[int, int], width: int | None = None) -> dict
             "p5": r(percentile(histogram, 5)), "p50": r(percentile(histogram, 50)), "p95": r(percentile(histogram, 95)),
             "min": min(histogram, default=None), "max": max(histogram, default=None),
             "histogram": {"bin": w, "counts": {str(k): v for k, v in binned(histogram, w).items()}}}
+
+
+def fair_share(finished: int, games: int, ways: int) -> float:
+    """What each of `ways` places (players, sides) would win if the order of play did not matter:
+    the finished games shared out, since an unfinished game is won by nobody."""
+    return finished / games / ways if games else 0.0
