@@ -28,7 +28,7 @@ from .narration import count, describe, winners_name, words
 from .families import family_of
 from .files import check_target, fallback_folders, reason as write_reason, words as file_words, write_atomic, write_first
 from .output import fit_output, shows_suits
-from .pieces import ascii_cards
+from .pieces import ascii_cards, shown
 from .overrides import UsageError, combinations, load_each, load_settings
 from .rules import Rules
 from .records import Record, make_record, read_record, record_problem, record_schema, replay, save_schema
@@ -981,8 +981,7 @@ def _render(args: argparse.Namespace) -> int:
         return _usage(_say(args.lang, "svg_only", path=args.output))
     move = _move_number(args.move)
     if move is None and args.move is not None:
-        shown = args.move if len(args.move) <= 40 else args.move[:37] + "..."
-        return _usage(_say(args.lang, "move_form", text=shown))
+        return _usage(_say(args.lang, "move_form", text=shown(args.move)))
     problem = check_target(args.output, args.force, args.lang)
     if problem:
         raise MugginsError(problem)

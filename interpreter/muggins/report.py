@@ -367,7 +367,6 @@ def fairness_rows(results: Sequence[dict], lang: str) -> list[Row]:
 def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
     """How long games last and how they score: lengths, scores, margins, entries, steals."""
     w = words(lang)
-    first = results[0]
     out: list[Row] = []
 
     def dist(d: dict) -> str:
