@@ -470,6 +470,13 @@ def test_compare_tells_apart_files_that_share_a_name(capsys, monkeypatch, tmp_pa
                                                      "card-muggins (pile.limit=21)"]
     assert [r.get("file") for r in data["results"]] == ["h1.yaml", "h2.yaml", None]
     assert {t["rules"] for t in data["comparisons"]} == {"h2.yaml (pile.limit=21)", "card-muggins (pile.limit=21)"}
+    # in the CSV a comparison's row names its file and settings as the file's own rows do
+    code, _, _ = run(capsys, "compare", *files[:2], "card-muggins", "--games", "4", "--workers", "1", "--csv",
+                     "s.csv", "--set", "pile.limit=21")
+    named = [tuple(line.split(",")[:3]) for line in (tmp_path / "s.csv").read_text().splitlines()[1:]]
+    assert {(rules, settings) for rules, settings, _ in named} == {
+        ("h1.yaml", "pile.limit=21"), ("h2.yaml", "pile.limit=21"), ("card-muggins", "pile.limit=21")}
+    assert any(statistic.endswith("against h1.yaml (pile.limit=21)") for _, _, statistic in named)
 
 
 def test_compare_folds_a_long_label_rather_than_cut_it(capsys, monkeypatch, tmp_path: Path):

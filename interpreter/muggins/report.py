@@ -685,15 +685,17 @@ def csv_rows(results: Sequence[dict], tests: Sequence[dict] = ()) -> list[dict]:
     """The statistics in long form: one row per number, with its interval where it has one; a
     statistic of nothing (the winning score when no game was won) has no row, and its count says so."""
     out: list[dict] = []
+
+    def named(data: dict) -> dict:  # the file and settings a row is about, alike in every row of it
+        return {"rules": data.get("file", data["rules"]), "settings": " ".join(data["settings"])}
     for data in results:
         def add(statistic: str, group: Any, value: Any, ci: Sequence[float] | None = None, data: dict = data) -> None:
-            out.append({"rules": data.get("file", data["rules"]), "settings": " ".join(data["settings"]),
-                        "statistic": statistic, "group": group, "value": value, "ci_low": ci[0] if ci else "",
-                        "ci_high": ci[1] if ci else "", "p": "", "p_holm": ""})
+            out.append({**named(data), "statistic": statistic, "group": group, "value": value,
+                        "ci_low": ci[0] if ci else "", "ci_high": ci[1] if ci else "", "p": "", "p_holm": ""})
         _fairness_csv(data, add)
         _scores_csv(data, add)
     for test in tests:
-        out.append({"rules": test["rules"], "settings": "", "statistic": f"{test['kind']} against {test['against']}",
+        out.append({**named(results[test["column"]]), "statistic": f"{test['kind']} against {test['against']}",
                     "group": test["statistic"], "value": test["effect"], "ci_low": test["ci95"][0],
                     "ci_high": test["ci95"][1], "p": test["p"], "p_holm": test["p_holm"]})
     return out
