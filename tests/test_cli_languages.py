@@ -131,9 +131,9 @@ def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
     ("win.target=abc", "nombre desconocido 'abc' (disponibles aquí: players)"),
     ("win.target=-5", "el objetivo con 2 jugadores es -5; debe ser al menos 1"),
     ("win.target=true", "`win.target` debe ser texto o un número entero, no true"),
-    ("name=Mi Casa", "`name` es 'Mi Casa': un nombre se escribe con letras minúsculas de la a a la z (sin tildes ni "
-                     "eñes), cifras y guiones, y empieza por una letra o una cifra, como mis-reglas; ¿querías decir "
-                     "'mi-casa'?"),
+    ("name=Mi Casa", "`name` nombra un fichero de reglas, no es un ajuste; para nombrar una variante, escribe un "
+                     "fichero de reglas que amplíe este"),
+    ("title=", "`title` debe ser texto, no null"),
     ("go.draw=False", "`go.draw` debe ser true o false, no 'False' (solo true y false en minúsculas son booleanos; "
                       "escribe false)"),
     ("go.draw=on", "`go.draw` debe ser true o false, no 'on' (aquí una palabra de sí/no es texto; escribe true o "
