@@ -237,6 +237,27 @@ def test_a_pile_closes_when_the_go_comes_round_to_its_last_player(tmp_path):
     assert "No se anota: todos los jugadores han pasado con la pila vacía" in out
 
 
+def test_a_save_of_version_1_is_read_and_kept_as_it_was_written(tmp_path):
+    """Before version 2 a go never closed a pile: a table typed a go for every player, the last
+    card's too, then `last`. Such a save resumes (a game in progress is never lost), scoring as it
+    did: P2 10, then three go's and `last` give P2 the 1 for "last"; entries typed after it are
+    read the same way, and it is saved again as version 1."""
+    rules = load_rules("card-muggins")
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "muggins-keep", "version": 1, "rules": "card-muggins",
+                                "name": "card-muggins", "digest": rules.digest, "players": 3, "lang": "en",
+                                "entries": ["1", "10", "go", "go", "go", "last"]}))
+    out = io.StringIO()
+    keeper = Keeper(rules, "card-muggins", 3, stdin=io.StringIO("5\ngo\ngo\ngo\nlast\n"), stdout=out,
+                    folder=tmp_path)
+    keeper.resume(path)
+    assert scores(keeper) == [0, 11, 0]
+    keeper.run(header=False)
+    assert scores(keeper) == [0, 11, 6] and "Not entered" not in out.getvalue()    # P3 5, then P3's "last"
+    keeper.save(tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text())["version"] == 1
+
+
 def test_card_entries_answer_hostile_input(tmp_path):
     keeper, out, code = keep("card-muggins", 2, ["1", "last", "35", "-5", "5♥", "²", "8", "4", *HOSTILE[:6]],
                              folder=tmp_path)
@@ -306,7 +327,7 @@ def test_save_and_resume(tmp_path):
     keeper, out, code = keep("domino-muggins", 3, ROUND_1 + [f"save {path}", f"save {path}"], folder=tmp_path)
     assert "Saved to" in out and "exists: choose another name" in out
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "muggins-keep" and data["version"] == 1 and data["players"] == 3
+    assert data["format"] == "muggins-keep" and data["version"] == 2 and data["players"] == 3
     assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][9] == "domino 2"
     assert not list(tmp_path.glob(".*.part"))                  # the temporary file was renamed into place
 
@@ -484,10 +505,10 @@ def test_a_fault_while_keeping_score_is_said_in_one_line_and_the_game_is_saved(t
 
     real = keep_module.replay
 
-    def failing(rules, players, entries):
+    def failing(rules, players, entries, *version):
         if len(entries) == 3:
             raise RuntimeError("broken on purpose")
-        return real(rules, players, entries)
+        return real(rules, players, entries, *version)
     monkeypatch.setattr(keep_module, "replay", failing)
     keeper, out, code = keep("domino-muggins", 3, ROUND_1[:3], "es", folder=tmp_path)
     assert code == 1

@@ -36,7 +36,10 @@ from .narration import describe_common, player_name, summarize_rules, tally
 from .rules import Rules
 
 FORMAT = "muggins-keep"
-VERSION = 1
+# Version 2: a card game's go by the player of the pile's last card closes it with "last". A save of
+# version 1 (go never closed a pile: `last` did) is read, and goes on being kept, as it was written.
+VERSION = 2
+READ_VERSIONS = (1, 2)
 MAX_LINE = 200          # longer input is refused, not read
 MAX_DIGITS = 9          # a number with more digits is refused before it is converted
 MAX_SAVE_BYTES = 8 << 20
@@ -222,6 +225,7 @@ class Tracker:
     change is a fresh replay of the entries)."""
 
     words: dict[str, dict[str, str]] = {}
+    version = VERSION  # of the save whose entries are read: a family reads an entry as that version did
 
     def __init__(self, rules: Rules, players: int, game: Any):
         self.rules = rules
@@ -268,10 +272,12 @@ class Tracker:
         return f"{word} {rest}" if rest else word
 
 
-def replay(rules: Rules, players: int, entries: Sequence[str]) -> tuple[Tracker, list[str]]:
-    """A fresh tracker with every entry applied in order, and the entries as saved; raises
-    `Refused` with `number` (from 1) and `text` in its params for the first entry refused."""
+def replay(rules: Rules, players: int, entries: Sequence[str], version: int = VERSION) -> tuple[Tracker, list[str]]:
+    """A fresh tracker with every entry applied in order, read as entries of a save of `version`,
+    and the entries as saved; raises `Refused` with `number` (from 1) and `text` in its params for
+    the first entry refused."""
     tracker = family_of(rules).keeper(rules, players)
+    tracker.version = version
     saved: list[str] = []
     for index, text in enumerate(entries):
         upcoming = entries[index + 1] if index + 1 < len(entries) else None
@@ -468,13 +474,14 @@ class Keeper:
         if sheet is not None and Path(sheet).suffix.lower() not in (".html", ".htm", ".svg"):
             raise MugginsError(self.w["sheet_kind"].format(path=sheet))
         self.entries: list[str] = []
+        self.version = VERSION  # how the entries are read: a resumed save's own version
         self.tracker, _ = replay(rules, players, [])
         self.saved_as: Path | None = None
 
     # -- save and resume ---------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "version": VERSION, "rules": self.source, "name": self.rules.name,
+        return json.dumps({"format": FORMAT, "version": self.version, "rules": self.source, "name": self.rules.name,
                            "digest": self.rules.digest, "players": self.players, "lang": self.lang,
                            "entries": self.entries}, indent=1, ensure_ascii=False) + "\n"
 
@@ -505,7 +512,7 @@ class Keeper:
             data = None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MugginsError(w["bad_save"].format(path=path, reason=f"\"format\": \"{FORMAT}\""))
-        if data.get("version") != VERSION:
+        if type(data.get("version")) is not int or data["version"] not in READ_VERSIONS:
             raise MugginsError(w["bad_save"].format(path=path, reason=f"\"version\": {VERSION}"))
         entries = data.get("entries")
         if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
@@ -516,7 +523,8 @@ class Keeper:
         if data.get("players") != self.players:
             raise MugginsError(w["save_players"].format(path=path, saved=data.get("players"), players=self.players))
         try:
-            self.tracker, self.entries = replay(self.rules, self.players, entries)
+            self.tracker, self.entries = replay(self.rules, self.players, entries, data["version"])
+            self.version = data["version"]
         except Refused as exc:
             raise MugginsError(w["save_entry"].format(path=path, number=exc.params["number"],
                                                       text=exc.params["text"], reason=self.reason(exc))) from None
@@ -654,7 +662,7 @@ class Keeper:
     def enter(self, text: str) -> None:
         old = self.tracker.table.events
         try:
-            tracker, entries = replay(self.rules, self.players, [*self.entries, text])
+            tracker, entries = replay(self.rules, self.players, [*self.entries, text], self.version)
         except MugginsError as exc:  # a formula of the rules fails on this entry: refused, the game goes on
             raise Refused("rule_failed", error=one_line(exc, self.lang)) from None
         self.tracker, self.entries = tracker, entries
@@ -671,7 +679,7 @@ class Keeper:
             if not self.entries:
                 raise Refused("nothing_to_undo")
             dropped = self.entries[-count:]
-            self.tracker, self.entries = replay(self.rules, self.players, self.entries[:-count])
+            self.tracker, self.entries = replay(self.rules, self.players, self.entries[:-count], self.version)
             self.saved_as = None
             self.print(w["undone"].format(entries=", ".join(self.tracker.entry_in(entry, self.lang)
                                                              for entry in dropped)))

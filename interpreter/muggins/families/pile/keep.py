@@ -221,12 +221,13 @@ class PileTracker(Tracker):
         the table back to them: every player still in has passed in turn, and the pile closes with
         "last", as the text says and play does. On an empty pile a go is a player holding no card:
         once every player has said so, nobody holds one, and a further go cannot happen."""
-        if not self.pile and self.goes >= self.players:
+        closes = self.version >= 2  # a save of version 1 closed a pile with `last` only
+        if closes and not self.pile and self.goes >= self.players:
             raise Refused("all_said_go")
         player = self.turn
         self.goes += 1
         self.table.events.append(SaidGo(player))
-        if self.pile and player == self.last_player:
+        if closes and self.pile and player == self.last_player:
             self._close(award_last=True)
         else:
             self.turn = self.table.seats.next(player)
