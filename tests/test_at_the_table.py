@@ -451,7 +451,7 @@ def test_why_and_rules_say_scoring_in_words_once_the_words_are_there(tmp_path, m
 CARD_FILES = [name for name in builtin_rule_names() if load_rules(name).family == "pile"]
 LIMIT_AND_LAST = {"en": ("The running total may not pass", "When everyone has said go"),
                   "es": ("El total acumulado no puede superar", "Cuando todos han pasado")}
-CLAIMED = {"en": " (to be claimed)", "es": " (hay que reclamarlos)"}
+CLAIMED = {"en": " (to be claimed)", "es": " (hay que reclamar)"}
 
 
 @pytest.mark.parametrize("name", CARD_FILES)
@@ -490,10 +490,10 @@ def test_the_card_muggins_rules_summary_in_both_languages():
     assert 'When everyone has said go the pile closes and its last player scores 1 point for "last" (to be claimed).' in en
     assert 'The open pile of a finished round closes too, and scores "last".' in en
     assert en[-2].endswith('can be taken by calling Muggins (not "last" points: those are lost).')
-    assert ("El total acumulado no puede superar 31; exactamente 31 anota 2 puntos (hay que reclamarlos) al "
+    assert ("El total acumulado no puede superar 31; exactamente 31 anota 2 puntos (hay que reclamar) al "
             "alcanzarse, y la pila se cierra en el acto, sin «último».") in es
     assert ("Cuando todos han pasado la pila se cierra y quien jugó la última carta anota 1 punto por «último» "
-            "(hay que reclamarlos).") in es
+            "(hay que reclamar).") in es
     assert "La pila abierta al acabar la ronda también se cierra y anota «último»." in es
     assert es[-2].endswith("gritando «¡Muggins!» (salvo los puntos de «último»: esos se pierden).")
 

@@ -327,7 +327,7 @@ def test_a_loss_is_never_said_to_be_claimed(tmp_path):
     assert "«seven»: cuando la suma de los extremos abiertos es 7, anota menos 5 " \
            "(una pérdida: se descuenta al momento, sin reclamarla)." in es
     assert "«odd»: cuando la suma de los extremos abiertos es impar, anota 4 menos la suma de los extremos abiertos " \
-           "(hay que reclamarlos; una pérdida se descuenta al momento)." in es
+           "(hay que reclamar; una pérdida se descuenta al momento)." in es
     nothing = [line for line in en if line.startswith('"nothing"')]
     assert len(nothing) == 1 and nothing[0].endswith("(to be claimed).")  # scoring 0 is no loss
 
