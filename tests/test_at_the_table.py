@@ -219,6 +219,8 @@ def test_the_person_claims_in_their_window_and_calls_muggins_when_they_spot_it(t
     def answer(s, prompt, n):
         state = s.state
         if window(prompt):
+            if s.stdin.typed[-1] in ("claim", "reclamar"):
+                return ""                                        # the claim stands: go on
             if state.decision is not None and state.decision.actor == 0 and state.decision.kind == "claim":
                 seen["claimed"] += 1
                 return "reclamar" if seen["claimed"] % 2 else "claim"
@@ -235,7 +237,7 @@ def test_the_person_claims_in_their_window_and_calls_muggins_when_they_spot_it(t
     assert seen["claimed"] and re.search(r"P1 scores \d+ \(multiple of five\)", text)
     assert "claim" in s.moves
     assert seen["called"] and "P1: Muggins! P1 takes P2's" in text
-    assert "Not allowed: nothing to claim: you have no points waiting to be claimed." in text
+    assert "Your claim found nothing to claim: no points of yours were waiting." in text   # said as the turn comes
     assert not [words for words in REMINDERS if words in text]
 
 
@@ -575,24 +577,29 @@ def at_position(hands, pile, script, forget=1.0, lang="en"):
     return s, out.getvalue()
 
 
-def test_a_refused_claim_or_call_in_the_window_leaves_it_open(tmp_path, monkeypatch):
-    """"Not allowed" means nothing happened: the window stays open until the person claims or goes on
-    (C7: the scorer may claim until the next player acts). 5♥ on K♦ makes 15, which scores 15; 2♥
-    makes 12, which scores nothing."""
+def test_a_claim_or_call_in_the_window_stands_whether_or_not_anything_is_due(tmp_path, monkeypatch):
+    """The window answers `claim` and `muggins` the same way whether or not anything is due (it
+    stays open until Enter); what they asked applies as it closes, and what found nothing is said
+    once, as the next turn comes (C7: the scorer may claim until the next player acts). 5♥ on K♦
+    makes 15, which scores 15; 2♥ makes 12, which scores nothing; P2 has forgotten nothing."""
     monkeypatch.chdir(tmp_path)
     window = "P1 (Enter: go on)> "
-    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "claim"])
+    stands = (window + "Muggins! Your call stands: it is made as soon as you go on.\n" + window
+              + "Your claim stands: it is made as soon as you go on.\n" + window)
+    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "claim", ""])
     after = text.split("P1 plays 5♥: total 15.\n", 1)[1]
-    assert after.startswith(window + "Not allowed: nothing to take: no unclaimed points.\n" + window
-                            + "P1 scores 15 (multiple of five): 15.\n"), after
+    assert after.startswith(stands + "P1 scores 15 (multiple of five): 15.\n"
+                            "Your Muggins call found nothing to take.\nP2 plays"), after
     assert s.state.scores[0] == 15 and "P2: Muggins!" not in text
-    s, text = at_position([["2H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["2♥", "claim", "xyz", ""])
+    s, text = at_position([["2H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["2♥", "muggins", "claim", "xyz", ""])
     after = text.split("P1 plays 2♥: total 12.\n", 1)[1]
-    assert after.startswith(window + "Not allowed: nothing to claim: you have no points waiting to be claimed.\n"
-                            + window + "Not a move or a command: 'xyz'"), after
-    assert after.count(window) == 3 and after.index("P2 plays") > after.rindex(window)
-    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "reclamar"], lang="es")
-    assert "No se permite: nada que llevarse" in text and "J1 anota 15 (múltiplo de cinco): 15." in text
+    assert after.startswith(stands + "Not a move or a command: 'xyz'"), after
+    assert after.count(window) == 4 and after.index("P2 plays") > after.rindex(window)
+    assert ("Your claim found nothing to claim: no points of yours were waiting.\n"
+            "Your Muggins call found nothing to take.\nP2 plays") in after
+    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "reclamar", ""], lang="es")
+    assert "Tu reclamación queda hecha: vale en cuanto sigas." in text and "J1 anota 15 (múltiplo de cinco): 15." in text
+    assert "Tu «¡Muggins!» no encontró nada que llevarse." in text
 
 
 def test_a_call_in_the_window_does_not_waive_the_persons_own_claim(tmp_path, monkeypatch):
@@ -602,17 +609,18 @@ def test_a_call_in_the_window_does_not_waive_the_persons_own_claim(tmp_path, mon
     the claim: P1 ends with 2 + 25 = 27, and P2's 25 is not theirs."""
     monkeypatch.chdir(tmp_path)
     hands, pile = [["7S", "6H"], ["9C", "2C"]], ["9D"]
-    s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "claim"])
-    assert "P2 plays 9♣: total 25." in text
-    after = text.split("P1 plays 6♥: total 31.\n", 1)[1]
-    assert after.startswith("P1 (Enter: go on)> Muggins! Your call on P2's points stands: it is made as soon as "
-                            "you go on.\nP1 (Enter: go on)> P1 scores 2 (exactly the limit): 2.\n"
-                            "P1: Muggins! P1 takes P2's 25 (multiple of five).\nP1 scores 25 (Muggins!): 27.\n"), after
-    assert s.state.scores == [27, 0]
+    applied = ("P1 (Enter: go on)> P1 scores 2 (exactly the limit): 2.\n"
+               "P1: Muggins! P1 takes P2's 25 (multiple of five).\nP1 scores 25 (Muggins!): 27.\n")
+    for typed in (["muggins", "claim"], ["claim", "muggins"]):   # in either order: both apply, the claim first
+        s, text = at_position(hands, pile, ["7♠", "", "6♥", *typed, ""])
+        assert "P2 plays 9♣: total 25." in text
+        after = text.split("P1 plays 6♥: total 31.\n", 1)[1]
+        assert "\n".join(after.split("\n")[2:]).startswith(applied), after
+        assert s.state.scores == [27, 0]
     s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", ""])     # Enter: the claim passes, the call is made
     assert s.state.scores[0] == 25 and "P1 scores 2 (exactly the limit)" not in text
-    s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "reclamar"], lang="es")
-    assert "¡Muggins! Tu llamada sobre los puntos de J2 queda hecha: vale en cuanto sigas." in text
+    s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "reclamar", ""], lang="es")
+    assert "¡Muggins! Tu llamada queda hecha: vale en cuanto sigas." in text
     assert s.state.scores == [27, 0]
 
 
@@ -701,9 +709,10 @@ def test_the_window_at_a_rounds_end_is_on_the_finished_table_whether_or_not_a_cl
         assert "Your hand (P1): " in shown
         assert not [line for line in shown if line.startswith("Moves:")], window_text
         assert "Not now: this round is over; go on (Enter) to see its end." in window_text
-        assert ("P1 scores 5 (multiple of five)" in window_text) == scored
-        assert ("Not allowed: nothing to claim" in window_text) == (not scored)
+        assert "Your claim stands: it is made as soon as you go on." in window_text
+        assert ("P1 scores 5 (multiple of five)" in window_text) == scored          # applied as the window closes
         round_end = rest.index("End of round")
+        assert ("Your claim found nothing to claim" in rest[:rest.index("P1> ")]) == (not scored)
         assert round_end < rest.index("--- Round") < rest.index("P1> ")
 
 
@@ -716,7 +725,8 @@ def test_a_save_in_the_window_at_a_rounds_end_resumes_to_the_same_window(scored,
     ends = []   # the rounds' ends held back for P1's window, one per round
 
     def answer(s, prompt, n):
-        if window(prompt) and s.held is not None:
+        moved = list(MOVE_LINE.finditer(s.stdin.out.getvalue()))
+        if window(prompt) and s.held is not None and moved[-1].group(1) == "P1":   # a round P1 ended
             if not ends or ends[-1] is not s.held:
                 ends.append(s.held)
             if len(ends) == (1 if scored else 2):
@@ -751,6 +761,8 @@ def test_a_typo_in_the_window_keeps_it_open(typo, said, tmp_path, monkeypatch):
                 if not typed["typo"]:
                     typed["typo"] = True
                     return typo
+                if typed["claimed"]:
+                    return ""                                # the claim stands: go on
                 typed["claimed"] = True
                 return "claim"
             return ""

@@ -15,6 +15,7 @@ import os
 import shlex
 import sys
 import time
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -65,7 +66,11 @@ _UI = {
                         "own claim)."),
         "help_coach": "The coach (--coach) reminds you of your claims, offers every Muggins call and gives hints.",
         "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
-        "call_stands": "Muggins! Your call on {scorer}'s points stands: it is made as soon as you go on.",
+        "call_stands": "Muggins! Your call stands: it is made as soon as you go on.",
+        "claim_stands": "Your claim stands: it is made as soon as you go on.",
+        "claim_void": "Your claim found nothing to claim: no points of yours were waiting.",
+        "call_void": "Your Muggins call found nothing to take.",
+        "call_carried": "Your Muggins call found nothing to take yet: it is made on your turn (a false call costs {points}).",
         "not_your_turn": "Not your turn: {player} plays next.",
         "round_over": "Not now: this round is over; go on (Enter) to see its end.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
@@ -101,7 +106,11 @@ _UI = {
                         "sigas, después de tu reclamación)."),
         "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
         "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
-        "call_stands": "¡Muggins! Tu llamada sobre los puntos de {scorer} queda hecha: vale en cuanto sigas.",
+        "call_stands": "¡Muggins! Tu llamada queda hecha: vale en cuanto sigas.",
+        "claim_stands": "Tu reclamación queda hecha: vale en cuanto sigas.",
+        "claim_void": "Tu reclamación no encontró nada: no tenías puntos pendientes de reclamar.",
+        "call_void": "Tu «¡Muggins!» no encontró nada que llevarse.",
+        "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (una llamada falsa cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
         "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
@@ -173,6 +182,17 @@ class _Events:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)
+
+
+@dataclass
+class _Note:
+    """What a person asked in their window (`claim`, `muggins`), applied as the engine asks for it
+    once the window closes, and whether each found something to apply to."""
+
+    claim: bool = False
+    call: bool = False
+    claimed: bool = False
+    called: bool = False
 
 
 class _Stop(Exception):
@@ -261,8 +281,11 @@ class Session:
         self.asked: Path | None = None     # the file the person last saved to with `save FILE`
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
-        self.held: Any = None               # the table as a person's move that ended a round left it (its end
-        #                                     is shown once their window closes: see `_hold_window`)
+        self.held: Any = None               # the table as a move that ended a round left it (its end is shown
+        #                                     once the windows on it close: see `_hold_round_end`)
+        self.windows: list[int] = []        # the people whose window on `held` is still to open (not the mover)
+        self.notes: dict[int, _Note] = {}   # what each person asked in their window, until the next turn
+        self.carried: list[int] = []        # people whose call in a window took nothing (false_call): on their turn
         self.last_turn: tuple[int, Any, Any] | None = None  # a resume's last turn: the person, the game, the move
 
     # -- save and resume -----------------------------------------------------------------------
@@ -274,9 +297,17 @@ class Session:
                     seed=self.seed, max_rounds=self.max_rounds, seats=list(self.seats), forget=self.forget,
                     attention=self.attention, lang=self.lang, moves=list(self.moves), calls=calls,
                     shown=list(self.display), force=self.force,
-                    window=self.waiting if self.waiting is not None else self.answering,
+                    window=self._open_window(), windows=list(self.windows), carried=list(self.carried),
+                    notes=[{"seat": seat, **asdict(note)} for seat, note in sorted(self.notes.items())],
                     settings=list(self.rules.settings),
                     record=None if self.record is None else str(Path(self.record).resolve()))  # resumed anywhere
+
+    def _open_window(self) -> int | None:
+        """The person whose window is open (or is the next to open) as the game stops."""
+        for seat in (self.answering, self.waiting, *self.windows[:1]):
+            if seat is not None:
+                return seat
+        return None
 
     def _scores_in_play(self) -> list[T.PendingScore]:
         """The scores a call typed ahead can be on, in an order a replay of the moves rebuilds: the
@@ -349,9 +380,14 @@ class Session:
         session._replay(save.moves, path)
         in_play = session._scores_in_play()
         session.calls = [in_play[k] for k in save.calls if k < len(in_play)]
-        if save.window in session.humans and session.rules.has_claims and not session.coach:
-            session.waiting = save.window  # their window opens again, as it would have gone on
-            session._hold_again()
+        if session._windows():
+            humans = session.humans
+            session.notes = {note["seat"]: _Note(**{k: bool(note.get(k)) for k in ("claim", "call", "claimed", "called")})
+                             for note in save.notes if note.get("seat") in humans}
+            session.carried = [seat for seat in save.carried if seat in humans]
+            if save.window in humans:  # their window opens again, as it would have gone on
+                session._open_again(save.window, [seat for seat in save.windows if seat in humans])
+        session.last_turn = None
         return session
 
     def _replay(self, moves: list[str], path: str | Path) -> None:
@@ -366,8 +402,8 @@ class Session:
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
                     if game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
-                if state.decision is None:  # a turn: a person's is kept, should their window be open at the end
-                    self.last_turn = (actor, state.copy(), move) if actor in self.humans and self._windows() else None
+                if state.decision is None and self._windows():  # a turn: kept, should a window be open on it at the end
+                    self.last_turn = (actor, state.copy(), move)
                 state.play(move)
             except RecordError:
                 raise
@@ -380,15 +416,20 @@ class Session:
         if state.is_terminal():  # a save of a game already over: how it ended is said again
             self.shown = max(k for k, event in enumerate(state.events) if isinstance(event, GameEnded))
 
-    def _hold_again(self) -> None:
-        """On resume in the window after the person's move that ended a round: its end is held back
-        again, as it was when the game was saved (`_hold_window`)."""
-        if self.last_turn is not None and self.last_turn[0] == self.waiting:
-            player, before, move = self.last_turn
-            self._hold_window(player, self._as_played(before, move))
-            if self.held is not None:
-                self.shown = len(self.held.events)
-        self.last_turn = None
+    def _open_again(self, window: int, windows: list[int]) -> None:
+        """On resume in a window: it opens again, and after a move that ended a round, with the
+        round's end held back as it was when the game was saved (`_hold_round_end`), and the
+        windows still to open on it after this one."""
+        mover = None
+        if self.last_turn is not None:
+            mover, before, move = self.last_turn
+            self._hold_round_end(mover, self._as_played(before, move))
+        if self.held is None:
+            self.waiting = window
+            return
+        self.shown = len(self.held.events)
+        self.waiting = window if window == mover else None
+        self.windows = ([] if self.waiting is not None else [window]) + windows
 
     def autosave_path(self) -> Path:
         """The first free `muggins-RULES-SEED[-N].save.json` in the current folder."""
@@ -430,17 +471,38 @@ class Session:
             self.print(ui["title"].format(title=title, name=self.rules.name, seed=self.seed, seats=seats))
         self._show_events()
         while not self.state.is_terminal() or self.held is not None:
-            actor = self.state.actor
-            if self.waiting is not None and self.state.decision is None and (self.held is not None
-                                                                             or self.waiting != actor):
-                self._wait(self.waiting)  # the next player, bot or person, is about to act: the window closes
+            window = self._window_due()
+            if window is not None:
+                self._wait(window)
                 continue
+            if self.held is not None:  # nobody's window on it (left open): the round's end is shown
+                self.held = None
+                self._show_events()
+                continue
+            state = self.state
+            if state.decision is None and self.notes:  # a turn comes: what the windows asked is settled
+                self._settle_notes()
+            actor = state.actor
             if actor in self.bots:
                 if self.humans and self.delay > 0:
                     time.sleep(self.delay)
-                self._apply(self.bots[actor].choose(self.state.view(actor), self.state.legal_moves()))
+                move = self.bots[actor].choose(state.view(actor), state.legal_moves())
+                if state.decision is None:
+                    self._play_move(actor, move)
+                else:
+                    self._apply(move)
             else:
                 self._person(actor)
+        if self.notes:
+            self._settle_notes()
+
+    def _window_due(self) -> int | None:
+        """The person whose window opens now: the mover's, as the next player is about to act (or at
+        once on a round's end held back), then each other person's on that round's end."""
+        waiting, state = self.waiting, self.state
+        if waiting is not None and (self.held is not None or (state.decision is None and state.actor != waiting)):
+            return waiting
+        return self.windows[0] if self.held is not None and self.windows else None
 
     def _stopped(self, stop: BaseException) -> int:
         """Keep the game after `stop`, with Ctrl-C, SIGTERM and SIGHUP held until it is kept: a
@@ -497,7 +559,7 @@ class Session:
             _mute(self.stdout)
 
     def _show_events(self) -> None:
-        """Say what happened since the last time, up to a round's end held back (`_hold_window`)."""
+        """Say what happened since the last time, up to a round's end held back (`_hold_round_end`)."""
         events = self.state.events
         target = self.game.target
         end = len(events) if self.held is None else min(len(events), len(self.held.events))
@@ -523,6 +585,10 @@ class Session:
         decision = state.decision
         if decision is None:
             self.waiting = None
+            if player in self.carried:  # a call in their window that took nothing: made now, as typed ahead
+                self.carried.remove(player)
+                self._apply(MUGGINS)
+                return
             if self.typed is not None:  # the move typed while a claim or call of theirs was due
                 move, self.typed = self.typed, None
                 try:
@@ -532,8 +598,8 @@ class Session:
                     self.print(self.ui["refused"].format(reason=reason(exc, self.lang)))
             self._ask(player)
             return
-        if self.typed is not None:
-            self._let_pass(player)
+        if self.typed is not None or player in self.notes:
+            self._answer_due(player)  # as they asked: in their window, or with the move typed ahead
         elif decision.kind == "muggins" and self._called(decision.score):
             self._apply(MUGGINS)  # typed ahead: made as the window closes; a claim of theirs still waits
         elif self.coach:
@@ -557,16 +623,19 @@ class Session:
         return self.rules.has_claims and not self.coach
 
     def _play_turn(self, player: int, move: Any) -> None:
-        """The person's own move, and the window after it. At a round's end that window comes
-        before the round's end is shown, scored or not: on the finished round's table, with the
-        same prompt whether or not a claim is due (`_hold_window`)."""
+        """The person's own move, and the window after it (`_play_move`)."""
+        self._play_move(player, move)
+        self._after_turn(player)
+
+    def _play_move(self, mover: int, move: Any) -> None:
+        """A turn's move (checked), recorded and shown; at a round's end, up to the move only, the
+        round's end held back for the windows on it (`_hold_round_end`)."""
         before = self.state.copy() if self._windows() else None
         self.state.play(move)
         self.moves.append(self.game.notation(move))
         if before is not None:
-            self._hold_window(player, self._as_played(before, move))
+            self._hold_round_end(mover, self._as_played(before, move))
         self._show_events()
-        self._after_turn(player)
 
     @staticmethod
     def _as_played(before: Any, move: Any) -> Any:
@@ -579,17 +648,28 @@ class Session:
         before.apply(move)
         return before
 
-    def _hold_window(self, player: int, table: Any) -> None:
-        """When the round `table` was played in ends before anyone's next turn (the game then being
-        as it will be once what is due lets its score pass), its end, settlement and next deal are
-        held back: `player`'s window opens first, on `table`, and they are shown as it closes. A
-        claim due then would hold them back anyway (the game waits for it), so holding them
-        back always tells nothing."""
-        if table.is_terminal():
+    def _hold_round_end(self, mover: int, table: Any) -> None:
+        """When the round `table` was played in ends before anyone's next turn, its end, settlement
+        and next deal are held back: the windows open first, on `table`, and they are shown once
+        they close: the mover's, if a person, then that of each other person who could call
+        Muggins on the mover's points (C7: the round's end closes the mover's window), in turn
+        order. They open at every round's end, whether or not anything is due, so they tell nothing."""
+        if table.is_terminal() or not self._round_over(table.round):
             return
+        muggins = self.rules.muggins.enabled
+        windows = [seat for seat in table.seats.order_from(mover) if seat in self.humans and muggins
+                   and seat in table.seats.opponents[mover]]
+        if mover in self.humans or windows:
+            self.held, self.windows = table, windows
+            self.waiting = mover if mover in self.humans else None
+
+    def _round_over(self, round_number: int) -> bool:
+        """Whether round `round_number` is over for the people at the table: its end is held back,
+        or comes before anyone's next turn once what is due now lets its score pass."""
+        if self.held is not None:
+            return True
         ahead = self._ahead()
-        if ahead.is_terminal() or ahead.round != table.round:
-            self.held, self.waiting = table, player
+        return ahead.is_terminal() or ahead.round != round_number
 
     def _ahead(self) -> Any:
         """The state as it will be once every claim and call due now lets its score pass: whose
@@ -604,10 +684,7 @@ class Session:
     def _turn_is_next(self, player: int) -> bool:
         """Whether `player`'s own turn, in this round, comes before anyone else acts (everyone else
         said go): their turn's prompt is then their window. Never when the round ends first."""
-        if self.held is not None:
-            return False
-        ahead = self._ahead()
-        return not ahead.is_terminal() and ahead.round == self.state.round and ahead.actor == player
+        return not self._round_over(self.state.round) and self._ahead().actor == player
 
     def _turn_moves(self) -> list[Any]:
         """The moves of the turn, as if every claim and call due before it let its score pass."""
@@ -637,7 +714,7 @@ class Session:
             return False
         while self._claim_due(player):
             decision = self.state.decision
-            self._apply(CLAIM if decision is not None and decision.kind == "claim" else self._answer(player))
+            self._apply(CLAIM if decision is not None and decision.kind == "claim" else self._asked(player))
         return True
 
     def _claim_due(self, player: int) -> bool:
@@ -649,58 +726,100 @@ class Session:
                 return True
         return False
 
-    def _answer(self, player: int) -> Any:
-        """The answer to `player`'s decision due now, when they answer it by going on: a call they
-        made is made, anything else passes."""
-        decision = self.state.decision
-        called = decision is not None and decision.kind == "muggins" and self._called(decision.score)
-        return MUGGINS if called else DECLINE
+    def _asked(self, player: int) -> Any:
+        """The answer to `player`'s decision due now, from what they asked: a claim if they typed
+        claim in their window, a call if they typed muggins there (or ahead, on that score),
+        anything else passes."""
+        decision, note = self.state.decision, self.notes.get(player)
+        if decision is None:
+            return DECLINE
+        if decision.kind == "claim":
+            if note is not None and note.claim:
+                note.claimed = True
+                return CLAIM
+            return DECLINE
+        if (note is not None and note.call) or self._called(decision.score):
+            if note is not None:
+                note.called = True
+            return MUGGINS
+        return DECLINE
+
+    def _answer_due(self, player: int) -> None:
+        """Answer every decision of `player`'s at the head of the queue from what they asked
+        (`_asked`), those that come due as they are answered included (the "last" claim that
+        follows a call at a round's end, C6)."""
+        state = self.state
+        while state.decision is not None and state.decision.actor == player and not state.is_terminal():
+            self._apply(self._asked(player))
+
+    def _settle_notes(self) -> None:
+        """As the next turn comes: what a person asked in a window and found nothing to apply to
+        is said, once (a call, with `muggins.false_call`, is made on their turn, at its cost)."""
+        ui = self.ui
+        for seat, note in sorted(self.notes.items()):
+            said = []
+            if note.claim and not note.claimed:
+                said.append(ui["claim_void"])
+            if note.call and not note.called:
+                false_call = self.rules.muggins.false_call
+                if false_call is not None:
+                    self.carried.append(seat)
+                    said.append(ui["call_carried"].format(points=false_call))
+                else:
+                    said.append(ui["call_void"])
+            for text in said:
+                self.print(f"{player_name(seat, self.lang)}: {text}" if len(self.humans) > 1 else text)
+        self.notes.clear()
 
     def _called(self, score: Any) -> bool:
         return any(called is score for called in self.calls)
 
-    def _call(self, player: int, on_turn: bool) -> bool:
-        """`muggins` typed: the call the coach asks is made; on their turn, a call the rules let them
-        make there (a false call costs points). Otherwise the call stands on the score it can be on,
-        made as their window closes, never before their own claims, which it does not waive (C7:
-        the scorer may claim until the next player acts); the same answer whether or not a claim
-        of theirs is due. False (and the reason) when nothing is called now."""
+    def _call(self, player: int) -> bool:
+        """`muggins` typed at the person's prompt (not in a window): the call the coach asks is
+        made; on their turn, a call the rules let them make there (a false call costs points).
+        Otherwise the call stands on the score it can be on, made as its window closes, never
+        before their own claims, which it does not waive (C7). False (and the reason) when nothing
+        is called now."""
         state, ui = self.state, self.ui
         if self.coach and self._mine(player, "muggins"):
             self._apply(MUGGINS)
             return True
-        if on_turn and state.decision is None and MUGGINS in state.legal_moves():
+        if state.decision is None and MUGGINS in state.legal_moves():
             self._apply(MUGGINS)
             self._after_turn(player)
             return True
         due = [item.score for item in state.queue if item.actor == player and item.kind == "muggins"]
         score = next((score for score in due if not self._called(score)), due[0] if due else self._open_call(player))
         if score is None:
-            key = "call_on_your_turn" if self.rules.muggins.false_call is not None and not on_turn else "nothing_to_take"
-            self.print(ui["refused"].format(reason=reason(illegal(key), self.lang)))
+            self.print(ui["refused"].format(reason=reason(illegal("nothing_to_take"), self.lang)))
             return False
         if not self._called(score):
             self.calls.append(score)
-        key = "call_stands" if due else "muggins_noted"
-        self.print(ui[key].format(scorer=player_name(score.player, self.lang)))
+        self.print(ui["muggins_noted"].format(scorer=player_name(score.player, self.lang)))
         return False
 
     def _wait(self, player: int) -> None:
-        """The person's window after their own move (or a claim of theirs that came due on another
-        player's move): a neutral prompt, the same whether or not anything is due. `claim` claims
-        what is theirs and closes it, as Enter does (letting whatever is due pass); a call stands
-        and is made as it closes; anything else, a refused claim or call included, is answered and
-        the window stays open, since nothing happened. A valid claim closes it: a prompt asked
-        again only after some claims would tell that more is due."""
-        self.waiting = None
+        """A person's window: after their own move (or a claim of theirs that came due on another
+        player's move), or on a round's end after another player's move (`_hold_round_end`). A
+        neutral prompt, and answers that never depend on what is due: `claim` and `muggins` are
+        noted ("stands") and the window stays open until Enter; as it closes, the decisions of
+        theirs due are answered from what they asked, in the engine's order (`_answer_due`); what
+        found nothing is said as the next turn comes (`_settle_notes`). Anything else is answered
+        and the window stays open."""
+        if self.waiting == player:
+            self.waiting = None
+        elif self.windows[:1] == [player]:
+            self.windows.pop(0)
         self.answering = player  # stays set if the game stops here: a save opens the window again
-        self._answer_window(player)
+        note = self.notes.setdefault(player, _Note())
+        self._answer_window(player, note)
         self.answering = None
-        if self.held is not None:  # the round's end held back: shown now
+        self._answer_due(player)
+        if self.held is not None and self.waiting is None and not self.windows:  # the round's end: shown now
             self.held = None
             self._show_events()
 
-    def _answer_window(self, player: int) -> None:
+    def _answer_window(self, player: int, note: _Note) -> None:
         ui = self.ui
         while self.held is not None or not self.state.is_terminal():
             self.stdout.write(ui["wait_prompt"].format(player=player_name(player, self.lang)))
@@ -710,17 +829,16 @@ class Session:
                 continue
             word = " ".join(text.lower().split())
             if word in _CLAIM_WORDS:
-                if self._claim(player):
-                    break
+                note.claim = True
+                self.print(ui["claim_stands"])
             elif word in _MUGGINS_WORDS:
-                self._call(player, on_turn=False)
+                note.call = True
+                self.print(ui["call_stands"])
             elif text:
-                # a typo or a move ahead of the turn: said as such, and the window stays open (the
-                # answer is the same whether or not anything is due, so it tells nothing)
+                # a typo or a move ahead of the turn: said as such, and the window stays open
                 self._not_now(text)
             else:
                 break
-        self._let_pass(player)
 
     def _not_now(self, text: str) -> None:
         """Why `text`, typed in the window after the person's own move, is not taken: a move waits
@@ -732,17 +850,10 @@ class Session:
             why = reason(exc, lang) if isinstance(exc, IllegalMoveError) else ui["not_understood"]
             self.print(ui["unknown"].format(text=_shown(text), reason=why))
             return
-        ahead = self._ahead()
-        if self.held is not None or ahead.is_terminal() or ahead.round != self.state.round:
+        if self._round_over(self.state.round):
             self.print(ui["round_over"])
         else:
-            self.print(ui["not_your_turn"].format(player=player_name(int(ahead.actor), lang)))
-
-    def _let_pass(self, player: int) -> None:
-        """Answer every claim and call due to `player` now: a call they typed ahead is made, the rest pass."""
-        state = self.state
-        while state.decision is not None and state.decision.actor == player and not state.is_terminal():
-            self._apply(self._answer(player))
+            self.print(ui["not_your_turn"].format(player=player_name(int(self._ahead().actor), lang)))
 
     def _command(self, text: str, player: int) -> bool:
         """Answer a command (help, why, rules, hand, save, quit) in either language; False if `text` is none."""
@@ -811,7 +922,7 @@ class Session:
                     return
                 continue
             if word in _MUGGINS_WORDS:
-                if self._call(player, on_turn=True):
+                if self._call(player):
                     return
                 continue
             move = self._typed_move(text, legal)
@@ -824,7 +935,7 @@ class Session:
                     self.print(ui["refused"].format(reason=reason(self._why_refused(move), lang)))
                     continue
                 self.typed = move
-                self._let_pass(player)
+                self._answer_due(player)
                 return
             try:
                 if decision is None:
@@ -911,7 +1022,7 @@ class Session:
 
     def _show_table(self, player: int) -> None:
         """The table as `player` sees it, and their moves when the turn is theirs; with a round's
-        end held back (`_hold_window`), the finished round's table, with no moves."""
+        end held back (`_hold_round_end`), the finished round's table, with no moves."""
         ui, lang, family = self.ui, self.lang, self.family
         table = self.held if self.held is not None else self.state
         view = table.view(player)
