@@ -559,10 +559,15 @@ def test_hand_in_the_window_shows_no_other_players_moves_and_no_claim(tmp_path, 
         assert not any(f") {s.game.notation(move)}" in after for move in theirs)
 
 
-def at_position(hands, pile, script, forget=1.0, lang="en"):
+def at_position(hands, pile, script, forget=1.0, lang="en", extra="", folder=None):
     """A card-muggins game between the person (P1) and a greedy bot that never claims, from a
-    position (P1 to play, an empty stock), the person typing `script` in turn (then end of input)."""
-    rules = load_rules("card-muggins")
+    position (P1 to play, an empty stock), the person typing `script` in turn (then end of input);
+    `extra`: YAML laid over the rules (a house file in `folder`)."""
+    name = "card-muggins"
+    if extra:
+        name = str(folder / "house.yaml")
+        (folder / "house.yaml").write_text(f"extends: card-muggins\nname: card-muggins-house\n{extra}")
+    rules = load_rules(name)
     game = make_game(rules, 2)
     cards = lambda names: [game.deck.parse(n) for n in names]  # noqa: E731
     state = game.setup([cards(hand) for hand in hands], stock=[], pile=cards(pile), scores=[0, 0], turn=0)
@@ -773,3 +778,71 @@ def test_a_typo_in_the_window_keeps_it_open(typo, said, tmp_path, monkeypatch):
     text = out.getvalue()
     assert typed["typo"] and typed["claimed"] and said in text
     assert "claim" in s.moves and "P2: Muggins!" not in text.split(said, 1)[1].split("P1 scores", 1)[0]
+
+
+def test_at_a_rounds_end_the_last_claim_is_made_after_the_call_whatever_the_opponent_forgot(tmp_path, monkeypatch):
+    """P1 plays A♠, the round's last card (C6: "last" scores 1), which also closes P2's window on the
+    15 P2 made with 3♣ (forgotten, or claimed). The engine asks P1's call first and the "last"
+    claim only once the pile closes: `claim` in the window stands either way (its answer tells
+    nothing), and "last" is scored as the window closes; `muggins` also takes the forgotten 15."""
+    monkeypatch.chdir(tmp_path)
+    hands, pile = [["2H", "AS"], ["3C"]], ["KD"]
+    windows = []
+    for forget in (1.0, 0.0):
+        s, text = at_position(hands, pile, ["2♥", "", "A♠", "claim", ""], forget=forget)
+        assert "P2 plays 3♣: total 15." in text and "P1 scores 1 (last): 1." in text, text
+        assert s.state.scores[0] == 1 and "Not allowed" not in text
+        windows.append(text.split("P1 plays A♠: total 16.\n", 1)[1].split("Pile closed")[0])
+    assert windows[0] == windows[1] == ("P1 (Enter: go on)> Your claim stands: it is made as soon as you go on.\n"
+                                        "P1 (Enter: go on)> ")
+    s, text = at_position(hands, pile, ["2♥", "", "A♠", "claim", "muggins", ""])
+    assert "P1: Muggins! P1 takes P2's 15 (multiple of five)." in text and "P1 scores 1 (last): 16." in text
+
+
+def test_a_person_calls_muggins_on_points_forgotten_on_the_rounds_last_move(tmp_path, monkeypatch):
+    """P2's 3♣ is the round's last card and makes 15, which P2 forgets: the round's end closes P2's
+    window (C7), and P1 has the call. The round's end waits for P1's window, which opens at every
+    round's end after another player's move, whether or not anything was forgotten."""
+    monkeypatch.chdir(tmp_path)
+    hands, pile = [["2H"], ["3C"]], ["KD"]
+    s, text = at_position(hands, pile, ["2♥", "", "muggins", ""])
+    after = text.split("P2 plays 3♣: total 15.\n", 1)[1]
+    assert after.startswith("P1 (Enter: go on)> Muggins! Your call stands: it is made as soon as you go on.\n"
+                            "P1 (Enter: go on)> Pile closed at 15; P2 played last.\n"
+                            "P1: Muggins! P1 takes P2's 15 (multiple of five).\n"), after
+    assert after.index("Muggins! P1 takes") < after.index("End of round") and s.state.scores[0] == 15
+    s, text = at_position(hands, pile, ["2♥", "", ""], forget=0.0)          # nothing forgotten: the same window
+    after = text.split("P2 plays 3♣: total 15.\n", 1)[1]
+    assert after.startswith("P1 (Enter: go on)> ") and after.index("P2 scores 15") > 0
+
+
+def test_with_false_call_a_call_in_the_window_that_took_nothing_costs_on_the_persons_turn(tmp_path, monkeypatch):
+    """`muggins.false_call: 5`: a call in the window with nothing to take stands as any call does, and
+    is made on the person's next turn, where it costs 5: the window is no free probe."""
+    monkeypatch.chdir(tmp_path)
+    s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["5♥", "muggins", "claim", ""], forget=0.0,
+                          extra="muggins:\n  false_call: 5\n", folder=tmp_path)
+    assert "Muggins! Your call stands" in text and "Not allowed" not in text
+    assert "it is made on your turn (a false call costs 5)" in text
+    assert "P1 calls Muggins, but nothing is unclaimed." in text and "P1 loses 5 (a false Muggins call): 10." in text
+
+
+@pytest.mark.parametrize("typed, scored", [(["claim"], True), (["muggins"], False)])
+def test_a_save_in_the_window_keeps_what_the_person_asked(typed, scored, tmp_path, monkeypatch):
+    """A save made in the window resumes to the same window with the same claim or call noted:
+    Enter then applies it (card-muggins, seed 3: P1's first move scores)."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "w.json"
+    script = ["1", *typed, f"save {path}", "quit"]
+    s, out = sit("card-muggins", ["human", "greedy"], lambda s, p, n: script[n] if n < len(script) else None, seed=3)
+    s.run()
+    saved = json.loads(path.read_text())
+    assert saved["window"] == 0 and saved["notes"] == [{"seat": 0, "claim": scored, "call": not scored,
+                                                        "claimed": False, "called": False}]
+    resumed = io.StringIO()
+    again = Session.resume(path, stdout=resumed, stdin=io.StringIO("\n"))
+    again.run(resumed=True)
+    text = resumed.getvalue()
+    assert text.split("\n")[1].startswith("P1 (Enter: go on)> ")
+    assert (re.search(r"P1 scores \d+ \(multiple of five\)", text) is not None) == scored, text
+    assert ("Your Muggins call found nothing to take." in text) == (not scored)

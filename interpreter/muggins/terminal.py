@@ -598,7 +598,7 @@ class Session:
                     self.print(self.ui["refused"].format(reason=reason(exc, self.lang)))
             self._ask(player)
             return
-        if self.typed is not None or player in self.notes:
+        if self.typed is not None or (player in self.notes and self.waiting != player):
             self._answer_due(player)  # as they asked: in their window, or with the move typed ahead
         elif decision.kind == "muggins" and self._called(decision.score):
             self._apply(MUGGINS)  # typed ahead: made as the window closes; a claim of theirs still waits
