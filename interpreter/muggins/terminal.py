@@ -59,11 +59,10 @@ _UI = {
         "help": ("Type a move by its number or as written ({examples}). Commands: help; why (explains the last "
                  "score); rules (a summary of these rules); hand (shows the table again); save FILE; quit "
                  "(saves and stops). End of input or Ctrl-C also saves."),
-        "help_claims": ("Claims are yours to make: after each of your moves the game waits for Enter, and until "
-                        "the next player acts you may type claim for the points you scored. Type muggins when "
-                        "you spot an opponent's points left unclaimed: the call is made as soon as their window "
-                        "closes (with your move, if you are next; in your own window, as you go on, after your "
-                        "own claim)."),
+        "help_claims": ("Claims are yours to make: after each of your moves (and at a round's end) the game waits "
+                        "for Enter, and until the next player acts you may type claim for the points you scored, "
+                        "and muggins when you spot an opponent's points left unclaimed. Both stand until you go "
+                        "on, and are made then, your claim first."),
         "help_coach": "The coach (--coach) reminds you of your claims, offers every Muggins call and gives hints.",
         "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
         "call_stands": "Muggins! Your call stands: it is made as soon as you go on.",
@@ -99,11 +98,10 @@ _UI = {
         "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: ayuda; porqué (explica la "
                  "última puntuación); reglas (resumen de estas reglas); mano (muestra la mesa otra vez); guardar "
                  "FICHERO; salir (guarda y termina). El fin de la entrada o Ctrl-C también guardan."),
-        "help_claims": ("Reclamar es cosa tuya: después de cada jugada tuya la partida espera a que pulses Intro, y "
-                        "hasta que actúe el siguiente jugador puedes escribir reclamar para llevarte los puntos que "
-                        "hayas hecho. Escribe muggins cuando veas puntos de un oponente sin reclamar: la llamada vale "
-                        "en cuanto se cierra su plazo (con tu jugada, si te toca a ti; en tu propio plazo, cuando "
-                        "sigas, después de tu reclamación)."),
+        "help_claims": ("Reclamar es cosa tuya: después de cada jugada tuya (y al final de una ronda) la partida "
+                        "espera a que pulses Intro, y hasta que actúe el siguiente jugador puedes escribir reclamar "
+                        "para llevarte los puntos que hayas hecho, y muggins cuando veas puntos de un oponente sin "
+                        "reclamar. Las dos quedan hechas hasta que sigas, y valen entonces, primero tu reclamación."),
         "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
         "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
         "call_stands": "¡Muggins! Tu llamada queda hecha: vale en cuanto sigas.",
