@@ -846,3 +846,23 @@ def test_a_save_in_the_window_keeps_what_the_person_asked(typed, scored, tmp_pat
     assert text.split("\n")[1].startswith("P1 (Enter: go on)> ")
     assert (re.search(r"P1 scores \d+ \(multiple of five\)", text) is not None) == scored, text
     assert ("Your Muggins call found nothing to take." in text) == (not scored)
+
+
+def test_in_the_hot_seat_the_other_person_calls_on_points_forgotten_on_the_rounds_last_move(tmp_path, monkeypatch):
+    """P2, a person, ends the round with 3♣ (15) and lets it pass in their window; P1's window on the
+    finished round opens next (C7: every opponent may call once the scorer's window closes)."""
+    monkeypatch.chdir(tmp_path)
+    rules = load_rules("card-muggins")
+    game = make_game(rules, 2)
+    cards = lambda names: [game.deck.parse(n) for n in names]  # noqa: E731
+    state = game.setup([cards(["2H"]), cards(["3C"])], stock=[], pile=cards(["KD"]), scores=[0, 0], turn=0)
+    lines = iter(["2♥", "", "3♣", "", "muggins", ""])
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+    out = io.StringIO()
+    s = Session(rules, "card-muggins", 2, 1, 50, ["human", "human"], stdin=table, stdout=out)
+    s.state = state
+    s.run()
+    after = out.getvalue().split("P2 plays 3♣: total 15.\n", 1)[1]
+    assert after.startswith("P2 (Enter: go on)> P1 (Enter: go on)> Muggins! Your call stands"), after
+    assert "P1: Muggins! P1 takes P2's 15 (multiple of five)." in after and s.state.scores[0] == 15
