@@ -866,3 +866,23 @@ def test_in_the_hot_seat_the_other_person_calls_on_points_forgotten_on_the_round
     after = out.getvalue().split("P2 plays 3♣: total 15.\n", 1)[1]
     assert after.startswith("P2 (Enter: go on)> P1 (Enter: go on)> Muggins! Your call stands"), after
     assert "P1: Muggins! P1 takes P2's 15 (multiple of five)." in after and s.state.scores[0] == 15
+
+
+@pytest.mark.parametrize("false_call", [None, 5])
+def test_a_call_at_the_turns_prompt_while_a_claim_is_due_is_no_free_probe(false_call, tmp_path, monkeypatch):
+    """K♦ Q♦ (20) then P1's 5♥ makes 25: a score of P1's to claim; P2 has no card, so P1's turn comes
+    before anyone acts and its prompt is their window. `muggins` there, with nothing unclaimed: under
+    `muggins.false_call: 5` it stands and is made on P1's turn, after the claim, and costs 5 (the
+    prompt "Moves: ... muggins" offered it); without a false-call cost it is refused, costing nothing."""
+    monkeypatch.chdir(tmp_path)
+    extra = f"muggins:\n  false_call: {false_call}\n" if false_call else ""
+    s, text = at_position([["5H", "2C"], []], ["KD", "QD"], ["5♥", "muggins", "claim", "2♣", ""], forget=0.0,
+                          extra=extra, folder=tmp_path)
+    assert "P1 scores 25 (multiple of five): 25." in text
+    if false_call:
+        assert "Not allowed" not in text
+        assert "Muggins! Your call stands: it is made on your turn, after your claims (a false call costs 5)." in text
+        assert "P1 scores 25 (multiple of five): 25.\nP1 calls Muggins, but nothing is unclaimed.\n" \
+               "P1 loses 5 (a false Muggins call): 20." in text
+    else:
+        assert "Not allowed: nothing to take: no unclaimed points." in text and "calls Muggins" not in text

@@ -70,6 +70,7 @@ _UI = {
         "claim_void": "Your claim found nothing to claim: no points of yours were waiting.",
         "call_void": "Your Muggins call found nothing to take.",
         "call_carried": "Your Muggins call found nothing to take yet: it is made on your turn (a false call costs {points}).",
+        "call_on_turn": "Muggins! Your call stands: it is made on your turn, after your claims (a false call costs {points}).",
         "not_your_turn": "Not your turn: {player} plays next.",
         "round_over": "Not now: this round is over; go on (Enter) to see its end.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
@@ -109,6 +110,7 @@ _UI = {
         "claim_void": "Tu reclamación no encontró nada: no tenías puntos pendientes de reclamar.",
         "call_void": "Tu «¡Muggins!» no encontró nada que llevarse.",
         "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (una llamada falsa cuesta {points}).",
+        "call_on_turn": "¡Muggins! Tu llamada queda: se dice en tu turno, después de tus reclamos (una llamada falsa cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
         "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
@@ -776,8 +778,9 @@ class Session:
         """`muggins` typed at the person's prompt (not in a window): the call the coach asks is
         made; on their turn, a call the rules let them make there (a false call costs points).
         Otherwise the call stands on the score it can be on, made as its window closes, never
-        before their own claims, which it does not waive (C7). False (and the reason) when nothing
-        is called now."""
+        before their own claims, which it does not waive (C7); with `muggins.false_call` one with
+        nothing to take stands too and is made on their turn, at its cost (no free probe). False
+        (and the reason) when nothing is called now."""
         state, ui = self.state, self.ui
         if self.coach and self._mine(player, "muggins"):
             self._apply(MUGGINS)
@@ -788,6 +791,12 @@ class Session:
             return True
         due = [item.score for item in state.queue if item.actor == player and item.kind == "muggins"]
         score = next((score for score in due if not self._called(score)), due[0] if due else self._open_call(player))
+        false_call = self.rules.muggins.false_call
+        if score is None and false_call is not None:  # no free probe: made on their turn, at its cost
+            if player not in self.carried:
+                self.carried.append(player)
+            self.print(ui["call_on_turn"].format(points=false_call))
+            return False
         if score is None:
             self.print(ui["refused"].format(reason=reason(illegal("nothing_to_take"), self.lang)))
             return False
