@@ -922,7 +922,7 @@ def test_rules_that_are_not_there_are_said_so_whatever_the_settings(command: lis
     result = subprocess.run([sys.executable, "-m", "muggins.cli", *command, "--set", "win.target=50"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
-    assert result.stderr.startswith("muggins: nosuch:1:1: no rule file or built-in rules named 'nosuch'")
+    assert result.stderr.startswith("muggins: nosuch: no rule file or built-in rules named 'nosuch'")
     assert "--set" not in result.stderr
 
 

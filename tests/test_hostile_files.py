@@ -672,9 +672,9 @@ NOT_REGULAR = "{path} is not a regular file (a device, a pipe or a socket)"
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 @pytest.mark.parametrize("command, shown", [
-    (["validate", "pipe.yaml"], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),
-    (["check", "pipe.yaml"], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),
-    (["check", "."], "pipe.yaml:1:1: " + NOT_REGULAR.format(path="pipe.yaml")),   # found walking a folder
+    (["validate", "pipe.yaml"], "pipe.yaml: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["check", "pipe.yaml"], "pipe.yaml: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["check", "."], "pipe.yaml: " + NOT_REGULAR.format(path="pipe.yaml")),   # found walking a folder
     (["replay", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
     (["render", "pipe.json", "-o", "t.svg"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
     (["resume", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
@@ -699,7 +699,7 @@ def test_a_device_given_as_rules_or_extended_is_refused_for_what_it_is(tmp_path,
     house.write_text("extends: /dev/zero\nname: house\n")
     assert main(["validate", "/dev/zero", str(house)]) == 1
     err = capsys.readouterr().err
-    assert "/dev/zero:1:1: " + NOT_REGULAR.format(path="/dev/zero") in err
+    assert "/dev/zero: " + NOT_REGULAR.format(path="/dev/zero") in err
     assert "no rule file or built-in rules named" not in err
 
 
@@ -859,7 +859,7 @@ def test_settings_a_record_cannot_be_played_with_are_refused_in_one_line(setting
 
 @pytest.mark.parametrize("given, said", [
     ("domino-muggins", "the rules 'domino-muggins' given to replay it cannot be loaded: --set pile.limit=21: "),
-    ("nosuch.yaml", "the rules 'nosuch.yaml' given to replay it cannot be loaded: nosuch.yaml:1:1: no rule file"),
+    ("nosuch.yaml", "the rules 'nosuch.yaml' given to replay it cannot be loaded: nosuch.yaml: no rule file"),
 ])
 def test_rules_given_to_replay_that_cannot_be_loaded_are_named_as_given(given, said, tmp_path, monkeypatch, capsys):
     """The rules that failed are those given with --rules, not the record's: named so, and a rule

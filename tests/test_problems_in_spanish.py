@@ -175,7 +175,7 @@ def test_yaml_mistakes_in_spanish(text: str, spanish: str, tmp_path: Path, capsy
 
 def test_a_missing_rule_file_in_spanish(capsys):
     _, _, err = validate(capsys, "card-mugins", "--lang", "es")
-    assert err.startswith("card-mugins:1:1: no hay ningún fichero de reglas ni reglas incorporadas con el nombre "
+    assert err.startswith("card-mugins: no hay ningún fichero de reglas ni reglas incorporadas con el nombre "
                           "'card-mugins'; ¿querías decir 'card-muggins'?"), err
 
 

@@ -14,7 +14,8 @@ CARET_WINDOW = 100  # characters of a long source line shown around the caret
 
 @dataclass(frozen=True)
 class Location:
-    """A place in a text file: 1-based line and column, with the line's text for a caret."""
+    """A place in a text file: 1-based line and column, with the line's text for a caret; line 0
+    for the file as a whole (a name that names no file has no line to point at)."""
 
     file: str
     line: int
@@ -24,7 +25,7 @@ class Location:
     pieces: tuple[tuple[int, Location], ...] = field(default=(), compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
 
     def at(self, offset: int) -> Location | None:
         """Where character `offset` of the value written here stands, when it is written over

@@ -226,7 +226,7 @@ def load_rules(spec: str | Path) -> Rules:
     """Load, validate and compile the rules named by `spec`, a built-in name or a path."""
     path = resolve_rule_path(str(spec))
     if not _is_there(path):
-        raise RuleFileError([Problem(Location(str(spec), 1, 1), _no_rules(spec))])
+        raise RuleFileError([Problem(Location(str(spec), 0, 0), _no_rules(spec))])
     return _load_path(path.resolve(), _display(path))
 
 

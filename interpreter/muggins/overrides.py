@@ -174,7 +174,7 @@ def _with_settings(spec: str, settings: Sequence[str], lang: str, named: str | N
         return load_rules(spec)
     overlay = settings_document(settings, lang)
     try:  # rules that are not there are said as without settings: no setting is to blame
-        rules = load_rules_with(spec, overlay, spec_at=Location(spec, 1, 1))
+        rules = load_rules_with(spec, overlay, spec_at=Location(spec, 0, 0))
     except RuleFileError as exc:
         raise MugginsError(_one_line(exc, settings, lang, named)) from None
     return dataclasses.replace(rules, settings=tuple(settings))

@@ -258,12 +258,12 @@ def read_yaml_file(path: str | Path, display: str | None = None, empty: str = EM
     try:
         raw = read_limited(path, MAX_BYTES)
     except NotRegularFile:
-        raise RuleFileError([Problem(Location(name, 1, 1), _file_said("not_regular_read", name))]) from None
+        raise RuleFileError([Problem(Location(name, 0, 0), _file_said("not_regular_read", name))]) from None
     except IsADirectoryError:
-        raise RuleFileError([Problem(Location(name, 1, 1), _file_said("is_folder", name))]) from None
+        raise RuleFileError([Problem(Location(name, 0, 0), _file_said("is_folder", name))]) from None
     except OSError as exc:
         why = Said(reason(exc), es=reason(exc, "es"))
-        raise RuleFileError([Problem(Location(name, 1, 1), say(WORDS, "unreadable", reason=why))]) from None
+        raise RuleFileError([Problem(Location(name, 0, 0), say(WORDS, "unreadable", reason=why))]) from None
     return read_yaml_bytes(raw, name, empty)
 
 
