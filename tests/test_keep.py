@@ -450,13 +450,13 @@ def test_a_sighup_while_the_keeper_saves_waits_for_the_save(tmp_path, monkeypatc
     out = io.StringIO()
     keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO("1\n4 1\n"), stdout=out,
                     folder=tmp_path)
-    save = keeper.save
+    save = keeper.autosave
 
-    def hung_up_while_saving(path):
+    def hung_up_while_saving():
         os.kill(os.getpid(), signal.SIGHUP)           # the terminal closes in the middle of the save
-        return save(path)
+        return save()
 
-    monkeypatch.setattr(keeper, "save", hung_up_while_saving)
+    monkeypatch.setattr(keeper, "autosave", hung_up_while_saving)
     previous = signal.signal(signal.SIGHUP, closed)
     try:
         assert keeper.run() == 129
@@ -666,3 +666,56 @@ def test_a_quoted_name_saves_to_that_name_and_the_line_to_continue_can_be_pasted
                                                                                               "mi tanteo.json"]
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(argv[1:]) == 130 and "Reanudado" in capsys.readouterr().out  # it resumes, in the save's language
+
+
+# -- nothing lost at the table: the autosave goes where play's goes -------------------------------
+# README, Limits and guarantees, "Nothing lost at the table": the first place that can take it (the
+# keeper's folder, the current folder, home, the temporary folder); if none can, the save is printed.
+
+def test_an_autosave_that_cannot_go_to_its_folder_goes_to_the_next_place(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr("muggins.keep.fallback_folders", lambda: [home])
+    gone = tmp_path / "gone"   # the folder the keeper ran in, removed during the game
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1[:4], lang="es", folder=gone)
+    assert code == 130
+    saved = home / "muggins-keep-domino-muggins.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["entries"] == ["1", "4 1", "2 4", "5 10"]
+    assert f"No se pudo guardar en {gone} (no existe el fichero o la carpeta)." in out
+    assert f"Guardado en {saved}." in out and "No se anota" not in out
+
+
+def test_a_dangling_link_with_the_autosaves_name_is_left_alone(tmp_path):
+    link = tmp_path / "muggins-keep-domino-muggins.json"
+    link.symlink_to(tmp_path / "missing" / "target.json")
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1[:2], folder=tmp_path)
+    assert code == 130 and link.is_symlink() and not link.exists()
+    saved = tmp_path / "muggins-keep-domino-muggins-2.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["entries"] == ["1", "4 1"]
+    assert f"Saved to {saved}." in out
+
+
+def test_when_no_place_can_take_the_autosave_the_save_is_printed(tmp_path, monkeypatch):
+    afile = tmp_path / "afile"
+    afile.write_text("nothing can be written under a file")
+    monkeypatch.setattr("muggins.keep.fallback_folders", lambda: [afile / "a"])
+    keeper, out, code = keep("card-muggins", 2, ["1", "5", "15"], folder=afile / "b")
+    assert code == 130
+    assert "The game could not be saved anywhere (a part of the path is not a folder)" in out
+    printed = out[out.index('{\n "format": "muggins-keep"'):]
+    assert json.loads(printed[:printed.index("\n}\n") + 2])["entries"] == ["1", "5", "15"]
+    assert "Saved to" not in out
+
+
+@pytest.mark.parametrize("where, problem", [
+    ("nope/s.svg", "the folder {tmp}/nope does not exist"),
+    ("there.svg", "{tmp}/there.svg already exists"),
+], ids=["missing folder", "existing file"])
+def test_a_sheet_that_cannot_be_written_is_refused_before_the_game(tmp_path, monkeypatch, capsys, where, problem):
+    (tmp_path / "there.svg").write_text("a sheet of an earlier game")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n4 1\n"))
+    assert main(["keep", "domino-muggins", "--players", "2", "--sheet", str(tmp_path / where)]) == 1
+    captured = capsys.readouterr()
+    assert f"--sheet: {problem.format(tmp=tmp_path)}" in captured.err
+    assert "Round 1" not in captured.out and not list(tmp_path.glob("muggins-keep-*"))

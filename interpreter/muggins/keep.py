@@ -29,10 +29,12 @@ from .dsl import Expression
 from .engine.table import TableState
 from .errors import MugginsError, Terminated, one_line
 from .families import family_of
-from .files import NotRegularFile, read_limited, reason as file_reason, typed_path, words as file_words, write_atomic
+from .files import (NotRegularFile, check_target, fallback_folders, read_limited, reason as file_reason, typed_path,
+                    words as file_words, write_atomic, write_first)
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally
+from .pieces import visible
 from .rules import Rules
 
 FORMAT = "muggins-keep"
@@ -72,6 +74,7 @@ WORDS = {
         "saved": "Saved to {path}. Continue with: muggins keep {rules} --players {players} --resume {again}",
         "exists": "{path} exists: choose another name (a save never replaces a file)",
         "cannot_write": "cannot write {path}: {reason}",
+        "not_saved_at": "Could not save to {path} ({reason}).",
         "sheet_kind": "a score sheet is written as .html or .svg, not {path}",
         "sheet_written": "Score sheet written to {path}.",
         "save_needs_file": "write the file name: save FILE",
@@ -110,6 +113,7 @@ WORDS = {
         "saved": "Guardado en {path}. Para continuar: muggins keep {rules} --players {players} --resume {again}",
         "exists": "{path} ya existe: elige otro nombre (guardar nunca sustituye un fichero)",
         "cannot_write": "no se puede escribir {path}: {reason}",
+        "not_saved_at": "No se pudo guardar en {path} ({reason}).",
         "sheet_kind": "la hoja de puntuación se escribe como .html o .svg, no {path}",
         "sheet_written": "Hoja de puntuación escrita en {path}.",
         "save_needs_file": "escribe el nombre del fichero: guardar FICHERO",
@@ -473,6 +477,9 @@ class Keeper:
         self.folder = Path(folder)
         if sheet is not None and Path(sheet).suffix.lower() not in (".html", ".htm", ".svg"):
             raise MugginsError(self.w["sheet_kind"].format(path=sheet))
+        problem = check_target(sheet, lang=lang) if sheet is not None else None
+        if problem:  # before the game, as --record is: a sheet found unwritable at the end is a sheet lost
+            raise MugginsError(f"--sheet: {problem}")
         self.entries: list[str] = []
         self.version = VERSION  # how the entries are read: a resumed save's own version
         self.tracker, _ = replay(rules, players, [])
@@ -488,14 +495,19 @@ class Keeper:
     def save(self, path: str | Path) -> Path:
         return write_new(path, self.to_json())
 
-    def autosave_path(self) -> Path:
-        base = f"muggins-keep-{self.rules.name}"
-        path = self.folder / f"{base}.json"
-        counter = 2
-        while path.exists():
-            path = self.folder / f"{base}-{counter}.json"
-            counter += 1
-        return path
+    def autosave(self) -> tuple[Path | None, list[tuple[Path, BaseException]]]:
+        """Keep the entries as a game at the terminal is kept (files.write_first): a fresh name in the
+        keeper's folder, else in the current folder, home or the temporary folder, so that a folder
+        gone or shut meanwhile loses nothing. Returns the path (None when nowhere) and the failures."""
+        try:
+            here: Path | None = self.folder.absolute()
+        except OSError:  # the current folder itself is gone
+            here = None
+        folders = [self.folder, *(folder for folder in fallback_folders() if folder != here)]
+        try:
+            return write_first([], folders, self.to_json(), f"muggins-keep-{self.rules.name}", ".json")
+        except (OSError, ValueError) as exc:
+            return None, [(self.folder, exc)]
 
     def resume(self, path: str | Path) -> None:
         """Take the entries of a save made under these rules (checked by digest) and replay them."""
@@ -624,10 +636,12 @@ class Keeper:
         what to say about them, said once both are written."""
         said: list[str] = []
         if self.entries and self.saved_as is None:
-            try:
-                self.saved_as = self.save(self.autosave_path())
-            except Refused as exc:
-                said.append(self.w["refused"].format(reason=self.reason(exc)))
+            self.saved_as, failures = self.autosave()
+            for place, exc in failures if self.saved_as is not None else []:
+                said.append(self.w["not_saved_at"].format(path=visible(place), reason=file_reason(exc, self.lang)))
+            if self.saved_as is None:  # nowhere: the save itself, to be copied into a file
+                said.append(file_words(self.lang)["nowhere"].format(reason=file_reason(failures[-1][1], self.lang)))
+                said.append(self.to_json().rstrip("\n"))
         if self.entries and self.saved_as is not None:
             said.append(self.saved_line())
         if self.sheet is not None:
