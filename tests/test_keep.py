@@ -719,3 +719,23 @@ def test_a_sheet_that_cannot_be_written_is_refused_before_the_game(tmp_path, mon
     captured = capsys.readouterr()
     assert f"--sheet: {problem.format(tmp=tmp_path)}" in captured.err
     assert "Round 1" not in captured.out and not list(tmp_path.glob("muggins-keep-*"))
+
+
+# -- scoring entries are named in the keeper's language, from the rule file's own translations --------
+
+def test_scoring_entries_are_named_in_spanish_where_the_rule_file_translates_them(tmp_path):
+    # fives-and-threes.yaml: translations.es.scoring says fives: cincos, threes: treses, chipping out: dominó;
+    # 15 scores one per five (3) and one per three (5); 6 scores 2 for its threes, and going out 1 more
+    keeper, out, code = keep("fives-and-threes", 2, ["1", "12 3", "6 0", "fin"], lang="es", folder=tmp_path)
+    assert "J1 anota 3 (cincos): 3." in out and "J1 anota 5 (treses): 8." in out
+    assert "J2 anota 2 (treses): 2." in out and "J2 anota 1 (dominó): 3." in out
+    assert not any(name in out for name in ("(fives)", "(threes)", "(chipping out)"))
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: card-muggins\nname: house\ntranslations:\n  es:\n    scoring:\n"
+                     "      fifteen bonus: bono de quince\nscoring:\n  - name: multiple of five\n"
+                     "    when: \"total % 5 == 0\"\n    points: total\n  - name: fifteen bonus\n"
+                     "    when: \"total == 15\"\n    points: 2\n", encoding="utf-8")
+    out = io.StringIO()
+    Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n5\n15\n"), stdout=out,
+           folder=tmp_path).run()
+    assert "J1 anota 15 (múltiplo de cinco): 15.\nJ1 anota 2 (bono de quince): 17." in out.getvalue()

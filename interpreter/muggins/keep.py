@@ -581,7 +581,7 @@ class Keeper:
         for event in new[same:]:
             text = self.tracker.describe(event, self.lang)
             if text is None:
-                text = describe_common(event, self.lang, target, self.rules.notation)
+                text = describe_common(event, self.lang, target, self.rules.notation, rules=self.rules)
             if text:
                 self.print(text)
 

@@ -192,7 +192,7 @@ class LineTracker(Tracker):
                                               tiles=count(event.tiles, "tile", lang))
             return w["left"].format(player=player_name(event.player, lang), pips=count(event.pips or 0, "pip", lang))
         if isinstance(event, (D.Passed, D.Dominoed, D.RoundBlocked, D.RoundEnded)):
-            return line_words.describe(event, lang, self.game.target, self.rules.notation, None)
+            return line_words.describe(event, lang, self.game.target, self.rules.notation, rules=self.rules)
         return None
 
     # -- entries -----------------------------------------------------------------------------
