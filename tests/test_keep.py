@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -739,3 +740,34 @@ def test_scoring_entries_are_named_in_spanish_where_the_rule_file_translates_the
     Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n5\n15\n"), stdout=out,
            folder=tmp_path).run()
     assert "J1 anota 15 (múltiplo de cinco): 15.\nJ1 anota 2 (bono de quince): 17." in out.getvalue()
+
+
+def test_why_a_file_cannot_be_written_is_said_in_the_keepers_language(tmp_path):
+    (tmp_path / "d").mkdir()
+    lines = ["1", "4 1", f"guardar {tmp_path / 'nope' / 'x.json'}", f"hoja {tmp_path / 'nope' / 'x.html'}",
+             f"guardar {tmp_path / 'd'}", "guardar a\0b.json"]
+    keeper, out, code = keep("domino-muggins", 2, lines, lang="es", folder=tmp_path)
+    # files.py's Spanish words for ENOENT, EISDIR and a name the system refuses (EINVAL)
+    assert f"no se puede escribir {tmp_path / 'nope' / 'x.json'}: no existe el fichero o la carpeta." in out
+    assert f"no se puede escribir {tmp_path / 'nope' / 'x.html'}: no existe el fichero o la carpeta." in out
+    assert f"no se puede escribir {tmp_path / 'd'}: es una carpeta." in out
+    assert "nombre no válido." in out
+    assert not any(english in out for english in ("No such file", "Is a directory", "embedded null"))
+
+
+def test_a_save_without_its_players_is_refused_naming_them(tmp_path):
+    rules = load_rules("domino-muggins")
+    path = tmp_path / "noplayers.json"
+    path.write_text(json.dumps({"format": "muggins-keep", "version": 2, "rules": "domino-muggins",
+                                "name": "domino-muggins", "digest": rules.digest, "lang": "es", "entries": ["1"]}))
+    keeper = Keeper(rules, "domino-muggins", 3, "es", stdin=io.StringIO(""), stdout=io.StringIO(), folder=tmp_path)
+    with pytest.raises(MugginsError) as refused:
+        keeper.resume(path)
+    assert str(refused.value) == f'{path}: no es una partida guardada de muggins keep ("players")'
+
+
+def test_the_spanish_help_of_keep_has_no_english_go(capsys):
+    with pytest.raises(SystemExit):
+        main(["keep", "--help", "--lang", "es"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "la suma en curso, paso," in text and not re.search(r"\bgo\b", text)

@@ -341,7 +341,7 @@ _HELP = {
     "pass or go, the end of a round and the leftover pips); the points, the settlement, the tally and the winner "
     "come from the rule file. undo, save, sheet, help.":
         "Lleva la puntuación en una mesa real: tras cada turno escribe lo que muestra la mesa (los extremos "
-        "abiertos, la suma en curso, paso o go, el final de una ronda y los puntos sobrantes); los puntos, la "
+        "abiertos, la suma en curso, paso, el final de una ronda y los puntos sobrantes); los puntos, la "
         "liquidación, la cuenta y el ganador salen del fichero de reglas. deshacer, guardar, hoja, ayuda.",
     "language (en, es; default: a resumed save's, else from LC_ALL, LC_MESSAGES, LANG)":
         "idioma (en, es; por omisión: el de la partida reanudada, si no según LC_ALL, LC_MESSAGES, LANG)",

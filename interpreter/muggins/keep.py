@@ -323,15 +323,15 @@ def saved_lang(path: str | Path) -> str | None:
     return lang if isinstance(lang, str) and lang in WORDS else None
 
 
-def write_new(path: str | Path, text: str) -> Path:
+def write_new(path: str | Path, text: str, lang: str) -> Path:
     """Write `text` to a new file atomically (files.write_atomic: never over an existing file).
-    Raises Refused with the reason."""
+    Raises Refused with the reason, in `lang` (the system's own words are English)."""
     try:
         return write_atomic(path, text)
     except FileExistsError:
         raise Refused("exists", path=Path(path)) from None
     except (OSError, ValueError) as exc:
-        raise Refused("cannot_write", path=Path(path), reason=getattr(exc, "strerror", None) or exc) from None
+        raise Refused("cannot_write", path=Path(path), reason=file_reason(exc, lang)) from None
 
 
 # -- the score sheet ------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ def write_sheet(tracker: Tracker, lang: str, path: str | Path) -> Path:
     if suffix not in (".html", ".htm", ".svg"):
         raise Refused("sheet_kind", path=path)
     text = sheet_svg(tracker, lang) if suffix == ".svg" else sheet_html(tracker, lang)
-    return write_new(path, text)
+    return write_new(path, text, lang)
 
 
 # -- the session ----------------------------------------------------------------------------------
@@ -493,7 +493,7 @@ class Keeper:
                            "entries": self.entries}, indent=1, ensure_ascii=False) + "\n"
 
     def save(self, path: str | Path) -> Path:
-        return write_new(path, self.to_json())
+        return write_new(path, self.to_json(), self.lang)
 
     def autosave(self) -> tuple[Path | None, list[tuple[Path, BaseException]]]:
         """Keep the entries as a game at the terminal is kept (files.write_first): a fresh name in the
@@ -529,6 +529,8 @@ class Keeper:
         entries = data.get("entries")
         if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
             raise MugginsError(w["bad_save"].format(path=path, reason="\"entries\""))
+        if type(data.get("players")) is not int:
+            raise MugginsError(w["bad_save"].format(path=path, reason="\"players\""))
         if data.get("digest") != self.rules.digest:
             raise MugginsError(w["save_rules"].format(path=path, name=data.get("name"), rules=self.rules.name,
                                                       saved=str(data.get("digest"))[:12], now=self.rules.digest[:12]))
