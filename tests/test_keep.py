@@ -291,10 +291,11 @@ def test_an_open_end_count_the_set_cannot_make_is_refused(tmp_path, monkeypatch)
 # -- Spanish --------------------------------------------------------------------------------------
 
 def test_keeping_score_in_spanish(tmp_path):
-    lines = ["1", "4 1", "paso", "5 10", "fin 3", "7", "3", "bloqueo", "2", "8", "deshacer", "9", "4", "hoja",
+    lines = ["1", "4 1", "paso", "5 10", "fin 3", "7", "3", "2 4", "bloqueo", "2", "8", "deshacer", "9", "4", "hoja",
              "ayuda", "xyz", "²", ""]
     keeper, out, code = keep("domino-muggins", 3, lines, lang="es", folder=tmp_path)
-    # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); blocked: J3 2 (0), J1 9 (-10), J2 4 (-5)
+    # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); J3 opens 2 4 (6: none); blocked: J3 2 (0), J1 9 (-10),
+    # J2 4 (-5)
     assert scores(keeper) == [-10, -10, 15]
     for text in ("Ronda 1: abre J1.", "J2 pasa.", "J3 anota 15 (múltiplo de cinco)", "J1 descuenta 5 (fichas restantes)",
                  "Deshecho: 8.", "Hoja de puntuación", "Todavía no hay ganador.", "No se anota:", "Guardado en",
@@ -306,7 +307,7 @@ def test_keeping_score_in_spanish(tmp_path):
 
 
 def test_the_spanish_keeper_uses_the_rule_files_spanish_title_and_echoes_undone_entries_in_spanish(tmp_path):
-    keeper, out, code = keep("domino-muggins", 2, ["1", "5", "fin 1", "deshacer", "paso", "deshacer", "bloqueo",
+    keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "fin 1", "deshacer", "paso", "deshacer", "bloqueo",
                                                    "deshacer", "turno 2", "deshacer", "hoja", f"hoja {tmp_path / 's.html'}"],
                              lang="es", folder=tmp_path)
     title = keeper.rules.title_in("es")
@@ -771,3 +772,55 @@ def test_the_spanish_help_of_keep_has_no_english_go(capsys):
         main(["keep", "--help", "--lang", "es"])
     text = " ".join(capsys.readouterr().out.split())
     assert "la suma en curso, paso," in text and not re.search(r"\bgo\b", text)
+
+
+# -- the domino keeper refuses what cannot happen at the table -----------------------------------
+# domino-muggins.es.txt: a player passes only when nothing can be drawn; "La ronda solo está bloqueada
+# cuando el montón disponible está vacío y ningún jugador puede hacer una colocación legal"; "La ronda
+# termina cuando un jugador coloca su última ficha"; a line has two open ends, and a double led alone
+# counts its two halves once ([2|2] sums 4).
+
+def test_once_every_player_has_passed_in_turn_the_round_is_blocked(tmp_path):
+    lines = ["1", "4 1", "pass", "pass", "pass", "5 10", "pass", "domino 1", "blocked", "7", "3", "8"]
+    keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
+    refusal = ("Not entered: every player has passed in turn since the last tile, with nothing to draw: nobody "
+               "can place any more, the round is blocked (type blocked).")
+    assert out.count(refusal) == 3                       # the tile, the fourth pass, the domino
+    assert scores(keeper) == [0, -5, -10]                # P1 5 - 5 (7 pips), P2 -5 (3), P3 -10 (8)
+    keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "paso", "paso", "6 4"], lang="es", folder=tmp_path)
+    assert "la ronda está bloqueada (escribe bloqueo)." in out and scores(keeper) == [5, 0]
+
+
+def test_a_round_cannot_end_before_a_tile_is_placed(tmp_path):
+    keeper, out, code = keep("domino-muggins", 3, ["1", "domino 2", "blocked", "4 1"], folder=tmp_path)
+    assert out.count("Not entered: nobody has placed a tile this round, so it cannot end") == 2
+    assert scores(keeper) == [5, 0, 0] and keeper.tracker.table.round == 1
+    keeper, out, code = keep("domino-muggins", 3, ["1", "fin 2", "bloqueo"], lang="es", folder=tmp_path)
+    assert out.count("No se anota: nadie ha colocado ficha en esta ronda, así que no puede terminar") == 2
+
+
+def test_only_the_player_who_placed_the_last_tile_goes_out(tmp_path):
+    # fives-and-threes: 4 1 (5) is one five for P1; 12 3 (15) is 3 + 5 for P2, who chips out for 1 more
+    keeper, out, code = keep("fives-and-threes", 2, ["1", "4 1", "12 3", "domino 1", "domino 2"], folder=tmp_path)
+    assert "Not entered: P1 did not place the last tile, P2 did: the round ends as a player places their last " \
+           "tile, so it is P2 who goes out." in out
+    assert scores(keeper) == [1, 9]
+    keeper, out, code = keep("fives-and-threes", 2, ["1", "4 1", "12 3", "fin 1"], lang="es", folder=tmp_path)
+    assert "J1 no colocó la última ficha, la colocó J2" in out and scores(keeper) == [1, 8]
+
+
+def test_a_line_has_as_many_open_ends_as_its_rules_give(tmp_path):
+    lines = ["1", "5", "4 1", "10", "12"]
+    keeper, out, code = keep("domino-muggins", 2, lines, folder=tmp_path)
+    assert "Not entered: only a double opens the line with one count (0, 2, 4, 6, 8, 10, 12), not 5." in out
+    assert "Not entered: after the opening the line has at least 2 open ends: write what each counts (5 10), " \
+           "not 1." in out
+    assert scores(keeper) == [5, 0]
+    # a spinner (the first double): P1 5-5 opens for 10 (10 points); P2 5-3 on it, 10 + 3 (none); P1 5-2 on
+    # its other side: 3 + 2 (5 points), the arms open counting nothing; P2 5-4 on an arm, 3 + 2 + 4 (none);
+    # P1 5-0 on the other arm, 3 + 2 + 4 + 0 (none)
+    spinner = ["1", "10", "10 3", "1 2 3 4", "3 2", "3 2 4", "3 2", "3 2 4 0"]
+    keeper, out, code = keep("domino-muggins-spinner", 2, spinner, lang="es", folder=tmp_path)
+    assert "No se anota: la línea tenía 2 extremos abiertos, y una ficha abre como mucho uno más: no 4." in out
+    assert "No se anota: la línea tenía 3 extremos abiertos, y un extremo que cuenta sigue contando: no 2." in out
+    assert scores(keeper) == [15, 0]

@@ -21,6 +21,7 @@ from ...narration import count, player_name
 from ...rules import Rules
 from . import game as D
 from . import words as line_words
+from .physics import Line
 
 KNOWN = ("ends_sum", "ends", "open_ends", "opening", "dominoed", "players", "score", "target", "round", "earned")
 _PIPS_NAMES = {"hand_pips", "side_pips", "opponents_pips", "lightest"}
@@ -57,7 +58,16 @@ WORDS = {
         "end_impossible_both": ("an open end counts a half, 0 to {high}, or a double at the end its two halves "
                                 "({doubles}); not {n}"),
         "end_impossible_one": "an open end counts a half, 0 to {high} (a double at the end counts one half); not {n}",
-        "who_went_out": "nobody has placed a tile this round: write domino and the player, like domino 2",
+        "nothing_placed": ("nobody has placed a tile this round, so it cannot end: the round ends when a player "
+                           "places their last tile, or is blocked when nobody can place on the line"),
+        "not_last_placer": ("P{player} did not place the last tile, P{last} did: the round ends as a player places "
+                            "their last tile, so it is P{last} who goes out"),
+        "all_passed": ("every player has passed in turn since the last tile, with nothing to draw: nobody can "
+                       "place any more, the round is blocked (type blocked)"),
+        "too_few_ends": "after the opening the line has at least {least} open ends: write what each counts (5 10), not {count}",
+        "lone_opening": "only a double opens the line with one count ({counts}), not {n}",
+        "ends_shrank": "the line had {before} open ends, and an end that counts goes on counting: not {count}",
+        "ends_jumped": "the line had {before} open ends, and a tile opens at most one more: not {count}",
     },
     "es": {
         "q_opener": "¿Quién abre la ronda {round}? (1-{players})",
@@ -88,7 +98,18 @@ WORDS = {
                                 "dos mitades ({doubles}); no {n}"),
         "end_impossible_one": ("un extremo abierto cuenta una mitad, de 0 a {high} (un doble en el extremo cuenta "
                                "una mitad); no {n}"),
-        "who_went_out": "nadie ha colocado ficha en esta ronda: escribe fin y el jugador, como fin 2",
+        "nothing_placed": ("nadie ha colocado ficha en esta ronda, así que no puede terminar: la ronda termina "
+                           "cuando un jugador coloca su última ficha, o se bloquea cuando nadie puede colocar en la "
+                           "línea"),
+        "not_last_placer": ("J{player} no colocó la última ficha, la colocó J{last}: la ronda termina en cuanto un "
+                            "jugador coloca su última ficha, así que quien termina es J{last}"),
+        "all_passed": ("todos los jugadores han pasado por turno desde la última ficha, sin nada que robar: nadie "
+                       "puede colocar ya, la ronda está bloqueada (escribe bloqueo)"),
+        "too_few_ends": ("tras la apertura la línea tiene al menos {least} extremos abiertos: escribe lo que cuenta "
+                         "cada uno (5 10), no {count}"),
+        "lone_opening": "solo un doble abre la línea con una sola cuenta ({counts}), no {n}",
+        "ends_shrank": "la línea tenía {before} extremos abiertos, y un extremo que cuenta sigue contando: no {count}",
+        "ends_jumped": "la línea tenía {before} extremos abiertos, y una ficha abre como mucho uno más: no {count}",
     },
 }
 
@@ -132,6 +153,10 @@ class LineTracker(Tracker):
         # end what `line.double_at_end` makes of it (both halves: 0, 2, .., 2*highest; one half: the half)
         self.end_counts = frozenset(range(high + 1)) | {self.double_value * v for v in range(high + 1)}
         self.most_pips = sum(tile.pips for tile in self.game.tiles)
+        # the engine's line, opened with each tile: what an opening can count, and the ends a line has after it
+        openings = [self._opened(t) for t in range(len(self.game.tiles))]
+        self.lone_openings = sorted({line.total for line in openings if len(line.contributions_by_end()) == 1})
+        self.least_ends = min(len(line.values) for line in openings)
         reads = o.penalty.names | o.award.names
         self.ask_pips = bool(reads & _PIPS_NAMES) or o.paid_to == "lightest"
         self.ask_tiles = "hand_size" in reads
@@ -145,6 +170,8 @@ class LineTracker(Tracker):
         self.sizes: dict[int, int] = {}
         self.asking: list[int] = []    # whose leftovers are still to be entered
         self.ended_by_going_out = False
+        self.passes = 0                # passes in a row since the last tile
+        self.ends_now = 0              # the open ends counted after the last tile
 
     # -- what the table can know -------------------------------------------------------------
 
@@ -210,16 +237,13 @@ class LineTracker(Tracker):
             self.turn = parse_player(words[1], self.players)
             return f"turn {self.turn + 1}"
         if words and " ".join(words) in _PASS:
+            self._refuse_when_stuck()
+            self.passes += 1
             self.table.events.append(D.Passed(self.turn))
             self.turn = self.table.seats.next(self.turn)
             return "pass"
         if first in _DOMINO and len(words) <= 2:
-            if len(words) == 2:
-                player = parse_player(words[1], self.players)
-            elif self.last_placer is not None:
-                player = self.last_placer
-            else:
-                raise Refused("who_went_out")
+            player = self._goer(words)
             self.dominoer = player
             self.table.events.append(D.Dominoed(player))
             if self.table.outcome is not None:
@@ -228,14 +252,40 @@ class LineTracker(Tracker):
             self._leftovers(blocked=False)
             return f"domino {player + 1}"
         if words and " ".join(words) in _BLOCKED:
+            if not self.placed:
+                raise Refused("nothing_placed")
             self.table.events.append(D.RoundBlocked(self.table.round))
             self._leftovers(blocked=True)
             return "blocked"
         return self._place(text, upcoming)
 
+    def _opened(self, t: int) -> Line:
+        """The engine's line of these rules with tile number `t` opening it."""
+        line = Line(self.game.line_tables)
+        line.put(t, -1)
+        return line
+
+    def _refuse_when_stuck(self) -> None:
+        """Every player has passed in turn on an unchanged line, and a pass means nothing could be
+        drawn (`pass.only_when_boneyard_empty`): no hand and no end can change, so the round is
+        blocked and nobody places, passes or goes out again."""
+        if self.game.pass_only_when_empty and self.placed and self.passes >= self.players:
+            raise Refused("all_passed")
+
+    def _goer(self, words: list[str]) -> int:
+        """The player a `domino` entry says went out: a round ends as its last tile is placed, so
+        only once a tile is down, and only the player who placed the last one."""
+        if self.last_placer is None:
+            raise Refused("nothing_placed")
+        self._refuse_when_stuck()
+        player = parse_player(words[1], self.players) if len(words) == 2 else self.last_placer
+        if player != self.last_placer:
+            raise Refused("not_last_placer", player=player + 1, last=self.last_placer + 1)
+        return player
+
     def _open(self, player: int) -> None:
         self.table.opener = self.turn = player
-        self.placed = 0
+        self.placed = self.passes = self.ends_now = 0
         self.last_placer = self.dominoer = None
         self.blocked = False
         self.pips, self.sizes = {}, {}
@@ -258,6 +308,8 @@ class LineTracker(Tracker):
                 raise Refused("end_impossible_one", high=high, n=end)
         if len(ends) > self.most_ends:
             raise Refused("too_many_ends", count=len(ends), most=self.most_ends)
+        self._check_count(ends)
+        self._refuse_when_stuck()
         player, table = self.turn, self.table
         env = {"ends_sum": sum(ends), "ends": tuple(ends), "open_ends": len(ends), "opening": self.placed == 0,
                "dominoed": self._goes_out(upcoming, player), "players": self.players,
@@ -265,10 +317,29 @@ class LineTracker(Tracker):
         awards = self.game.awards(env)
         table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
         self.placed += 1
+        self.passes, self.ends_now = 0, len(ends)
         self.last_placer = player
         self.turn = table.seats.next(player)
         self.ended_by_going_out = table.score_play(player, awards) and env["dominoed"]
         return " ".join(map(str, ends))
+
+    def _check_count(self, ends: list[int]) -> None:
+        """As many counts as the engine's line has counting ends: an opening double counted once is
+        the only single count; after the opening a line has its ends, and with a spinner an end that
+        counts goes on counting while each tile opens at most one more."""
+        count = len(ends)
+        if not self.placed:
+            if count == 1 and not self.lone_openings:
+                raise Refused("too_few_ends", least=self.least_ends, count=count)
+            if count == 1 and ends[0] not in self.lone_openings:
+                raise Refused("lone_opening", counts=", ".join(map(str, self.lone_openings)), n=ends[0])
+            return
+        if count < self.least_ends:
+            raise Refused("too_few_ends", least=self.least_ends, count=count)
+        if count < self.ends_now:
+            raise Refused("ends_shrank", before=self.ends_now, count=count)
+        if count > self.ends_now + 1:
+            raise Refused("ends_jumped", before=self.ends_now, count=count)
 
     def _goes_out(self, upcoming: str | None, player: int) -> bool:
         """Whether the next entry says that `player` placed their last tile with this one."""
