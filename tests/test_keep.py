@@ -824,3 +824,26 @@ def test_a_line_has_as_many_open_ends_as_its_rules_give(tmp_path):
     assert "No se anota: la línea tenía 2 extremos abiertos, y una ficha abre como mucho uno más: no 4." in out
     assert "No se anota: la línea tenía 3 extremos abiertos, y un extremo que cuenta sigue contando: no 2." in out
     assert scores(keeper) == [15, 0]
+
+
+# -- the card keeper counts the cards ------------------------------------------------------------
+# card-muggins.es.txt, "Mazo de cartas": 52 cards, four of each value 1 to 9 and sixteen worth 10;
+# the deal of seven (card-muggins-deal-of-seven): 7 cards each and no drawing, so 14 cards a round
+# for two players.
+
+def test_no_value_is_played_more_often_than_the_deck_holds_it(tmp_path):
+    keeper, out, code = keep("card-muggins", 2, ["1", "5", "10", "15", "20", "25", "30"], folder=tmp_path)
+    assert "Not entered: the deck has 4 cards worth 5, and all of them are played this round." in out
+    assert scores(keeper) == [10 + 20, 5 + 15 + 30] and keeper.tracker.total == 30
+
+
+def test_a_round_has_no_more_cards_than_the_deal_gives(tmp_path):
+    # P1 deals, P2 leads: aces to 4, twos to 12, threes to 24 (P2 scores 10 and 15), a 4 to 28; the
+    # aces are out (29 refused), both say go and P2 scores "last"; P1 opens with a 10, the 14th card
+    lines = ["1", "1", "2", "3", "4", "6", "8", "10", "12", "15", "18", "21", "24", "28", "29", "go", "go",
+             "10", "15"]
+    keeper, out, code = keep("card-muggins-deal-of-seven", 2, lines, lang="es", folder=tmp_path)
+    assert "No se anota: la baraja tiene 4 cartas que valen 1, y todas se han jugado en esta ronda." in out
+    assert "No se anota: una ronda de estas reglas tiene como mucho 14 cartas, y todas se han jugado: " \
+           "escribe fin." in out
+    assert scores(keeper) == [10, 10 + 15 + 1]

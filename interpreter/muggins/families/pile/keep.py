@@ -12,6 +12,7 @@ naming the name. Every score is added at once: claims are made aloud at the tabl
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +50,8 @@ WORDS = {
         "not_grown": "the total is {before}: after a card it is more, not {total}",
         "not_a_card": "from {before} to {total} a card would add {value}; a card adds {values}",
         "empty_pile": "no card is on the pile: nothing closes",
+        "value_used_up": "the deck has {count} cards worth {value}, and all of them are played this round",
+        "round_cards_out": "a round of these rules has at most {most} cards, and all of them are played: type end",
         "all_said_go": ("every player has said go on an empty pile, so nobody holds a card: type end when the "
                         "round's cards are all played"),
     },
@@ -73,6 +76,9 @@ WORDS = {
         "not_grown": "el total es {before}: tras una carta es mayor, no {total}",
         "not_a_card": "de {before} a {total} una carta sumaría {value}; una carta suma {values}",
         "empty_pile": "no hay cartas en la pila: no se cierra nada",
+        "value_used_up": "la baraja tiene {count} cartas que valen {value}, y todas se han jugado en esta ronda",
+        "round_cards_out": ("una ronda de estas reglas tiene como mucho {most} cartas, y todas se han jugado: "
+                            "escribe fin"),
         "all_said_go": ("todos los jugadores han pasado con la pila vacía, así que nadie tiene cartas: escribe fin "
                         "cuando se hayan jugado todas las cartas de la ronda"),
     },
@@ -120,6 +126,11 @@ class PileTracker(Tracker):
     def __init__(self, rules: Rules, players: int):
         super().__init__(rules, players, C.CardGame(rules, players))
         self.values = sorted(set(self.game.values))
+        cards, o = self.game.cards, rules.options
+        self.in_deck = Counter(self.game.value(card) for card in cards)   # the rule file's deck, value by value
+        # the deal, and the stock when a refill or a go draws from it (until nobody holds a card)
+        self.round_most = len(cards) if o.refill or o.go_draw else min(len(cards), self.game.hand_size * players)
+        self.played: Counter[int] = Counter()   # the values played this round
         self.phase = "dealer"          # dealer | play
         self.dealer = 0
         self.turn = 0
@@ -213,6 +224,7 @@ class PileTracker(Tracker):
         seats = self.table.seats
         self.turn = dealer if self.rules.options.leader == "dealer" else seats.next(dealer)
         self.table.opener = self.turn
+        self.played = Counter()
         self.phase = "play"
         self.table.events.append(DealtAt(self.table.round, dealer, self.turn))
 
@@ -240,6 +252,11 @@ class PileTracker(Tracker):
         if value not in self.values:
             raise Refused("not_a_card", before=before, total=total, value=value,
                           values=", ".join(map(str, self.values)))
+        if self.played.total() >= self.round_most:
+            raise Refused("round_cards_out", most=self.round_most)
+        if self.played[value] >= self.in_deck[value]:
+            raise Refused("value_used_up", count=self.in_deck[value], value=value)
+        self.played[value] += 1
         player = self.turn
         self.pile.append(value)
         self.total = total
