@@ -482,7 +482,8 @@ def test_a_game_won_by_its_settlement_answers_an_empty_line_that_it_is_over(tmp_
                     stdout=out, folder=tmp_path)
     assert keeper.run() == 0
     assert scores(keeper) == [15, 0]
-    assert out.getvalue().count("Not entered: the game is over: undo, sheet, save FILE or quit.") == 2
+    assert out.getvalue().count("Not entered: the game is over (undo first to change it): undo, sheet, save FILE or "
+                                "quit.") == 2
 
 
 def test_an_entry_on_which_a_rule_fails_is_refused_in_the_keepers_language_and_the_game_goes_on(tmp_path):
@@ -847,3 +848,28 @@ def test_a_round_has_no_more_cards_than_the_deal_gives(tmp_path):
     assert "No se anota: una ronda de estas reglas tiene como mucho 14 cartas, y todas se han jugado: " \
            "escribe fin." in out
     assert scores(keeper) == [10, 10 + 15 + 1]
+
+
+# -- a finished game takes nothing that reopens it, and says when the rules void its win ------------
+# fives-and-threes.es / the rule file: 15 scores 8 (3 fives, 5 threes), 9 scores 3, 6 scores 2; the
+# target is exactly 61; the chip-out point counts with the last tile, and both void together past 61.
+
+FIVES_AND_THREES_TO_61 = ["1"] + ["12 3", "1 1"] * 7 + ["6 3", "1 1", "6 0"]   # P1: 7 x 8 + 3 + 2 = 61
+
+
+def test_after_a_win_only_the_listed_commands_are_taken(tmp_path):
+    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["1 1", "domino 2", "pass"],
+                             folder=tmp_path)
+    assert "P1 wins with 61 (target 61) in round 1." in out and code == 0
+    assert out.count("Not entered: the game is over (undo first to change it): undo, sheet, save FILE or quit.") == 3
+    assert scores(keeper) == [61, 0] and keeper.entries == FIVES_AND_THREES_TO_61
+
+
+def test_a_win_the_rules_void_by_a_later_entry_is_said_to_no_longer_stand(tmp_path):
+    # P1's 6 0 was their last tile: 2 for the threes and 1 for chipping out would make 64, past 61: void
+    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["domino"], folder=tmp_path)
+    withdrawn = "The win of P1 no longer stands: with this entry the rules score the winning play otherwise."
+    assert out.index("P1 wins with 61") < out.index(withdrawn) < out.index("P1 has placed their last tile.")
+    assert scores(keeper) == [59, 0] and keeper.tracker.table.outcome is None
+    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["fin"], lang="es", folder=tmp_path)
+    assert "La victoria de J1 ya no vale" in out and scores(keeper) == [59, 0]

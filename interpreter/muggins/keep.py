@@ -33,7 +33,7 @@ from .files import (NotRegularFile, check_target, fallback_folders, read_limited
                     words as file_words, write_atomic, write_first)
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import stopped_line
-from .narration import describe_common, player_name, summarize_rules, tally
+from .narration import describe_common, player_name, summarize_rules, tally, winners_name
 from .pieces import visible
 from .rules import Rules
 
@@ -63,7 +63,8 @@ WORDS = {
         "too_large": "{text} is too large: at most {most}",
         "out_of_range": "{n} is not possible here: from {low} to {high}",
         "not_a_player": "{text} is not a player: write a number from 1 to {players} (or P1 to P{players})",
-        "game_over": "the game is over: undo, sheet, save FILE or quit",
+        "game_over": "the game is over (undo first to change it): undo, sheet, save FILE or quit",
+        "win_withdrawn": "The win of {player} no longer stands: with this entry the rules score the winning play otherwise.",
         "failed": "Scorekeeping stopped on an error: {error}.",
         "rule_failed": "the rules fail on it: {error}",
         "empty": "nothing entered: {hint}",
@@ -102,7 +103,9 @@ WORDS = {
         "too_large": "{text} es demasiado grande: como mucho {most}",
         "out_of_range": "{n} no es posible aquí: de {low} a {high}",
         "not_a_player": "{text} no es un jugador: escribe un número de 1 a {players} (o J1 a J{players})",
-        "game_over": "la partida ha terminado: deshacer, hoja, guardar FICHERO o salir",
+        "game_over": "la partida ha terminado (deshaz primero para cambiarla): deshacer, hoja, guardar FICHERO o salir",
+        "win_withdrawn": ("La victoria de {player} ya no vale: con esta anotación las reglas puntúan de otro modo la "
+                          "jugada ganadora."),
         "failed": "El anotador se detuvo por un error: {error}.",
         "rule_failed": "las reglas fallan con ella: {error}",
         "empty": "no has escrito nada: {hint}",
@@ -681,8 +684,11 @@ class Keeper:
             tracker, entries = replay(self.rules, self.players, [*self.entries, text], self.version)
         except MugginsError as exc:  # a formula of the rules fails on this entry: refused, the game goes on
             raise Refused("rule_failed", error=one_line(exc, self.lang)) from None
+        won = self.tracker.table.outcome
         self.tracker, self.entries = tracker, entries
         self.saved_as = None
+        if won is not None and won.winner is not None and tracker.table.outcome is None:
+            self.print(self.w["win_withdrawn"].format(player=winners_name(won, self.lang)))
         self.show_events(old, tracker.table.events)
         self.print(self.scores_line())
 

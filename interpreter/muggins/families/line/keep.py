@@ -169,7 +169,7 @@ class LineTracker(Tracker):
         self.pips: dict[int, int] = {}
         self.sizes: dict[int, int] = {}
         self.asking: list[int] = []    # whose leftovers are still to be entered
-        self.ended_by_going_out = False
+        self.won_by_placing = False
         self.passes = 0                # passes in a row since the last tile
         self.ends_now = 0              # the open ends counted after the last tile
 
@@ -201,8 +201,9 @@ class LineTracker(Tracker):
         return WORDS[lang]["help"].format(example=WORDS[lang]["example"])
 
     def follows_end(self, text: str) -> bool:
-        # the tile that won the game was its player's last: `domino` still says so (for `dominoed`)
-        return self.phase == "play" and self.last_placer is not None and self.ended_by_going_out \
+        # the tile that won the game may have been its player's last: `domino` still says so (for
+        # `dominoed`, which may score it otherwise: the keeper then says the win no longer stands)
+        return self.phase == "play" and self.last_placer is not None and self.won_by_placing \
             and self._goes_out(text, self.last_placer)
 
     def describe(self, event: Any, lang: str) -> str | None:
@@ -247,7 +248,7 @@ class LineTracker(Tracker):
             self.dominoer = player
             self.table.events.append(D.Dominoed(player))
             if self.table.outcome is not None:
-                self.ended_by_going_out = False   # the game is over: nothing is settled
+                self.won_by_placing = False   # the game is over: nothing is settled
                 return f"domino {player + 1}"
             self._leftovers(blocked=False)
             return f"domino {player + 1}"
@@ -320,7 +321,7 @@ class LineTracker(Tracker):
         self.passes, self.ends_now = 0, len(ends)
         self.last_placer = player
         self.turn = table.seats.next(player)
-        self.ended_by_going_out = table.score_play(player, awards) and env["dominoed"]
+        self.won_by_placing = table.score_play(player, awards)
         return " ".join(map(str, ends))
 
     def _check_count(self, ends: list[int]) -> None:
