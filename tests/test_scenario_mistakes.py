@@ -221,3 +221,121 @@ def test_an_impossible_position_is_said_in_the_commands_language(scenario, engli
     assert english in check(tmp_path, capsys, scenario)
     out = check(tmp_path, capsys, scenario, "--lang", "es")
     assert spanish in out and english not in out
+
+
+def check_all(tmp_path: Path, capsys, texts: dict[str, str], *options: str) -> str:
+    """`muggins check` of several scenario files, some of which fail: its report."""
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert main(["check", "-q", str(tmp_path), *options]) == 1
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    return out
+
+
+def test_a_legal_move_that_is_no_move_fails_its_scenario_at_it_and_the_others_still_run(tmp_path: Path, capsys):
+    """`banana` is no tile; [9|9] is not in domino-muggins's double-6 set."""
+    good = DOMINO + "steps:\n  - expect: {actor: 1}\n"
+    for bad, said, dicho in [('"banana"', "not a tile: 'banana'", "no es una ficha: 'banana'"),
+                             ('"9-9 left"', "[9|9] is not in a double-6 set", "[9|9] no está en un juego de doble 6")]:
+        text = DOMINO + f'steps:\n  - expect: {{legal: ["2-4 right", {bad}]}}\n'
+        column = text.splitlines()[7].index(bad) + 1
+        out = check_all(tmp_path, capsys, {"a.yaml": text, "b.yaml": good})
+        assert f"a.yaml:8:{column}: {said}" in out
+        assert out.splitlines()[-1] == "1 passed, 1 failed"
+        out = check_all(tmp_path, capsys, {"a.yaml": text, "b.yaml": good}, "--lang", "es")
+        assert f"a.yaml:8:{column}: {dicho}" in out
+
+
+HOUSE_PENALTY = """\
+title: "t"
+source: "s"
+rules: domino-muggins
+options:
+  settlement: {penalty: "100 // (hand_pips - 5)"}
+"""
+
+
+def test_a_house_formula_failing_at_a_rows_values_fails_that_row_alone_located(tmp_path: Path, capsys):
+    """100 // (5 - 5) divides by zero; 100 // (7 - 5) is 50."""
+    text = HOUSE_PENALTY + "formula: settlement.penalty\nrows:\n  - {given: {hand_pips: 5}, expect: 0}\n" \
+                           "  - {given: {hand_pips: 7}, expect: 50}\n"
+    out = check_all(tmp_path, capsys, {"s.yaml": text})
+    assert at(8, 5) + "settlement.penalty with hand_pips = 5: the rules stop on an error: " in out
+    assert "s.yaml:5: division or modulo by zero in '100 // (hand_pips - 5)'" in out
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
+    out = check_all(tmp_path, capsys, {"s.yaml": text}, "--lang", "es")
+    assert at(8, 5) + "settlement.penalty con hand_pips = 5: las reglas se detienen por un error: " in out
+
+
+def test_a_house_formula_failing_in_a_step_fails_that_scenario_at_the_step_and_the_others_still_run(
+        tmp_path: Path, capsys):
+    """P1 places its last tile [6|6] on [3|6]: the round ends, and P2's [0|5] holds 5 pips, where
+    the house penalty divides by zero."""
+    text = HOUSE_PENALTY + 'position:\n  line: ["3-6"]\n  hands: [["6-6"], ["0-5"]]\nsteps:\n' \
+                           "  - expect: {actor: 1}\n  - play: 6-6 right\n"
+    out = check_all(tmp_path, capsys, {"a.yaml": text, "b.yaml": DOMINO + "steps:\n  - expect: {actor: 1}\n"})
+    assert "a.yaml:11:5: step 2 (P1: 6-6 right): the rules stop on an error: " in out
+    assert "a.yaml:5: division or modulo by zero" in out
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_a_failing_step_is_located_at_the_step(tmp_path: Path, capsys):
+    """[2|4] on the 2 of [1|2]: the open ends are 1 and 4, 5 in all (not 10)."""
+    text = DOMINO + "steps:\n  - expect: {actor: 1}\n  - play: 2-4 right\n    expect: {sum: 10}\n"
+    out = check(tmp_path, capsys, text)
+    assert at(9, 5) + "step 2 (P1: 2-4 right): expected the sum of the ends 10, the rules give 5" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert at(9, 5) + "paso 2 (J1: 2-4 right): la suma de los extremos: lo esperado es 10, las reglas dan 5" in out
+
+
+def test_by_beyond_the_table_is_located_as_a_turn_beyond_it_is(tmp_path: Path, capsys):
+    text = DOMINO + "steps:\n  - play: 2-4 left\n    by: 5\n"
+    assert at(9, 9) + "there are only 2 players" in check(tmp_path, capsys, text)
+    assert at(9, 9) + "solo hay 2 jugadores" in check(tmp_path, capsys, text, "--lang", "es")
+
+
+def test_an_opening_written_with_an_end_says_the_opening_takes_none(tmp_path: Path, capsys):
+    text = DOMINO.replace('["1-2"]', '["1-2 left"]') + "steps:\n  - expect: {actor: 1}\n"
+    out = check(tmp_path, capsys, text)
+    assert "impossible position: the first tile opens the line: give no end" in out and "does not fit" not in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert "posición imposible: la primera ficha abre la línea: no indiques extremo" in out
+
+
+TABLE = """\
+title: "t"
+source: "s"
+rules: {rules}
+formula: {formula}
+rows:
+  - {{given: {{{name}: {value}}}, expect: {expect}}}
+"""
+
+
+@pytest.mark.parametrize("rules, formula, name, value, said, dicho", [
+    ("domino-muggins", "settlement.penalty", "hand_pips", "[1, 2]", "of type integer, not [1, 2]",
+     "de tipo entero, no [1, 2]"),
+    ("domino-muggins", "settlement.penalty", "hand_pips", "true", "of type integer, not true", "de tipo entero, no true"),
+    ("domino-muggins", "scoring", "ends", "5", "of type list of integers, not 5", "de tipo lista de enteros, no 5"),
+    ("domino-muggins", "scoring", "opening", "7", "of type condition, not 7", "de tipo condición, no 7"),
+    ("fives-and-threes", "scoring", "ends_sum", "[15]", "of type integer, not [15]", "de tipo entero, no [15]")],
+    ids=["list for a number", "bool for a number", "number for a list", "number for a condition", "fives and threes"])
+def test_a_given_value_of_the_wrong_type_is_refused_at_it(rules, formula, name, value, said, dicho,
+                                                          tmp_path: Path, capsys):
+    text = TABLE.format(rules=rules, formula=formula, name=name, value=value, expect=0)
+    column = text.splitlines()[5].index(value) + 1
+    assert at(6, column) + f"{name} is read as a value {said}" in check(tmp_path, capsys, text)
+    assert at(6, column) + f"{name} se lee como un valor {dicho}" in check(tmp_path, capsys, text, "--lang", "es")
+
+
+@pytest.mark.parametrize("rules, formula, name, value, expect, gives", [
+    ("domino-muggins", "settlement.penalty", "hand_pips", 2, "false", 0),   # 2 pips round down to 0 (D7)
+    ("card-muggins", "pieces.cards.value", "card.rank", 1, "true", 1)],     # As = 1
+    ids=["false for 0", "true for 1"])
+def test_a_row_expecting_true_or_false_of_a_number_fails(rules, formula, name, value, expect, gives,
+                                                         tmp_path: Path, capsys):
+    text = TABLE.format(rules=rules, formula=formula, name=name, value=value, expect=expect)
+    out = check(tmp_path, capsys, text)
+    assert at(6, 5) + f"{formula} with {name} = {value}: expected {expect}, the rules give {gives}" in out
+    passes(tmp_path, capsys, TABLE.format(rules=rules, formula=formula, name=name, value=value, expect=gives))

@@ -140,3 +140,42 @@ def test_every_package_on_disk_is_listed_for_installation():
     source = root / "interpreter"
     on_disk = {".".join(p.parent.relative_to(source).parts) for p in source.rglob("__init__.py")}
     assert on_disk <= listed, f"not listed in pyproject.toml: {sorted(on_disk - listed)}"
+
+
+def test_a_failing_step_names_its_file_and_line(project: pytest.Pytester, monkeypatch):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    (project.path / "house" / "scenarios" / "fifteen.yaml").write_text(SCENARIO.format(points=16))
+    result = project.runpytest("house/scenarios")
+    result.assert_outcomes(failed=1)
+    # the claim is the second step, written at line 9
+    result.stdout.fnmatch_lines(["house/scenarios/fifteen.yaml:9:5: step 2 (P1: claim): expected points 16, the "
+                                 "rules give 15"])
+
+
+def test_failures_are_said_in_spanish_under_a_spanish_locale(project: pytest.Pytester, monkeypatch):
+    """As `muggins check` does without --lang: the locale chooses the language."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    (project.path / "house" / "scenarios" / "fifteen.yaml").write_text(SCENARIO.format(points=16))
+    (project.path / "house" / "scenarios" / "typo.yaml").write_text(
+        SCENARIO.format(points=15).replace("rules: card-muggins", "rulez: card-muggins"))
+    result = project.runpytest("house/scenarios")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["*paso 2 (J1: claim): puntos: lo esperado es 16, las reglas dan 15*"])
+    result.stdout.fnmatch_lines(["*typo.yaml:3:1: clave desconocida 'rulez'*"])
+    assert "the rules give" not in result.stdout.str()
+
+
+def test_a_house_formula_failing_at_one_row_fails_that_item_alone(project: pytest.Pytester):
+    """100 // (5 - 5) divides by zero; 100 // (7 - 5) is 50."""
+    (project.path / "house" / "scenarios" / "fragile.yaml").write_text(
+        TABLE.replace("rules: ../rules/house.yaml",
+                      'rules: domino-muggins\noptions:\n  settlement: {penalty: "100 // (hand_pips - 5)"}')
+        .replace("hand_pips: 2}, expect: 0", "hand_pips: 5}, expect: 0")
+        .replace("hand_pips: 9}, expect: 10", "hand_pips: 7}, expect: 50"))
+    result = project.runpytest("house/scenarios")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["house/scenarios/fragile.yaml:8:5: settlement.penalty with hand_pips = 5: the rules "
+                                 "stop on an error: *division or modulo by zero*"])

@@ -35,7 +35,7 @@ from .records import Record, make_record, read_record, record_problem, record_sc
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay
 from .messages import LANGUAGES, lang_from_arguments, lang_from_environment, stopped_line
-from .scenarios import ScenarioFailure, cases, load_scenario, run_case, scenario_files
+from .scenarios import cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -1069,7 +1069,7 @@ def _check(args: argparse.Namespace) -> int:
         for case in cases(scenario):
             try:
                 run_case(case)
-            except (ScenarioFailure, RuleFileError) as exc:
+            except MugginsError as exc:  # this case fails, located; the others still run
                 failed += 1
                 text = exc.report(args.lang) if isinstance(exc, RuleFileError) else exc.said(args.lang)
                 print(f"{fail.ljust(width)}{path}:{case.line}: {case.name}\n" + _indent(text))

@@ -18,6 +18,7 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError
 from .invariants import play_checked_game
 from .loader import load_rules
+from .messages import lang_from_environment
 from .families import families
 from .scenarios import Case, cases, load_scenario, run_case
 
@@ -67,10 +68,12 @@ class ScenarioFile(pytest.File):
 
 class _MugginsItem(pytest.Item):
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        # pytest has no --lang: the locale chooses, as it does for `muggins check` without one
+        lang = lang_from_environment()
         if isinstance(excinfo.value, RuleFileError):
-            return excinfo.value.report()
+            return excinfo.value.report(lang)
         if isinstance(excinfo.value, MugginsError):
-            return str(excinfo.value)
+            return excinfo.value.said(lang)
         return super().repr_failure(excinfo)
 
 

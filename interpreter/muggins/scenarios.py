@@ -19,7 +19,7 @@ from .dsl import Type
 from .engine import make_game
 from .engine import table as T
 from .engine.common import GameEnded, Scored
-from .errors import IllegalMoveError, MugginsError, Problem, RuleFileError
+from .errors import IllegalMoveError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .families import families, family_of
 from .loader import schema_problem, load_rules_with
 from .messages import Said, counted, said_each, said_list, said_reason, say
@@ -29,7 +29,16 @@ from .yamlfile import EMPTY_SCENARIO, Document, read_yaml_file
 
 
 class ScenarioFailure(MugginsError):
-    """The rules did not give what a scenario expects; the message says it in the game's words."""
+    """The rules did not give what a scenario expects; the message says it in the game's words,
+    at the step or row that expected it (a long scenario's writer goes straight there)."""
+
+    def __init__(self, message: Said, location: Location | None = None):
+        super().__init__(message)
+        self.location = location
+
+    def said(self, lang: str) -> str:
+        text = super().said(lang)
+        return f"{self.location}: {text}" if self.location else text
 
 
 # What is wrong with a scenario, or where the rules did not give what it expects, in both languages.
@@ -45,6 +54,8 @@ WORDS = {
         "no_formula": "{rules} has no {name}",
         "not_read": "{name!r} is not read by {formula} (names: {names})",
         "row": "{formula} with {given}: expected {expect}, the rules give {actual}",
+        "row_stopped": "{formula} with {given}: the rules stop on an error: {error}",
+        "given_type": "{name} is read as a value of type {type}, not {value}",
         "turn": "there are only {players}",
         "position_hands": "{hands} for {players}", "position_scores": "{scores} for {players}",
         "impossible": "impossible position: {reason}",
@@ -52,6 +63,7 @@ WORDS = {
         "other_position": "`{key}` is for {games}; a position in {own} has: {keys}",
         "step": "step {number}", "step_play": "step {number} (P{player}: {play})", "step_end": "step {number} (end of round)",
         "by": "{label}: expected P{expected} to act, but it is P{actor}'s decision",
+        "stopped": "{label}: the rules stop on an error: {error}",
         "refused": "{label}: the rules refuse it: {reason}",
         "error_alone": "`error` needs an action to refuse",
         "by_alone": "`by` says who makes the step's `play`; this step has no `play`",
@@ -83,6 +95,8 @@ WORDS = {
         "no_formula": "{rules} no tiene {name}",
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
         "row": "{formula} con {given}: se esperaba {expect}, las reglas dan {actual}",
+        "row_stopped": "{formula} con {given}: las reglas se detienen por un error: {error}",
+        "given_type": "{name} se lee como un valor de tipo {type}, no {value}",
         "turn": "solo hay {players}",
         "position_hands": "{hands} para {players}", "position_scores": "{scores} para {players}",
         "impossible": "posición imposible: {reason}",
@@ -90,6 +104,7 @@ WORDS = {
         "other_position": "`{key}` es de los {games}; una posición en los {own} tiene: {keys}",
         "step": "paso {number}", "step_play": "paso {number} (J{player}: {play})", "step_end": "paso {number} (fin de ronda)",
         "by": "{label}: se esperaba que actuara J{expected}, pero decide J{actor}",
+        "stopped": "{label}: las reglas se detienen por un error: {error}",
         "refused": "{label}: las reglas lo rechazan: {reason}",
         "error_alone": "`error` necesita una acción que rechazar",
         "by_alone": "`by` dice quién hace la jugada `play` del paso; este paso no tiene `play`",
@@ -200,7 +215,7 @@ def cases(scenario: Scenario) -> list[Case]:
         return [Case(scenario, scenario.title, scenario.doc.where(()).line)]
     result = []
     for i, row in enumerate(data["rows"]):
-        label = row.get("name") or ", ".join(f"{k}={v}" for k, v in row["given"].items())
+        label = row.get("name") or ", ".join(f"{k}={_show(v)}" for k, v in row["given"].items())
         result.append(Case(scenario, f"{scenario.title} [{label}]", scenario.doc.where(("rows", i)).line, i))
     return result
 
@@ -242,19 +257,34 @@ def _score_all(rules: R.Rules, env: dict[str, Any]) -> int:
 
 def _run_row(scenario: Scenario, index: int) -> None:
     row = scenario.doc.data["rows"][index]
+    formula = scenario.doc.data["formula"]
     function, context = _formula(scenario)
     env: dict[str, Any] = {name: {Type.INT: 0, Type.BOOL: False, Type.LIST: ()}[kind] for name, kind in context.items()}
     for name, value in row["given"].items():
+        path = ("rows", index, "given", name)
         if name not in context:
-            raise RuleFileError([Problem(scenario.doc.where(("rows", index, "given", name), key=True),
-                                         say(WORDS, "not_read", name=name, formula=scenario.doc.data["formula"],
-                                             names=", ".join(sorted(context))))])
+            raise located(scenario, path, say(WORDS, "not_read", name=name, formula=formula,
+                                              names=", ".join(sorted(context))), key=True)
+        if not _of_type(value, context[name]):
+            raise located(scenario, path, say(WORDS, "given_type", name=name, type=context[name].said, value=_show(value)))
         env[name] = tuple(value) if isinstance(value, list) else value
-    actual = function(env)
-    if actual != row["expect"]:
-        given = _joined("{}", [_joined(f"{k} = {{}}", [_show(v)]) for k, v in row["given"].items()])
-        raise ScenarioFailure(say(WORDS, "row", formula=scenario.doc.data["formula"], given=given,
-                                  expect=_show(row["expect"]), actual=_show(actual)))
+    given = _joined("{}", [_joined(f"{k} = {{}}", [_show(v)]) for k, v in row["given"].items()])
+    where = scenario.doc.where(("rows", index))
+    try:
+        actual = function(env)
+    except RuleError as exc:  # a house formula failing at this row's values: this row fails, no other
+        raise ScenarioFailure(say(WORDS, "row_stopped", formula=formula, given=given, error=said_each(exc.said)),
+                              where) from None
+    if type(actual) is not type(row["expect"]) or actual != row["expect"]:  # true is no 1, as YAML reads them
+        raise ScenarioFailure(say(WORDS, "row", formula=formula, given=given, expect=_show(row["expect"]),
+                                  actual=_show(actual)), where)
+
+
+def _of_type(value: Any, kind: Type) -> bool:
+    """Whether a row's given value is of the type the formula reads it as (YAML's true is no 1)."""
+    if kind is Type.LIST:
+        return isinstance(value, list) and all(type(item) is int for item in value)
+    return type(value) is {Type.INT: int, Type.BOOL: bool}[kind]
 
 
 # -- positions -----------------------------------------------------------------------------------
@@ -350,46 +380,65 @@ def fill_hands(game: Any, hands: list[list[Any]], used: list[Any], everything: t
 
 def _run_steps(scenario: Scenario) -> None:
     state = build_state(scenario)
-    game = scenario.game
     for index, step in enumerate(scenario.doc.data["steps"]):
-        expect = step.get("expect", {})
-        actor = state.actor
-        label = say(WORDS, "step", number=index + 1)
-        events: list[Any] = []
-        if "by" in step and "play" not in step:
-            # no one acts at the end of a round or in a step that only looks: `by` would check nothing
-            raise located(scenario, ("steps", index, "by"), say(WORDS, "by_alone"), key=True)
-        if "play" in step:
-            try:
-                move = game.parse_move(step["play"])
-            except IllegalMoveError as exc:
-                raise located(scenario, ("steps", index, "play"), said_reason(exc)) from None
-            label = say(WORDS, "step_play", number=index + 1, player=actor + 1, play=step["play"])
-            if "by" in step and step["by"] - 1 != actor:
-                raise ScenarioFailure(say(WORDS, "by", label=label, expected=step["by"], actor=actor + 1))
-            if "error" in expect:
-                # a refused move leaves the position as it was: the step's other keys are checked against it
-                _expect_refusal(state, move, expect["error"], label)
-            else:
-                try:
-                    events = state.play(move)
-                except IllegalMoveError as exc:
-                    raise ScenarioFailure(say(WORDS, "refused", label=label, reason=said_reason(exc))) from None
-        elif "end_round" in step:
-            label = say(WORDS, "step_end", number=index + 1)
-            spec = step["end_round"]
-            dominoer = seat(scenario, ("steps", index, "end_round", "dominoed_by"), spec["dominoed_by"]) \
-                if isinstance(spec, dict) else None
-            try:
-                events = state.end_round(dominoer) if dominoer is not None else state.end_round()
-            except IllegalMoveError as exc:
-                raise located(scenario, ("steps", index, "end_round"), said_reason(exc)) from None
-        elif "error" in expect:
-            raise located(scenario, ("steps", index, "expect", "error"), say(WORDS, "error_alone"))
-        problems = _compare(scenario, state, events, expect, actor, index)
-        if problems:
-            note = f" ({step['note']})" if "note" in step else ""
-            raise ScenarioFailure(say(WORDS, "differs", label=label, note=note, problems=said_list(problems, "; ")))
+        label = _label(step, index, state.actor)
+        where = scenario.doc.where(("steps", index))
+        try:
+            _run_step(scenario, state, index, step, label)
+        except ScenarioFailure as exc:
+            raise ScenarioFailure(exc.args[0], where) from None
+        except RuleError as exc:  # a house formula failing at a value this step reached: this case fails, no other
+            raise ScenarioFailure(say(WORDS, "stopped", label=label, error=said_each(exc.said)), where) from None
+
+
+def _label(step: dict[str, Any], index: int, actor: int) -> Said:
+    """How a failure names the step: its number, and who does what in it."""
+    if "play" in step:
+        return say(WORDS, "step_play", number=index + 1, player=actor + 1, play=step["play"])
+    if "end_round" in step:
+        return say(WORDS, "step_end", number=index + 1)
+    return say(WORDS, "step", number=index + 1)
+
+
+def _run_step(scenario: Scenario, state: Any, index: int, step: dict[str, Any], label: Said) -> None:
+    expect = step.get("expect", {})
+    actor = state.actor
+    events: list[Any] = []
+    if "by" in step and "play" not in step:
+        # no one acts at the end of a round or in a step that only looks: `by` would check nothing
+        raise located(scenario, ("steps", index, "by"), say(WORDS, "by_alone"), key=True)
+    if "play" in step:
+        events = _play(scenario, state, index, step, label)
+    elif "end_round" in step:
+        spec = step["end_round"]
+        dominoer = seat(scenario, ("steps", index, "end_round", "dominoed_by"), spec["dominoed_by"]) \
+            if isinstance(spec, dict) else None
+        try:
+            events = state.end_round(dominoer) if dominoer is not None else state.end_round()
+        except IllegalMoveError as exc:
+            raise located(scenario, ("steps", index, "end_round"), said_reason(exc)) from None
+    elif "error" in expect:
+        raise located(scenario, ("steps", index, "expect", "error"), say(WORDS, "error_alone"))
+    problems = _compare(scenario, state, events, expect, actor, index)
+    if problems:
+        note = f" ({step['note']})" if "note" in step else ""
+        raise ScenarioFailure(say(WORDS, "differs", label=label, note=note, problems=said_list(problems, "; ")))
+
+
+def _play(scenario: Scenario, state: Any, index: int, step: dict[str, Any], label: Said) -> list[Any]:
+    """The step's action as a player types it, by the player `by` names; a refusal the step
+    expects leaves the position as it was (the step's other keys are checked against it)."""
+    move = _move(scenario, ("steps", index, "play"), step["play"])
+    if "by" in step and seat(scenario, ("steps", index, "by"), step["by"]) != state.actor:
+        raise ScenarioFailure(say(WORDS, "by", label=label, expected=step["by"], actor=state.actor + 1))
+    expect = step.get("expect", {})
+    if "error" in expect:
+        _expect_refusal(state, move, expect["error"], label)
+        return []
+    try:
+        return state.play(move)
+    except IllegalMoveError as exc:
+        raise ScenarioFailure(say(WORDS, "refused", label=label, reason=said_reason(exc))) from None
 
 
 def _expect_refusal(state: Any, move: Any, text: str, label: Said) -> None:
@@ -419,8 +468,8 @@ def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str
     for key, wanted in expect.items():
         got = actual[key]
         if key == "legal":
-            parse, notation = scenario.game.parse_move, scenario.game.notation
-            wanted = sorted(notation(parse(text)) for text in wanted)
+            wanted = sorted(scenario.game.notation(_move(scenario, ("steps", index, "expect", "legal", i), text))
+                            for i, text in enumerate(wanted))
         elif key == "scored" and len(wanted) == len(got):
             got = [{k: v for k, v in item.items() if k in want} for item, want in zip(got, wanted)]
         elif key in ("explanation", "explanation_es"):
@@ -435,6 +484,14 @@ def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str
             else:
                 problems.append(say(WORDS, "expected", what=what, wanted=_show(wanted), got=_show(got)))
     return problems
+
+
+def _move(scenario: Scenario, path: tuple, text: str) -> Any:
+    """The move `text` written at `path`, as a player types it; a text that is none is refused there."""
+    try:
+        return scenario.game.parse_move(text)
+    except IllegalMoveError as exc:
+        raise located(scenario, path, said_reason(exc)) from None
 
 
 # The expectation keys that have a name in words (the others are named by their key).

@@ -260,8 +260,9 @@ class DominoGame(TableGame):
         state.hands = [sorted(h) for h in hands]
         state.boneyard = boneyard
         for tile, end in line:
-            fits = end is None if state.line.empty else end in state.line.fits(tile)
-            if not fits:
+            if state.line.empty and end is not None:  # not "does not fit the line" of a line not there yet
+                raise illegal("opening_no_end")
+            if not state.line.empty and end not in state.line.fits(tile):
                 raise illegal("not_on_line", place=Place(tile, end), line=" ".join(map(str, state.line.tiles)))
             state.line.place(tile, end)
         state.scores = list(scores) if scores is not None else [0] * self.players
