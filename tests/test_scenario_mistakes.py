@@ -339,3 +339,34 @@ def test_a_row_expecting_true_or_false_of_a_number_fails(rules, formula, name, v
     out = check(tmp_path, capsys, text)
     assert at(6, 5) + f"{formula} with {name} = {value}: expected {expect}, the rules give {gives}" in out
     passes(tmp_path, capsys, TABLE.format(rules=rules, formula=formula, name=name, value=value, expect=gives))
+
+
+DRAWS = {
+    # P1 dominoes nothing: [6|6] on the 6 of [3|6]; P2's [0|1] and [1|1] match neither 3 nor 6, so P2
+    # draws from the boneyard's last tile, [0|3], which matches the 3 and stops the drawing
+    "domino": DOMINO.split("position:")[0] + 'position:\n  line: ["3-6"]\n  hands: [["6-6", "1-2"], ["0-1", "1-1"]]\n'
+              '  boneyard: ["0-4", "2-4", "0-3"]\nsteps:\n  - play: 6-6 right\n  - play: draw\n    expect: {drew: %s}\n',
+    # 10 + 10 + 7 = 27: P2's 6 and 8 would pass 31, so P2 says go and draws the stock's last card, 3♥
+    "cards": CARDS.split("position:")[0] + 'position:\n  pile: ["KH", "KS", "7D"]\n  hands: [["5D", "9C"], '
+             '["6C", "8C"]]\n  last_player: 1\n  turn: 2\n  stock: ["2H", "3H"]\nsteps:\n  - play: go\n'
+             '    expect: {drew: %s}\n',
+}
+
+
+@pytest.mark.parametrize("game, spelling", [("domino", '"0-3"'), ("domino", '"[0|3]"'), ("domino", '"3-0"'),
+                                            ("cards", '"3♥"'), ("cards", '"3h"'), ("cards", '"3 of hearts"')])
+def test_the_piece_drawn_is_compared_as_a_piece_in_any_spelling_of_a_position(game, spelling, tmp_path: Path, capsys):
+    passes(tmp_path, capsys, DRAWS[game] % spelling)
+
+
+@pytest.mark.parametrize("game, spelling, said", [
+    ("domino", '"2-4"', "expected drew [2|4], the rules give [0|3]"),
+    ("domino", '"banana"', "not a tile: 'banana'"),
+    ("cards", '"2H"', "expected drew 2H, the rules give 3H"),
+    ("cards", '"1Z"', "not a card: '1Z'")])
+def test_a_drawn_piece_that_differs_or_is_none_is_said(game, spelling, said, tmp_path: Path, capsys):
+    text = DRAWS[game] % spelling
+    out = check(tmp_path, capsys, text)
+    line = len(text.splitlines())
+    column = text.splitlines()[-1].index(spelling) + 1
+    assert (at(line, column) if said.startswith("not a") else "") + said in out

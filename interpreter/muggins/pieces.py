@@ -109,6 +109,11 @@ class TileSet:
         if tile.high > self.highest_pip:
             raise illegal("not_in_set", tile=tile, highest=self.highest_pip)
 
+    def code(self, tile: Tile) -> str:
+        """`[3|4]`: a tile as records and scenarios' results write it, as a deck's `code` writes a card."""
+        self.check(tile)
+        return str(tile)
+
     def parse(self, text: str) -> Tile:
         tile = Tile.parse(text)
         if tile.high > self.highest_pip:

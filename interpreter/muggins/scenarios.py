@@ -303,14 +303,15 @@ def seat(scenario: Scenario, path: tuple, player: int) -> int:
 
 
 def parse_pieces(scenario: Scenario, path: tuple, texts: list[str]) -> list[Any]:
-    parse = scenario.rules.pieces.parse
-    result = []
-    for i, text in enumerate(texts):
-        try:
-            result.append(parse(text))
-        except IllegalMoveError as exc:
-            raise located(scenario, path + (i,), said_reason(exc)) from None
-    return result
+    return [_piece(scenario, path + (i,), text) for i, text in enumerate(texts)]
+
+
+def _piece(scenario: Scenario, path: tuple, text: str) -> Any:
+    """The piece `text` written at `path` (`0-3`, `[0|3]`, `3♥`, `3h`); a text that is none is refused there."""
+    try:
+        return scenario.rules.pieces.parse(text)
+    except IllegalMoveError as exc:
+        raise located(scenario, path, said_reason(exc)) from None
 
 
 def build_state(scenario: Scenario) -> Any:
@@ -470,6 +471,8 @@ def _compare(scenario: Scenario, state: Any, events: list[Any], expect: dict[str
         if key == "legal":
             wanted = sorted(scenario.game.notation(_move(scenario, ("steps", index, "expect", "legal", i), text))
                             for i, text in enumerate(wanted))
+        elif key == "drew" and wanted is not None:  # any spelling a position takes (`0-3`, `3♥`)
+            wanted = scenario.rules.pieces.code(_piece(scenario, ("steps", index, "expect", "drew"), wanted))
         elif key == "scored" and len(wanted) == len(got):
             got = [{k: v for k, v in item.items() if k in want} for item, want in zip(got, wanted)]
         elif key in ("explanation", "explanation_es"):

@@ -56,7 +56,7 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
         "connections": connection_text(placed.connection, "en") if placed and placed.connection else None,
         "explanation": explain_placement(placed, line.spinner, "en") if placed else None,
         "explanation_es": explain_placement(placed, line.spinner, "es") if placed else None,
-        "drew": str(drew[-1]) if drew else None,
+        "drew": scenario.rules.pieces.code(drew[-1]) if drew else None,
         "blocked": any(isinstance(e, D.RoundBlocked) for e in events),
         "penalties": penalties if any(isinstance(e, D.Revealed) for e in events) else None,  # only a settlement has them
         "next_opener": started.opener + 1 if started else None,

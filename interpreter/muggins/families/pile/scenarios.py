@@ -56,7 +56,7 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
     return {
         "total": played[-1].total if played else state.pile.total,
         "pile_closed": any(isinstance(e, C.PileClosed) for e in events),
-        "drew": scenario.game.deck.code(drew[-1]) if drew else None,
+        "drew": scenario.rules.pieces.code(drew[-1]) if drew else None,
         "stock": len(state.stock),
         "round_over": any(isinstance(e, C.RoundEnded) for e in events),
     }
