@@ -370,3 +370,12 @@ def test_a_drawn_piece_that_differs_or_is_none_is_said(game, spelling, said, tmp
     line = len(text.splitlines())
     column = text.splitlines()[-1].index(spelling) + 1
     assert (at(line, column) if said.startswith("not a") else "") + said in out
+
+
+@pytest.mark.parametrize("key, value", [("extends", "card-muggins"), ("name", "renamed")])
+def test_options_that_would_change_which_rules_are_refused_at_the_key(key, value, tmp_path: Path, capsys):
+    """Merged after `rules` is read, `extends` under `options` would play domino-muggins all the same."""
+    text = DOMINO.replace("position:", f"options:\n  {key}: {value}\nposition:") + "steps:\n  - play: 2-4 right\n"
+    out = check(tmp_path, capsys, text)
+    assert at(5, 3) + f"`{key}` is no option: `options` lays values over the scenario's `rules`" in out
+    assert at(5, 3) + f"`{key}` no es una opción" in check(tmp_path, capsys, text, "--lang", "es")

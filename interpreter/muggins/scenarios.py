@@ -51,6 +51,8 @@ WORDS = {
                      "`{{dominoed_by: N}}` (player N placed their last tile)",
         "play_and_end": "a step has `play` or `end_round`, not both",
         "rules_fail": "its rules do not load: {problem}",
+        "options_rules": "`{key}` is no option: `options` lays values over the scenario's `rules` and cannot change "
+                         "which rules they are (name those in `rules`)",
         "no_formula": "{rules} has no {name}",
         "not_read": "{name!r} is not read by {formula} (names: {names})",
         "row": "{formula} with {given}: expected {expect}, the rules give {actual}",
@@ -92,6 +94,8 @@ WORDS = {
                      "`{{dominoed_by: N}}` (el jugador N colocó su última ficha)",
         "play_and_end": "un paso tiene `play` o `end_round`, no ambas cosas",
         "rules_fail": "sus reglas no se pueden cargar: {problem}",
+        "options_rules": "`{key}` no es una opción: `options` pone valores sobre las reglas de `rules` del escenario "
+                         "y no puede cambiar cuáles son (nómbralas en `rules`)",
         "no_formula": "{rules} no tiene {name}",
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
         "row": "{formula} con {given}: se esperaba {expect}, las reglas dan {actual}",
@@ -169,6 +173,9 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     if problems:
         raise RuleFileError(problems)
     data = doc.data
+    for key in ("extends", "name"):  # merged after `rules` was read, they would be silently ignored
+        if key in data.get("options", {}):
+            raise RuleFileError([Problem(doc.where(("options", key), key=True), say(WORDS, "options_rules", key=key))])
     overrides = Document(doc.file, data.get("options", {}), doc.lines)
     overrides.values = {k[1:]: v for k, v in doc.values.items() if k[:1] == ("options",)}
     overrides.keys = {k[1:]: v for k, v in doc.keys.items() if k[:1] == ("options",)}
