@@ -379,3 +379,48 @@ def test_options_that_would_change_which_rules_are_refused_at_the_key(key, value
     out = check(tmp_path, capsys, text)
     assert at(5, 3) + f"`{key}` is no option: `options` lays values over the scenario's `rules`" in out
     assert at(5, 3) + f"`{key}` no es una opción" in check(tmp_path, capsys, text, "--lang", "es")
+
+
+HOUSE_RULES = """\
+extends: domino-muggins
+name: house
+title: House dominoes
+description: Ours.
+settlement:
+  penalty: "round_down(hand_pips, 5)"
+"""
+
+
+def test_a_rule_file_given_to_check_is_told_in_one_line_which_commands_read_it(tmp_path: Path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("house.yaml").write_text(HOUSE_RULES, encoding="utf-8")
+    assert main(["check", "house.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert "    house.yaml:1:1: a rule file, not a scenario: check it with muggins validate house.yaml, play it with " \
+           "muggins play house.yaml\n" in out
+    assert "missing key" not in out and "unknown key" not in out
+    assert main(["check", "--lang", "es", "house.yaml"]) == 1
+    assert "house.yaml:1:1: es un fichero de reglas, no un escenario: compruébalo con muggins validate house.yaml" \
+        in capsys.readouterr().out
+    assert main(["validate", "house.yaml"]) == 0  # and it is a valid rule file
+
+
+@pytest.mark.parametrize("command", [["validate"], ["play", "--bots", "greedy,greedy"], ["simulate", "--games", "1"]])
+def test_a_scenario_given_where_rules_are_read_is_told_in_one_line_to_check_it(command, tmp_path: Path, capsys,
+                                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("s.yaml").write_text(DOMINO + "steps:\n  - expect: {actor: 1}\n", encoding="utf-8")
+    assert main([*command, "s.yaml"]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == "s.yaml:7:1: a scenario, not a rule file: run it with muggins check s.yaml", err
+    assert "missing key" not in err
+    assert main(["check", "s.yaml"]) == 0  # and it is a scenario that passes
+
+
+def test_a_table_given_to_validate_is_told_too_and_in_spanish(tmp_path: Path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("t.yaml").write_text(TABLE.format(rules="domino-muggins", formula="settlement.penalty", name="hand_pips",
+                                           value=2, expect=0), encoding="utf-8")
+    assert main(["validate", "--lang", "es", "t.yaml"]) == 1
+    assert "t.yaml:4:1: es un escenario, no un fichero de reglas: ejecútalo con muggins check t.yaml" \
+        in capsys.readouterr().err

@@ -9,6 +9,7 @@ import difflib
 import hashlib
 import json
 import re
+import shlex
 import unicodedata
 from functools import lru_cache
 from importlib import resources
@@ -42,6 +43,8 @@ WORDS = {
         "extends_folder": "`extends` names {spec!r}, a folder: name the rule file in it ({path}/NAME.yaml)",
         "cycle": "`extends` makes a cycle: {cycle}",
         "chain": "`extends` chain longer than {most} files",
+        "is_scenario": "a scenario, not a rule file: run it with muggins check {path}",
+        "is_rules": "a rule file, not a scenario: check it with muggins validate {path}, play it with muggins play {path}",
         "top_level": "the top level",
         "unknown_key": "unknown key {key!r} in {section}{more}{hint} (allowed: {allowed})", "more": " (and {keys})",
         "invisible_key": "unknown key in {section}: {what} {where}{more}; {advice} (allowed: {allowed})",
@@ -100,6 +103,9 @@ WORDS = {
         "extends_folder": "`extends` nombra {spec!r}, una carpeta: nombra el fichero de reglas que hay en ella ({path}/NOMBRE.yaml)",
         "cycle": "`extends` forma un ciclo: {cycle}",
         "chain": "cadena de `extends` de más de {most} ficheros",
+        "is_scenario": "es un escenario, no un fichero de reglas: ejecútalo con muggins check {path}",
+        "is_rules": "es un fichero de reglas, no un escenario: compruébalo con muggins validate {path} o juégalo con "
+                    "muggins play {path}",
         "top_level": "el nivel superior",
         "unknown_key": "clave desconocida {key!r} en {section}{more}{hint} (permitidas: {allowed})", "more": " (y {keys})",
         "invisible_key": "clave desconocida en {section}: {what} {where}{more}; {advice} (permitidas: {allowed})",
@@ -262,9 +268,33 @@ def _load_path(path: Path, display: str) -> Rules:
     return _compile(doc, display, bases)
 
 
+# The top-level keys that only one kind of file has (the keys both have, `title`, `players`, say nothing).
+_ONLY_RULES = ("extends", "pieces")
+_ONLY_SCENARIOS = ("rules", "steps", "formula", "rows", "position")
+
+
+def other_kind(doc: Document, expected: str) -> Problem | None:
+    """A file given where a rule file (`expected` "rules") or a scenario is read, that is plainly
+    the other kind, as one line saying which command reads it; None otherwise. Only keys one kind
+    has and the other never does decide, so no valid file of either kind is refused."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if expected == "rules":
+        plainly = "rules" in data and ("steps" in data or {"formula", "rows"} <= data.keys())
+        plainly = plainly and not any(key in data for key in _ONLY_RULES)
+        told, key = ("steps" if "steps" in data else "formula"), "is_scenario"
+    else:
+        plainly = any(key in data for key in _ONLY_RULES) and not any(key in data for key in _ONLY_SCENARIOS)
+        told, key = ("extends" if "extends" in data else "pieces"), "is_rules"
+    if not plainly:
+        return None
+    return Problem(doc.where((told,), key=True), say(WORDS, key, path=shlex.quote(doc.file)))
+
+
 def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Document, tuple[str, ...]]:
     """Read a file and everything it extends, merged: mappings deeply, anything else replaced."""
     doc = read_yaml_file(path, display)
+    if (scenario := other_kind(doc, "rules")) is not None:
+        raise RuleFileError([scenario])
     if "extends" not in doc.data:
         return doc, ()
     spec = doc.data["extends"]

@@ -21,7 +21,7 @@ from .engine import table as T
 from .engine.common import GameEnded, Scored
 from .errors import IllegalMoveError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .families import families, family_of
-from .loader import schema_problem, load_rules_with
+from .loader import load_rules_with, other_kind, schema_problem
 from .messages import Said, counted, said_each, said_list, said_reason, say
 from .records import GAME_FILES, other_game_file
 from .schema import scenario_part, scenario_schema
@@ -169,6 +169,8 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
         name = display or str(path)
         said = Said(other_game_file("en", form, "scenario", name), es=other_game_file("es", form, "scenario", name))
         raise RuleFileError([Problem(doc.where(("format",)), said)])
+    if (other := other_kind(doc, "scenario")) is not None:
+        raise RuleFileError([other])
     problems = [found for error in _validator().iter_errors(doc.data) if (found := _problem(doc, error))]
     if problems:
         raise RuleFileError(problems)
