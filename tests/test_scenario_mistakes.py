@@ -424,3 +424,32 @@ def test_a_table_given_to_validate_is_told_too_and_in_spanish(tmp_path: Path, ca
     assert main(["validate", "--lang", "es", "t.yaml"]) == 1
     assert "t.yaml:4:1: es un escenario, no un fichero de reglas: ejecútalo con muggins check t.yaml" \
         in capsys.readouterr().err
+
+
+TILES = ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-1"]
+CARDS_HELD = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]
+
+
+def holding(rules: str, hand: list[str]) -> str:
+    return f'title: "t"\nsource: "s"\nrules: {rules}\nposition:\n  hands: [{hand!r}]\nsteps:\n  - expect: {{actor: 1}}\n' \
+        .replace("'", '"')
+
+
+@pytest.mark.parametrize("rules, hand, deal", [
+    ("fives-and-threes", TILES, 7),                       # 7 each for two, every undealt tile kept out of play
+    ("card-muggins-deal-of-seven", CARDS_HELD, 7),        # C14: seven each, no refill, no draw on go
+    ("card-cribbage-pegging", CARDS_HELD[:5], 4)])        # four kept for the play, never refilled
+def test_a_hand_larger_than_rules_that_never_add_to_one_can_give_is_impossible(rules, hand, deal,
+                                                                                tmp_path: Path, capsys):
+    out = check(tmp_path, capsys, holding(rules, hand))
+    assert at(5, 11) + f"impossible position: P1 holds {len(hand)} pieces, but these rules deal {deal} pieces " \
+                       "and never add to a hand" in out
+    out = check(tmp_path, capsys, holding(rules, hand), "--lang", "es")
+    assert at(5, 11) + f"posición imposible: J1 tiene {len(hand)} piezas, pero estas reglas reparten {deal}" in out
+    passes(tmp_path, capsys, holding(rules, hand[:deal]))
+
+
+@pytest.mark.parametrize("rules, hand", [("domino-muggins", TILES), ("card-muggins", CARDS_HELD)])
+def test_a_large_hand_is_a_position_of_rules_that_draw(rules, hand, tmp_path: Path, capsys):
+    """Drawing from the boneyard (D) or on go (C2) can give a player 8 pieces."""
+    passes(tmp_path, capsys, holding(rules, hand))

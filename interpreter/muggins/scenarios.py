@@ -61,6 +61,7 @@ WORDS = {
         "turn": "there are only {players}",
         "position_hands": "{hands} for {players}", "position_scores": "{scores} for {players}",
         "impossible": "impossible position: {reason}",
+        "hand_too_big": "P{player} holds {held}, but these rules deal {most} and never add to a hand",
         "twice": "`{text}` appears twice in the position (also at line {line})",
         "other_position": "`{key}` is for {games}; a position in {own} has: {keys}",
         "step": "step {number}", "step_play": "step {number} (P{player}: {play})", "step_end": "step {number} (end of round)",
@@ -104,6 +105,7 @@ WORDS = {
         "turn": "solo hay {players}",
         "position_hands": "{hands} para {players}", "position_scores": "{scores} para {players}",
         "impossible": "posición imposible: {reason}",
+        "hand_too_big": "J{player} tiene {held}, pero estas reglas reparten {most} y nunca añaden a una mano",
         "twice": "`{text}` aparece dos veces en la posición (también en la línea {line})",
         "other_position": "`{key}` es de los {games}; una posición en los {own} tiene: {keys}",
         "step": "paso {number}", "step_play": "paso {number} (J{player}: {play})", "step_end": "paso {number} (fin de ronda)",
@@ -334,6 +336,7 @@ def build_state(scenario: Scenario) -> Any:
         raise located(scenario, ("position", "hands"), say(WORDS, "position_hands", hands=counted(len(listed), "hand"),
                                                            players=counted(n, "player")))
     hands = [parse_pieces(scenario, ("position", "hands", i), h) for i, h in enumerate(listed)]
+    _within_the_deal(scenario, hands)
     scores = position.get("scores", [0] * n)
     if len(scores) != n:
         raise located(scenario, ("position", "scores"), say(WORDS, "position_scores", scores=counted(len(scores), "score"),
@@ -343,6 +346,16 @@ def build_state(scenario: Scenario) -> Any:
         return family_of(scenario.rules).position(scenario, position, hands, scores, turn, seed)
     except IllegalMoveError as exc:
         raise located(scenario, ("position",), say(WORDS, "impossible", reason=said_reason(exc))) from None
+
+
+def _within_the_deal(scenario: Scenario, hands: list[list[Any]]) -> None:
+    """Refuse a hand larger than any these rules can give, when they never add to a hand after the deal."""
+    most = family_of(scenario.rules).most_in_hand(scenario.game)
+    for i, hand in enumerate(hands):
+        if most is not None and len(hand) > most:
+            reason = say(WORDS, "hand_too_big", player=i + 1, held=counted(len(hand), "piece"),
+                         most=counted(most, "piece"))
+            raise located(scenario, ("position", "hands", i), say(WORDS, "impossible", reason=reason))
 
 
 def _only_own_keys(scenario: Scenario, position: dict[str, Any]) -> None:

@@ -135,6 +135,11 @@ class Family:
         """A scenario's starting state from its `position` (hands already parsed)."""
         raise NotImplementedError
 
+    def most_in_hand(self, game: Any) -> int | None:
+        """The most pieces a hand of `game` can ever hold, when its rules never add to a hand after
+        the deal (no drawing, no refill): the deal's; None when they can add to one."""
+        raise NotImplementedError
+
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
         """The family's expectation keys and what the game shows for each after a step."""
         raise NotImplementedError

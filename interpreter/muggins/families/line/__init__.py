@@ -106,6 +106,10 @@ class LineFamily(Family):
                  turn: int, seed: Any) -> Any:
         return build_position(scenario, position, hands, scores, turn, seed)
 
+    def most_in_hand(self, game: Any) -> int | None:
+        undealt = len(game.tiles) - game.hand_size * game.players
+        return game.hand_size if undealt <= game.reserve else None  # draw.reserve keeps every undealt tile
+
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
         return observe_step(scenario, state, events)
 

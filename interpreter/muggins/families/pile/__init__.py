@@ -128,6 +128,9 @@ class PileFamily(Family):
                  turn: int, seed: Any) -> Any:
         return build_position(scenario, position, hands, scores, turn, seed)
 
+    def most_in_hand(self, game: Any) -> int | None:
+        return None if game.options.refill or game.options.go_draw else game.hand_size
+
     def observe(self, scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
         return observe_step(scenario, state, events)
 
