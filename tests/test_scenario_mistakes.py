@@ -453,3 +453,13 @@ def test_a_hand_larger_than_rules_that_never_add_to_one_can_give_is_impossible(r
 def test_a_large_hand_is_a_position_of_rules_that_draw(rules, hand, tmp_path: Path, capsys):
     """Drawing from the boneyard (D) or on go (C2) can give a player 8 pieces."""
     passes(tmp_path, capsys, holding(rules, hand))
+
+
+def test_the_ends_the_rules_give_are_named_in_the_commands_language(tmp_path: Path, capsys):
+    """[2|4] on the 2 of [1|2]: play continues on [1|2]'s low end (1) and [2|4]'s high end (4)."""
+    text = DOMINO + "steps:\n  - play: 2-4 right\n    expect: {continuation: []}\n"
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert "las reglas dan [[1|2] (extremo de valor bajo, 1), [2|4] (extremo de valor alto, 4)]" in out
+    assert "low end" not in out and "high end" not in out
+    assert "the rules give [[1|2] (low end, 1), [2|4] (high end, 4)]" in check(tmp_path, capsys, text)
+    passes(tmp_path, capsys, text.replace("[]", '["[1|2] (low end, 1)", "[2|4] (high end, 4)"]'))

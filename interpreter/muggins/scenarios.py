@@ -529,6 +529,8 @@ def _show(value: Any) -> Said:
     Python would print it; None, where the game shows nothing, is said in words."""
     if value is None:
         return say(WORDS, "nothing")
+    if isinstance(value, Said):  # the game's own words (an end's name), in every language
+        return value
     if isinstance(value, bool):
         return Said("true" if value else "false")
     if isinstance(value, (list, tuple)):

@@ -1,11 +1,12 @@
 """How scenarios set a line position and what they can check after a step, for domino games."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...engine.common import Scored
 from ...errors import IllegalMoveError
-from ...messages import said_reason, say
+from ...messages import said_each, said_reason, say
 from ...scenarios import distinct_pieces, fill_hands, located, parse_pieces
 from . import game as D
 from .words import connection_text, continuation_text, diagram_order, explain_placement
@@ -52,8 +53,9 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
         "sum": placed.ends_sum if placed else line.ends_sum(),
         "contributions": [a for _, a in included],
         "ends": [end.value for end in ends],
-        "continuation": [continuation_text(end, "en") for end in ends],
-        "connections": connection_text(placed.connection, "en") if placed and placed.connection else None,
+        # written in English in a scenario, shown in the command's language when they differ
+        "continuation": [said_each(partial(continuation_text, end)) for end in ends],
+        "connections": said_each(partial(connection_text, placed.connection)) if placed and placed.connection else None,
         "explanation": explain_placement(placed, line.spinner, "en") if placed else None,
         "explanation_es": explain_placement(placed, line.spinner, "es") if placed else None,
         "drew": scenario.rules.pieces.code(drew[-1]) if drew else None,
