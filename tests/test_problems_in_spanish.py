@@ -135,6 +135,9 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
                      "booleanos; escribe true)"),
     ("duplicate-scoring-name", "8:11: otra entrada de `scoring` ya se llama 'five' (línea 5); da a cada entrada su "
                                "propio nombre"),
+    ("scoring-named-like-last", "9:11: 'last' es el nombre de una puntuación que da el propio juego ('exact limit', "
+                                "'false muggins', 'last', 'leftover pips', 'muggins', \"opponents' pips\"); da a la "
+                                "entrada un nombre propio"),
 ])
 def test_what_the_spanish_says(name: str, spanish: str, capsys):
     _, _, err = validate(capsys, str(BROKEN / f"{name}.yaml"), "--lang", "es")

@@ -9,7 +9,9 @@ import pytest
 
 from muggins.cli import main
 from muggins.errors import RuleFileError
-from muggins.loader import builtin_rule_names, load_rules
+from muggins.bots import Policies
+from muggins.engine import make_game
+from muggins.loader import builtin_rule_names, load_rules, reserved_reasons
 from muggins.schema import rules_schema
 from muggins.pieces import Deck, TileSet
 
@@ -110,6 +112,28 @@ def test_a_variant_replacing_scoring_may_reuse_the_names_of_its_base(tmp_path: P
         "extends: domino-muggins\nname: house\nscoring:\n  - name: multiple of five\n    when: ends_sum == 10\n"
         "    points: 1\n  - name: five\n    when: ends_sum == 5\n    points: 5\n")
     assert [entry.name for entry in load_rules(tmp_path / "house.yaml").scoring] == ["multiple of five", "five"]
+
+
+def test_the_names_a_scoring_entry_cannot_take_are_every_reason_the_engine_scores_for(tmp_path: Path):
+    """The engine's own scores, as the texts name them: the settlement's leftover pips and the
+    dominoer's award (D7), "last" and exactly the limit (C1), a Muggins steal and a false call.
+    Games with claims, forgetful bots and false calls give every one that is not an entry's name."""
+    assert set(reserved_reasons()) == {"leftover pips", "opponents' pips", "last", "exact limit", "muggins",
+                                       "false muggins"}
+    (tmp_path / "cards.yaml").write_text("extends: card-muggins\nname: cards\nmuggins: {false_call: 1}\n"
+                                         "pile: {exact_limit: {points: 2, timing: as_last}}\n")
+    (tmp_path / "dominoes.yaml").write_text("extends: domino-all-fives-settlement\nname: dominoes\n"
+                                            "claims: {required: true}\nmuggins: {false_call: 1}\n"
+                                            "settlement: {penalty: \"round_nearest(hand_pips, 5)\"}\n")
+    given = set()
+    for name in ("cards", "dominoes"):
+        rules = load_rules(tmp_path / f"{name}.yaml")
+        game = make_game(rules, 2)
+        entries = {entry.name for entry in rules.scoring}
+        for seed in range(8):
+            state = game.new_state(seed, Policies(["random", "greedy"], seed, forget=0.5, attention=0.5))
+            given |= {reason for _, _, reason in state.scored if reason not in entries}
+    assert given == set(reserved_reasons())
 
 
 def test_errors_in_a_variant_point_at_the_variant_file(tmp_path: Path):

@@ -22,6 +22,7 @@ from . import rules as R
 from .dsl import Expression, Type, compile_expression
 from .dsl.compiler import (WORDS as EXPRESSION_WORDS, ExpressionFailure, Table, fails_everywhere, fixed_failure,
                            always_holds)
+from .engine.common import UNEARNED_REASONS
 from .errors import ExpressionError, Location, Problem, RuleError, RuleFileError
 from .messages import Said, Texts, counted, said_list, say
 from .families import Family, families, family_for_pieces, family_sections
@@ -76,6 +77,8 @@ WORDS = {
         "scoring_size": "`scoring` has {count} entries; at most {most} are allowed (each is read after every move)",
         "scoring_twice": "another entry of `scoring` is already named {name!r} (line {line}); give each entry its own "
                          "name: the scores, the statistics and the translations tell them apart by it",
+        "scoring_reserved": "{name!r} is the name of a score the game gives by itself ({reserved}); give the entry a "
+                            "name of its own: the log and the statistics tell scores apart by their names",
         "game_start": "fails when a game for {players} starts",
         "every_value": "fails for every value of {name} (0 to {last}) with {players}, so in every game; for {name} = 0",
         "every_score": "fails for every value of {name} at which `when` holds with {players}, so whenever it scores; "
@@ -138,6 +141,9 @@ WORDS = {
                         "jugada)",
         "scoring_twice": "otra entrada de `scoring` ya se llama {name!r} (línea {line}); da a cada entrada su propio "
                          "nombre: las puntuaciones, las estadísticas y las traducciones las distinguen por él",
+        "scoring_reserved": "{name!r} es el nombre de una puntuación que da el propio juego ({reserved}); da a la "
+                            "entrada un nombre propio: el registro y las estadísticas distinguen las puntuaciones "
+                            "por su nombre",
         "game_start": "falla al empezar una partida con {players}",
         "every_value": "falla con cualquier valor de {name} (de 0 a {last}) con {players}, así que en cada partida; "
                        "con {name} = 0",
@@ -667,13 +673,25 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
 
 def _check_scoring_names(c: RuleCompiler) -> None:
     """Each scoring entry has a name of its own: a log, `simulate`'s rows and a translation name an
-    entry by its name, so two entries of one name would be merged or mistaken for each other."""
+    entry by its name, so two entries of one name would be merged or mistaken for each other, and
+    an entry named like a score the engine gives by itself (a Muggins steal, "last", a settlement)
+    would be counted, logged and translated as that score."""
+    reserved = reserved_reasons()
     first: dict[str, int] = {}
     for i, item in enumerate(c.doc.data["scoring"]):
         earlier = first.setdefault(item["name"], i)
-        if earlier != i:
+        if item["name"] in reserved:
+            c.complain(("scoring", i, "name"), say(WORDS, "scoring_reserved", name=item["name"],
+                                                   reserved=", ".join(map(repr, reserved))))
+        elif earlier != i:
             line = c.doc.where(("scoring", earlier, "name")).line
             c.complain(("scoring", i, "name"), say(WORDS, "scoring_twice", name=item["name"], line=line))
+
+
+def reserved_reasons() -> tuple[str, ...]:
+    """The reasons the engine scores for by itself, in every family: the table's (a Muggins steal,
+    a false call) and each family's own (a settlement, "last"), as the code that scores them names them."""
+    return tuple(sorted({*UNEARNED_REASONS, *(reason for family in families().values() for reason in family.own_reasons)}))
 
 
 def _check_games(c: RuleCompiler, rules: Rules, family: Family, counts: tuple[int, ...]) -> list[Problem]:

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .bots import Policies, make_bots
 from .engine import make_game
+from .engine.common import UNEARNED_REASONS  # score changes that are not a score earned in play
 from .engine.table import Forfeited, Stolen
 from .families import Family, family_of
 from .errors import MugginsError
@@ -30,7 +31,6 @@ from .overrides import label, load_settings
 from .rules import Rules
 from .stats import distribution, fair_share, percentile, wilson
 
-UNEARNED_REASONS = ("muggins", "false muggins")  # score changes that are not a score earned in play
 HISTOGRAM_BIN = 10
 
 

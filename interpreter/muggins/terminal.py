@@ -22,7 +22,7 @@ from typing import Any, Callable, TextIO
 from .bots import make_bots
 from .engine import make_game
 from .engine import table as T
-from .engine.common import GameEnded, Scored
+from .engine.common import UNEARNED_REASONS, GameEnded, Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, Terminated, one_line
 from .launch import HeldSignals
@@ -897,7 +897,7 @@ class Session:
         events = state.events
         for i in range(len(events) - 1, -1, -1):
             event = events[i]
-            if isinstance(event, Scored) and event.points and event.reason not in ("muggins", "false muggins") \
+            if isinstance(event, Scored) and event.points and event.reason not in UNEARNED_REASONS \
                     and event.reason not in self.family.settlement_reasons:
                 return explain_last_score(self.rules, _Events(state, events[:i + 1]), self.lang)
         return None

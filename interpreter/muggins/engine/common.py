@@ -13,6 +13,11 @@ from typing import Generic, Sequence, TypeVar
 
 Piece = TypeVar("Piece")
 MAX_TIE_ROUNDS = 64
+# The reasons the table itself gives a score for, whatever the family: a Muggins steal and the
+# cost of a false call. They are not points earned in play, and no scoring entry may take their names.
+MUGGINS_REASON = "muggins"
+FALSE_CALL_REASON = "false muggins"
+UNEARNED_REASONS = (MUGGINS_REASON, FALSE_CALL_REASON)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from ..errors import IllegalMoveError, RuleError
 from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
 from ..rules import Rules
-from .common import GameEnded, Outcome, Scored
+from .common import FALSE_CALL_REASON, MUGGINS_REASON, GameEnded, Outcome, Scored
 from .specialise import Receiver, is_literal, specialise
 
 
@@ -585,7 +585,7 @@ class TableState:
             self.queue.clear()
             self.queue.extend(kept)
             self.events.append(Stolen(decision.actor, score))
-            self.score(decision.actor, score.points, "muggins")
+            self.score(decision.actor, score.points, MUGGINS_REASON)
         elif not any(item.score is score for item in self.queue):
             self.events.append(Forfeited(score))
 
@@ -621,10 +621,10 @@ class TableState:
         if score is not None:
             self.unclaimed.remove(score)
             self.events.append(Stolen(player, score))
-            self.score(player, score.points, "muggins")
+            self.score(player, score.points, MUGGINS_REASON)
             return
         self.events.append(FalseCall(player))
-        self.score(player, -(self.rules.muggins.false_call or 0), "false muggins")
+        self.score(player, -(self.rules.muggins.false_call or 0), FALSE_CALL_REASON)
 
     def score(self, player: int, points: int, reason: str) -> bool:
         """Add points to the player's side; True when that ended the game (an immediate win)."""

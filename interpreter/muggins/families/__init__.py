@@ -28,6 +28,7 @@ class Family:
     description: str = ""                   # how messages name the family's games
     scoring_context: Mapping[str, Type] = {}
     settlement_reasons: tuple[str, ...] = ()  # score reasons that are a round's settlement, not play
+    own_reasons: tuple[str, ...] = ()       # every reason its rules score for besides the scoring entries' names
     counters: Mapping[type, str] = {}       # events a simulation counts, by the counter's name
 
     # -- rules -------------------------------------------------------------------------------

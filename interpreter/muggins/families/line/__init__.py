@@ -20,7 +20,8 @@ class LineFamily(Family):
     sections = ("opener", "line", "draw", "pass", "settlement")
     description = Said("domino games", es="juegos de dominó")
     scoring_context = PLACEMENT_CONTEXT
-    settlement_reasons = ("leftover pips", "opponents' pips")
+    settlement_reasons = (D.PENALTY_REASON, D.AWARD_REASON)
+    own_reasons = settlement_reasons
     counters = {D.RoundBlocked: "blocked_rounds"}
 
     def compile(self, compiler: Any) -> tuple[Any, Any]:

@@ -30,6 +30,9 @@ from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Muggin
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
            "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
 
+# the reasons the settlement scores for (the payee's award, each player's leftover pips)
+AWARD_REASON = "opponents' pips"
+PENALTY_REASON = "leftover pips"
 END_NAMES = ("left", "right", "up", "down")
 # how a move names an end, by language (`3-4 left`, `3-4 izquierda`), and how a refusal names it
 MOVE_ENDS = {"en": END_NAMES, "es": ("izquierda", "derecha", "arriba", "abajo")}
@@ -189,7 +192,7 @@ class DominoGame(TableGame):
                 else:
                     award = o.award(self._settlement_env(player, *facts))
                 if award:
-                    yield player, award, "opponents' pips"
+                    yield player, award, AWARD_REASON
             if not blocked or o.penalty_on_blocked:
                 current = scores[player]
                 if self.penalty_by_pips is not None:
@@ -200,7 +203,7 @@ class DominoGame(TableGame):
                 if o.floor is not None:
                     new = max(new, min(o.floor, current))
                 if new != current:
-                    yield player, new - current, "leftover pips"
+                    yield player, new - current, PENALTY_REASON
 
     def _settlement_env(self, player: int, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
                         blocked: bool, side_pips: list[int], lightest_side: int | None) -> dict[str, Any]:

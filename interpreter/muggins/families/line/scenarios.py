@@ -45,7 +45,7 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
     started = next((e for e in events if isinstance(e, D.RoundStarted)), None)
     penalties = [0] * scenario.players
     for e in events:
-        if isinstance(e, Scored) and e.reason == "leftover pips":
+        if isinstance(e, Scored) and e.reason == D.PENALTY_REASON:
             penalties[e.player] -= e.points
     line = state.line
     ends, included = diagram_order(placed) if placed else (list(line.ends), line.contributions())

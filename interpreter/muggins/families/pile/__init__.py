@@ -9,7 +9,7 @@ from ...rules import Notation, Rules
 from .. import Family
 from . import game as C
 from . import coach, words
-from ...engine.common import Scored
+from ...engine.common import UNEARNED_REASONS, Scored
 from .options import (CARD_PLAY_CONTEXT, CARD_RANK_CONTEXT, CARD_VALUE_CONTEXT, LAST_CONTEXT, check_pile_counts,
                       compile_pile)
 from .render import pile_svg
@@ -20,6 +20,7 @@ class PileFamily(Family):
     name = "pile"
     pieces_key = "cards"
     sections = ("dealer", "pile", "go", "refill", "last")
+    own_reasons = (C.LAST_REASON, C.EXACT_LIMIT_REASON)
     description = Said("card games", es="juegos de naipes")
     scoring_context = CARD_PLAY_CONTEXT
 
@@ -90,7 +91,7 @@ class PileFamily(Family):
     def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
         """Why a score was added: the card and the total it made, or the pile it closed (the
         explanation of `why`, read from the events up to this one)."""
-        if not isinstance(event, Scored) or not event.points or event.reason in ("muggins", "false muggins"):
+        if not isinstance(event, Scored) or not event.points or event.reason in UNEARNED_REASONS:
             return None
         events = state.events
         at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), None)

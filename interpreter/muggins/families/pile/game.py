@@ -53,6 +53,9 @@ class Go:
 
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
+# the reasons the pile scores for besides the scoring entries: the last card of a pile, an exact limit
+LAST_REASON = "last"
+EXACT_LIMIT_REASON = "exact limit"
 KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
 INPUTS = ("total", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock", "score")  # of a play
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
@@ -239,7 +242,7 @@ class CardGame(TableGame):
         if env["total"] == self.limit and self.options.exact_limit_timing == "immediate":
             env["earned"] = earned
             points = self.options.exact_limit_points(env)
-            found.append(("exact limit", points, must_claim(self.rules.claims_required, points)))
+            found.append((EXACT_LIMIT_REASON, points, must_claim(self.rules.claims_required, points)))
         return [award for award in found if award[1]]  # a score of nothing is no score; below zero, a loss
 
     def last_points(self, total: int, pile_size: int, score: int, stock: int) -> tuple[int, str]:
@@ -255,8 +258,8 @@ class CardGame(TableGame):
         if env["total"] == self.limit and o.exact_limit_timing != "immediate":
             played = {"card.rank": 0, "card.value": 0, "card.suit": 0, "hand_size": 0, "earned": 0,
                       "pile.ranks": (), "pile.values": (), "pile.suits": ()}
-            return o.exact_limit_points({**played, **env}), "exact limit"
-        return o.last_points(env), "last"
+            return o.exact_limit_points({**played, **env}), EXACT_LIMIT_REASON
+        return o.last_points(env), LAST_REASON
 
     def new_state(self, seed: int | str, policies: Policies | None = None) -> CardState:
         """A game at its first decision: the first dealer drawn by high card, the first deal made;

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...dsl.words import Noun, Series, Term
-from ...engine.common import Scored
+from ...engine.common import UNEARNED_REASONS, Scored
 from ...narration import claim_words, count, describe_common, player_name, reason_name, say, say_points, scores_text
 from ...pieces import SUIT_SYMBOLS, SUIT_WORDS
 from ...rules import Notation, Rules
@@ -144,7 +144,7 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
         if isinstance(event, C.ScoreEarned):
             player, points, reason = event.score.player, event.score.points, event.score.reason
         # with claims a claimed score is explained by its ScoreEarned; a loss is never claimed
-        elif isinstance(event, Scored) and event.points and event.reason not in ("muggins", "false muggins") and (
+        elif isinstance(event, Scored) and event.points and event.reason not in UNEARNED_REASONS and (
                 not rules.has_claims or event.points < 0):
             player, points, reason = event.player, event.points, event.reason
         else:
