@@ -100,7 +100,10 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("and-of-numbers", "6:11: cada lado de 'and' debe ser una condición, pero '1' es un entero"),
     ("wrong-arity", "5:13: round_nearest() espera (entero, entero); recibe entero"),
     ("expression-syntax", "6:25: error de sintaxis: carácter inesperado '=' (usa == para comparar)"),
-    ("division-by-zero", "5:11: división o módulo entre cero en '250 // (players - players)'"),
+    ("division-by-zero", "5:11: falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero en "
+                         "'250 // (players - players)'"),
+    ("target-fails-with-two-players", "6:11: falla siempre que se lee con 2 jugadores: división o módulo entre "
+                                      "cero en '1000 // (players - 2)'"),
     ("guarded-division-by-zero", "7:13: falla con cualquier valor de ends_sum con el que se cumple `when` con 2, 3 "
                                  "o 4 jugadores, así que siempre que puntúa; con ends_sum = 1: división o módulo "
                                  "entre cero"),

@@ -85,6 +85,7 @@ WORDS = {
                        "for {name} = {value}",
         "failed": "{what}: {reason}",
         "every_read": "fails whenever it is read with {players}",
+        "count_fails": "fails whenever it is read with {players}: {reason}",
         "translation": "`translations.{lang}.scoring` translates {name!r}, but no scoring entry has that name{hint} "
                        "(entries: {names})",
         "counts": "{listed} players", "counts:or": " or ",
@@ -151,6 +152,7 @@ WORDS = {
                        "que puntúa; con {name} = {value}",
         "failed": "{what}: {reason}",
         "every_read": "falla siempre que se lee con {players}",
+        "count_fails": "falla siempre que se lee con {players}: {reason}",
         "translation": "`translations.{lang}.scoring` traduce {name!r}, pero ninguna entrada de puntuación se llama "
                        "así{hint} (entradas: {names})",
         "counts": "{listed} jugadores", "counts:or": " o ",
@@ -582,7 +584,10 @@ class RuleCompiler:
         try:
             return expression(env)
         except ExpressionFailure as exc:
-            self.problems.append(Problem(self.doc.where(path), exc.detail))
+            if "players" in env:  # a count: said once for every number of players it fails with
+                self.fails_with(path, env["players"], WORDS, "count_fails", reason=exc.detail)
+            else:
+                self.problems.append(Problem(self.doc.where(path), exc.detail))
             return None
 
     def complain(self, path: tuple, message: Said, inputs: Sequence[tuple] = ()) -> None:
