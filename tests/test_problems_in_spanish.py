@@ -102,6 +102,8 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("expression-syntax", "6:25: error de sintaxis: carácter inesperado '=' (usa == para comparar)"),
     ("division-by-zero", "5:11: falla siempre que se lee con 2, 3 o 4 jugadores: división o módulo entre cero en "
                          "'250 // (players - players)'"),
+    ("notation-cross-below-a-stroke", "7:10: `notation.cross` es 5, que no es un número entero de trazos de 10: la "
+                                      "X con una x en cada espacio agrupa trazos"),
     ("target-fails-with-two-players", "6:11: falla siempre que se lee con 2 jugadores: división o módulo entre "
                                       "cero en '1000 // (players - 2)'"),
     ("guarded-division-by-zero", "7:13: falla con cualquier valor de ends_sum con el que se cumple `when` con 2, 3 "

@@ -79,6 +79,9 @@ WORDS = {
                          "name: the scores, the statistics and the translations tell them apart by it",
         "scoring_reserved": "{name!r} is the name of a score the game gives by itself ({reserved}); give the entry a "
                             "name of its own: the log and the statistics tell scores apart by their names",
+        "notation_cross": "`notation.cross` is {cross}, not a whole number of strokes of {stroke}: the X with an x in "
+                          "each space is a bundle of strokes (the text's 50 is 10 strokes of 5); make it a multiple "
+                          "of {stroke}, such as {ten}",
         "game_start": "fails when a game for {players} starts",
         "every_value": "fails for every value of {name} (0 to {last}) with {players}, so in every game; for {name} = 0",
         "every_score": "fails for every value of {name} at which `when` holds with {players}, so whenever it scores; "
@@ -145,6 +148,9 @@ WORDS = {
         "scoring_reserved": "{name!r} es el nombre de una puntuación que da el propio juego ({reserved}); da a la "
                             "entrada un nombre propio: el registro y las estadísticas distinguen las puntuaciones "
                             "por su nombre",
+        "notation_cross": "`notation.cross` es {cross}, que no es un número entero de trazos de {stroke}: la X con "
+                          "una x en cada espacio agrupa trazos (los 50 del texto son 10 trazos de 5); pon un múltiplo "
+                          "de {stroke}, como {ten}",
         "game_start": "falla al empezar una partida con {players}",
         "every_value": "falla con cualquier valor de {name} (de 0 a {last}) con {players}, así que en cada partida; "
                        "con {name} = 0",
@@ -647,6 +653,7 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
         raise RuleFileError([Problem(doc.where(("scoring",), key=True),
                                      say(WORDS, "scoring_size", count=len(data["scoring"]), most=MAX_SCORING))])
     _check_scoring_names(c)
+    _check_notation(c)
     scoring = c.scores(family.scoring_context)
     if not c.problems:
         _check_table(c, counts, hand, target, family, pieces, options)
@@ -691,6 +698,16 @@ def _check_scoring_names(c: RuleCompiler) -> None:
         elif earlier != i:
             line = c.doc.where(("scoring", earlier, "name")).line
             c.complain(("scoring", i, "name"), say(WORDS, "scoring_twice", name=item["name"], line=line))
+
+
+def _check_notation(c: RuleCompiler) -> None:
+    """The tally's cross bundles strokes (the text's 50 is ten strokes of 5): one worth less than a
+    stroke, or a stroke and a part, would write scores the paper notation cannot."""
+    notation = c.doc.data.get("notation")
+    if notation is not None and notation["cross"] % notation["stroke"]:
+        c.complain(("notation", "cross"), say(WORDS, "notation_cross", cross=notation["cross"],
+                                              stroke=notation["stroke"], ten=10 * notation["stroke"]),
+                   (("notation", "stroke"),))
 
 
 def reserved_reasons() -> tuple[str, ...]:
