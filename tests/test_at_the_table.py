@@ -14,6 +14,7 @@ from muggins.cli import main
 from muggins.engine import make_game
 from muggins.engine.table import CLAIM, DECLINE, MUGGINS
 from muggins.errors import IllegalMoveError
+from muggins.families import family_of
 from muggins.bots import make_bots
 from muggins.loader import builtin_rule_names, load_rules
 from muggins.match import run_game
@@ -377,6 +378,52 @@ def test_a_person_types_and_reads_suit_letters_in_their_language():
     assert "like 5♥, 5h or 5 of hearts" in str(refused.value) and "suits ♣ ♦ ♥ ♠ or C D H S" in str(refused.value)
     game = make_game(load_rules("card-muggins"), 2)
     assert game.notation(game.parse_move("9c", "es")) == "9H" and game.notation(game.parse_move("9c")) == "9C"
+
+
+SPANISH_DECK = ("extends: card-muggins\nname: baraja\npieces:\n  cards:\n    suits: [O, C, E, B]\n"
+                '    ranks: ["1", "2", "3", "4", "5", "6", "7", S, C, R]\n'
+                '    value: "card.rank if card.rank <= 7 else 10"\n')
+
+
+def test_a_deck_of_the_rule_files_own_suits_is_shown_and_read_as_written(tmp_path):
+    """A Spanish deck (oros, copas, espadas, bastos: O C E B): its C is copas, in either language,
+    never clubs or the Spanish initial of hearts; symbols and the French suits' words are not its own."""
+    (tmp_path / "baraja.yaml").write_text(SPANISH_DECK)
+    rules = load_rules(tmp_path / "baraja.yaml")
+    deck = rules.pieces
+    copas = deck.cards[10]                      # the first card of the second suit: 1 of copas
+    assert (copas.rank, copas.suit) == (1, "C")
+    assert deck.name(copas) == deck.code(copas) == deck.long_name(copas, "es") == deck.long_name(copas) == "1C"
+    for lang in (None, "en", "es"):
+        for typed in ("1C", "1c", "1 de c", "1 of C"):
+            assert deck.parse(typed, lang) == copas, (typed, lang)
+        for typed in ("1♣", "1♥", "1 de tréboles", "1 de corazones", "1T"):
+            with pytest.raises(IllegalMoveError):
+                deck.parse(typed, lang)
+    with pytest.raises(IllegalMoveError) as refused:
+        deck.parse("1x", "es")
+    assert reason(refused.value, "es").endswith("(escribe el valor y el palo, como 1O; valores 1 2 3 4 5 6 7 S C R; "
+                                                "palos O C E B)")
+    assert str(refused.value).endswith("(write the rank then the suit, like 1O; ranks 1 2 3 4 5 6 7 S C R; "
+                                       "suits O C E B)")
+    summary = "\n".join(summarize_rules(rules, "es"))
+    assert "palos O, C, E, B)" in summary and not set("♣♦♥♠") & set(summary) and "tréboles" not in summary
+    game = make_game(rules, 2)
+    assert game.notation(game.parse_move("1c", "es"), "es") == game.notation(game.parse_move("1c", "es")) == "1C"
+    svg = family_of(rules).render_svg(rules, game.setup([[deck.cards[0]], [deck.cards[1]]], pile=[copas]), "es")
+    assert 'data-card="1C"' in svg and not set("♣♦♥♠") & set(svg)
+
+
+def test_a_deck_with_one_suit_that_is_not_french_keeps_every_letter_as_written(tmp_path):
+    """Spades beside a house suit P: neither is read as the other in Spanish (where spades are P,
+    picas, in a French deck), so both are shown and typed as the rule file writes them."""
+    (tmp_path / "house.yaml").write_text("extends: card-muggins\nname: house\npieces:\n  cards:\n"
+                                         "    suits: [S, P]\n")
+    deck = load_rules(tmp_path / "house.yaml").pieces
+    spade, house = deck.cards[0], deck.cards[13]
+    assert (spade.suit, house.suit) == ("S", "P")
+    assert (deck.name(spade), deck.name(house)) == ("AS", "AP")
+    assert deck.parse("as", "es") == deck.parse("AS") == spade and deck.parse("ap", "es") == house
 
 
 def test_spanish_ascii_letters_and_the_rules_summary_show_no_english_suit_letters(tmp_path, monkeypatch):

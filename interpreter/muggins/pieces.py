@@ -126,7 +126,9 @@ class TileSet:
 # Q, K (As, Jota, Reina, Rey), so `J♠` reads alike in English and Spanish. Suit letters are not:
 # a Spanish reader takes C for corazones, so a person writing or reading letters (`--ascii`, a typed
 # card) uses their language's initials: 5H in English is 5C in Spanish (T tréboles, D diamantes,
-# C corazones, P picas). Records keep the English letters in every language.
+# C corazones, P picas). Records keep the English letters in every language. All this holds for a
+# deck whose suits are all French letters; another deck's letters are the rule file's own (a Spanish
+# deck's O, C, E, B: its C is copas), shown and read as written in every language.
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_LETTERS = {"en": {"C": "C", "D": "D", "H": "H", "S": "S"},
                 "es": {"C": "T", "D": "D", "H": "C", "S": "P"}}
@@ -188,6 +190,20 @@ class Deck:
     def __len__(self) -> int:
         return len(self.suits) * len(self.ranks)
 
+    @property
+    def french(self) -> bool:
+        """Whether every suit is a French suit's letter: only then are they shown with symbols and
+        read in the standard suits' words and in each language's initials."""
+        return all(suit in SUIT_SYMBOLS for suit in self.suits)
+
+    def letter(self, suit: str, lang: str | None = None) -> str:
+        """The letter a person writes for `suit` in `lang` (`suit_letter` for a French deck)."""
+        return suit_letter(suit, lang) if self.french else suit
+
+    def symbol(self, suit: str) -> str:
+        """How a card shows `suit`: the French symbol, or the rule file's letter."""
+        return SUIT_SYMBOLS[suit] if self.french else suit
+
     def check(self, card: Card) -> None:
         """Raise IllegalMoveError unless `card` is a card of this deck."""
         if not (isinstance(card, Card) and card.rank <= len(self.ranks) and card.suit in self.suits):
@@ -204,17 +220,17 @@ class Deck:
         return f"{self.ranks[card.rank - 1]}{card.suit}"
 
     def name(self, card: Card) -> str:
-        """`10♥`, `J♠`: a card as shown to people (the suit letter when it has no symbol)."""
+        """`10♥`, `J♠`: a card as shown to people (the suit letter in a deck that is not French)."""
         self.check(card)
-        return f"{self.ranks[card.rank - 1]}{SUIT_SYMBOLS.get(card.suit, card.suit)}"
+        return f"{self.ranks[card.rank - 1]}{self.symbol(card.suit)}"
 
     def long_name(self, card: Card, lang: str = "en") -> str:
         """`4 of clubs`, `ace of spades`, `as de picas`: the standard deck's words, else the short name."""
         self.check(card)
-        rank = self.ranks[card.rank - 1]
-        suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"]).get(card.suit)
-        if suit is None:
+        if not self.french:
             return self.name(card)
+        rank = self.ranks[card.rank - 1]
+        suit = SUIT_WORDS.get(lang, SUIT_WORDS["en"])[card.suit]
         rank_word = RANK_WORDS.get(lang, RANK_WORDS["en"]).get(rank, rank)
         return f"{rank_word} de {suit}" if lang == "es" else f"{rank_word} of {suit}"
 
@@ -226,20 +242,25 @@ class Deck:
         card = self._read(text, lang) if isinstance(text, str) and len(text) <= MAX_SHOWN else None
         if card is not None:
             return card
+        if not self.french:  # the hint names a card of this deck, and its suits once, as written
+            raise illegal("not_a_deck_card", text=shown(str(text)), ranks=" ".join(self.ranks),
+                          suits=" ".join(self.suits), example=self.ranks[0] + self.suits[0])
         raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks),
-                      suits=" ".join(SUIT_SYMBOLS.get(s, s) for s in self.suits),
+                      suits=" ".join(SUIT_SYMBOLS[s] for s in self.suits),
                       letters=" ".join(suit_letter(s, lang) for s in self.suits),
                       example="5" + suit_letter("H", lang).lower())
 
     def _read(self, text: str, lang: str | None = None) -> Card | None:
         cleaned = " ".join(text.replace("\ufe0f", "").split()).lower()
-        letters = {suit_letter(s, lang): s for s in self.suits}
+        letters = {self.letter(s, lang): s for s in self.suits}
+        french = self.french
         words = _OF.fullmatch(cleaned)
         if words:
             named = words.group(2)
-            suit = _READ_SUITS.get(named) or _SYMBOL_SUITS.get(named) or letters.get(named.upper(), "")
+            standard = (_READ_SUITS.get(named) or _SYMBOL_SUITS.get(named)) if french else None
+            suit = standard or letters.get(named.upper(), "")
             rank_text = words.group(1)
-        elif cleaned[-1:] in _SYMBOL_SUITS:
+        elif french and cleaned[-1:] in _SYMBOL_SUITS:
             rank_text, suit = cleaned[:-1].strip(), _SYMBOL_SUITS[cleaned[-1]]
         elif len(cleaned) >= 2:
             rank_text, suit = cleaned[:-1], letters.get(cleaned[-1].upper(), "")

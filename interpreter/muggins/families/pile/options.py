@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ... import rules as R
 from ...dsl import Expression, Type
 from ...messages import say
-from ...pieces import SUIT_LETTERS, SUIT_WORDS, Deck, suit_letter
+from ...pieces import Deck
 
 INT, BOOL, LIST = Type.INT, Type.BOOL, Type.LIST
 CARD_VALUE_CONTEXT = {"card.rank": INT}
@@ -31,9 +31,6 @@ WORDS = {
                  "be from {highest} to {most}",
         "refill": "refills to {refill} cards with {players}; it must be from 1 to the {size} cards of the deck{hint}",
         "no_refill": " (for no drawing after a play, set `refill.enabled: false`)",
-        "suit_letters": "suits {first} and {second} are both written {letter} in {language} (a person reading or "
-                        "typing {letter} could not tell them apart); choose another letter",
-        "language:en": "English", "language:es": "Spanish",
     },
     "es": {
         "card_value": "el valor de las cartas de rango {rank} es {worth}; cada carta debe sumar al menos 1",
@@ -45,9 +42,6 @@ WORDS = {
                  "muggins; debe ser de {highest} a {most}",
         "refill": "repone hasta {refill} cartas con {players}; debe ser de 1 a las {size} cartas de la baraja{hint}",
         "no_refill": " (para no robar tras jugar, pon `refill.enabled: false`)",
-        "suit_letters": "los palos {first} y {second} se escriben los dos {letter} en {language} (quien lea o "
-                        "escriba {letter} no podría distinguirlos); elige otra letra",
-        "language:en": "inglés", "language:es": "español",
     },
 }
 
@@ -84,7 +78,6 @@ def compile_pile(c: Any) -> tuple[Deck, PileRules]:
         if worth is not None and worth < 1:
             c.complain(("pieces", "cards", "value"), say(WORDS, "card_value", rank=rank, worth=worth))
     deck = Deck(tuple(cards["suits"]), tuple(cards["ranks"]), tuple(v or 1 for v in values))
-    check_suit_letters(c, deck.suits)
     if d["dealer"]["first"]["method"] == "holder":
         c.complain(("dealer", "first", "method"), say(WORDS, "holder"))
     return deck, PileRules(
@@ -120,28 +113,3 @@ def check_pile_counts(c: Any, options: PileRules, deck: Deck, env: dict[str, int
     if refill is not None and not 1 <= refill <= len(deck):
         hint = say(WORDS, "no_refill") if refill < 1 else ""
         c.fails_with(("refill", "to"), players, WORDS, "refill", refill=refill, size=len(deck), hint=hint)
-
-
-def check_suit_letters(c: Any, suits: Sequence[str]) -> None:
-    """Refuse a deck whose suits a person could not tell apart in some language: the standard
-    suits are written with that language's initials (`S` is `P` in Spanish), a house suit with its
-    own letter, so a house `P` beside `S` would read as one suit."""
-    for lang in SUIT_LETTERS:
-        seen: dict[str, str] = {}
-        for suit in suits:
-            letter = suit_letter(suit, lang)
-            if letter in seen:
-                c.complain(("pieces", "cards", "suits"), say(WORDS, "suit_letters", first=_named(seen[letter]),
-                                                             second=_named(suit), letter=letter,
-                                                             language=say(WORDS, f"language:{lang}")))
-                return
-            seen[letter] = suit
-
-
-# a standard suit named in the refusal with its word in each language: "C (clubs)", "C (tréboles)"
-_SUIT_NAMES = {lang: {f"suit:{suit}": f"{suit} ({word})" for suit, word in words.items()}
-               for lang, words in SUIT_WORDS.items()}
-
-
-def _named(suit: str) -> Any:
-    return say(_SUIT_NAMES, f"suit:{suit}") if suit in SUIT_WORDS["en"] else suit

@@ -7,8 +7,7 @@ from html import escape
 
 from ...messages import count
 
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RED = ("D", "H")
+RED = ("D", "H")  # of a French deck
 WIDTH, HEIGHT, STEP = 60, 84, 44
 WORDS = {
     "en": {"total": "Running total {total} of {limit}", "empty": "The pile is empty: total 0 of {limit}",
@@ -18,9 +17,9 @@ WORDS = {
 }
 
 
-def _card(rank: str, suit: str, x: float) -> str:
-    symbol = SYMBOLS.get(suit, suit)
-    colour = "firebrick" if suit in RED else "black"
+def _card(rank: str, suit: str, deck: Any, x: float) -> str:
+    symbol = deck.symbol(suit)
+    colour = "firebrick" if deck.french and suit in RED else "black"
     return (f'<g class="card" data-card="{escape(rank + suit)}">'
             f'<rect x="{x:g}" y="0" width="{WIDTH}" height="{HEIGHT}" rx="6" fill="white" stroke="black"/>'
             f'<text x="{x + 6:g}" y="22" font-size="18" fill="{colour}">{escape(rank)}</text>'
@@ -34,7 +33,7 @@ def pile_svg(cards: Any, deck: Any, total: int, limit: int, lang: str = "en") ->
     w = WORDS[lang]
     names = [(deck.ranks[card.rank - 1], card.suit) for card in cards]
     width = 2 * 20 + (STEP * (len(names) - 1) + WIDTH if names else 260)
-    body = "\n".join(_card(rank, suit, 20 + i * STEP) for i, (rank, suit) in enumerate(names))
+    body = "\n".join(_card(rank, suit, deck, 20 + i * STEP) for i, (rank, suit) in enumerate(names))
     caption = w["total"].format(total=total, limit=limit) if names else w["empty"].format(limit=limit)
     width = max(width, 16 + 9 * len(caption))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -20 {width} {HEIGHT + 70}" width="{width}" '

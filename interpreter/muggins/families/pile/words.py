@@ -7,7 +7,7 @@ from typing import Any
 from ...dsl.words import Noun, Series, Term
 from ...engine.common import UNEARNED_REASONS, Scored
 from ...narration import claim_words, count, describe_common, player_name, reason_name, say, say_points, scores_text
-from ...pieces import SUIT_SYMBOLS, SUIT_WORDS
+from ...pieces import SUIT_WORDS
 from ...rules import Notation, Rules
 from . import game as C
 
@@ -170,8 +170,8 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     w = WORDS[lang]
     o, data = rules.options, rules.data
     cards = data["pieces"]["cards"]
-    names = SUIT_WORDS.get(lang, SUIT_WORDS["en"])
-    suits = ", ".join(f"{SUIT_SYMBOLS[s]} {names[s]}" if s in SUIT_SYMBOLS else s for s in cards["suits"])
+    deck, names = rules.pieces, SUIT_WORDS.get(lang, SUIT_WORDS["en"])
+    suits = ", ".join(f"{deck.symbol(s)} {names[s]}" if deck.french else s for s in deck.suits)
     before = [w["deck"].format(count=len(rules.pieces), ranks=" ".join(cards["ranks"]), suits=suits,
                                value=say(rules, "pieces.cards.value", cards["value"], lang))]
     limit = say(rules, "players", o.limit, lang)
