@@ -8,6 +8,8 @@ import io
 import json
 import math
 import os
+import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from muggins.bots import BOTS
 from muggins.cli import main
 from muggins.errors import RecordError
 from muggins.loader import load_rules
-from muggins.records import _checksum, record_schema, save_schema
+from muggins.records import _checksum, read_save, record_schema, save_schema
 from muggins.terminal import MAX_LINE, Session
 
 SCHEMA_DIR = Path(__file__).parent.parent / "interpreter" / "muggins" / "schema"
@@ -657,12 +659,94 @@ def test_a_game_at_the_terminal_stopped_by_a_failing_rule_is_saved_and_said_in_i
         if main(["play", str(rules), "--human", "1", "--seed", str(seed), "--lang", "es"]) == 1:
             break
     out = capsys.readouterr().out
-    assert "La partida se detuvo por un error: " in out and "división o módulo entre cero" in out
+    assert "La partida se detuvo: falló una fórmula de su fichero de reglas: " in out
+    assert "división o módulo entre cero" in out
+    assert "Cuando el fichero de reglas esté corregido, continúala con: muggins resume " in out
     save = next(tmp_path.glob("*.save.json"))
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["resume", str(save)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("La partida se detuvo otra vez donde se guardó: falló una fórmula de su fichero de "
+                              "reglas: ") and "división o módulo entre cero" in out[-1]
+    assert f"nada ha cambiado, sigue guardada en {save.name}" in out[-1] and f"--rules {rules}" in out[-1]
+    assert len(list(tmp_path.glob("*.save.json"))) == 1                 # no second copy of the same game
+
+
+# A card game whose house formula fails when a pile's first card makes a multiple of 5: the last
+# pile_size - 1 values are then none, and min() of nothing fails (README, "What validate promises").
+FAILS = ('extends: card-muggins\nname: b31\nscoring:\n  - name: x\n    when: "total % 5 == 0"\n'
+         '    points: "min(last(pile.values, pile_size - 1))"\n')
+FIXED = FAILS.replace("pile_size - 1", "pile_size")
+
+
+def _stopped_by_its_rules(tmp_path, monkeypatch, capsys):
+    """A game at the terminal that a formula of its rule file stopped: (rules, save, what was said)."""
+    rules = tmp_path / "b31.yaml"
+    rules.write_text(FAILS)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n\n" * 4))
+    assert main(["play", str(rules), "--human", "1", "--seed", "2"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    return rules, next(tmp_path.glob("*.save.json")), out
+
+
+def test_a_game_stopped_by_its_rule_file_says_how_to_go_on_once_the_file_is_fixed(tmp_path, monkeypatch, capsys):
+    """Nothing lost at the table (README): the message names the formula that failed and promises
+    only what works, a resume under the fixed file; resuming before that says so in one line and
+    writes no other save; the fixed file is refused without --rules, saying what to do, and with
+    it the game goes on from its saved moves, under the fixed rules from then on."""
+    rules, save, out = _stopped_by_its_rules(tmp_path, monkeypatch, capsys)
+    assert out[-3] == (f"The game stopped: a formula of its rule file failed: {rules.name}:6: min() of an empty list "
+                       "in 'min(last(pile.values, pile_size - 1))'.")
+    assert out[-2] == f"Game saved to {save.name}."
+    assert out[-1].startswith("Once the rule file is fixed, continue it with: ")
+    assert shlex.split(out[-1].split(": ", 1)[1]) == ["muggins", "resume", save.name, "--rules", str(rules)]
+    kept = save.read_bytes()
+    for _ in range(2):                                      # as often as it is tried: one line, no new file
+        monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 3))
+        assert main(["resume", save.name]) == 1
+        said = capsys.readouterr().out.splitlines()
+        assert said[0].startswith("Resumed after ") and len(said) == 2
+        assert said[1].startswith("The game stopped again where it was saved: a formula of its rule file failed: ")
+        assert said[1].endswith(f"nothing changed, it is still saved in {save.name}: once the rule file is fixed, "
+                                f"continue it with: muggins resume {save.name} --rules {rules}")
+        assert sorted(p.name for p in tmp_path.glob("*.save.json")) == [save.name] and save.read_bytes() == kept
+    rules.write_text(FIXED)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["resume", save.name]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"muggins: {save.name}: saved under other rules than '{rules}' now says")
+    assert err.endswith(f": if you fixed the rule file, continue under it with muggins resume {save.name} "
+                        f"--rules {rules}; or restore the file as it was")
+    assert main(["resume", save.name, "--rules", str(rules)]) == 130   # it goes on, to the end of the input
     out = capsys.readouterr().out
-    assert "La partida se detuvo por un error: " in out and "división o módulo entre cero" in out
+    assert "min() of an empty list" not in out and "a formula of its rule file failed" not in out
+    moves, second = json.loads(kept)["moves"], next(p for p in tmp_path.glob("*.save.json") if p != save)
+    again = read_save(second)
+    assert again.digest == load_rules(str(rules)).digest and again.moves[:len(moves)] == moves
+    assert len(again.moves) > len(moves) and again.rules == str(rules.resolve())
+    assert Session.resume(second, stdout=io.StringIO(), stdin=io.StringIO()).moves == again.moves  # no --rules now
+
+
+@pytest.mark.parametrize("lang, said", [("en", "is illegal: "), ("es", "no está permitida: ")])
+def test_resume_under_other_rules_refuses_a_saved_move_they_do_not_allow_in_one_line(lang, said, tmp_path,
+                                                                                    monkeypatch, capsys):
+    """`resume --rules` replays the saved moves under the rules given: a limit of 10 refuses the
+    first saved card that takes the running total past 10, by its number, in one line."""
+    rules, save, _ = _stopped_by_its_rules(tmp_path, monkeypatch, capsys)
+    low = tmp_path / "low.yaml"
+    low.write_text(FIXED + "pile:\n  limit: 10\n")
+    moves, total = json.loads(save.read_text())["moves"], 0
+    for number, move in enumerate(moves, 1):              # the cards of the saved moves, by the text's values
+        rank = re.fullmatch(r"(A|[2-9]|10|J|Q|K)[CDHS]", move)
+        total += 0 if rank is None else {"A": 1, "J": 10, "Q": 10, "K": 10}.get(rank[1]) or int(rank[1])
+        if total > 10:
+            break
+    assert main(["resume", save.name, "--rules", str(low), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"muggins: {save.name}: ") and len(err.splitlines()) == 1
+    assert f"{number} ({moves[number - 1]!r}) {said}" in err
+    assert sorted(p.name for p in tmp_path.glob("*.save.json")) == [save.name]
 
 
 # -- what is read must be a regular file: a pipe or a device is refused, never waited on -----------

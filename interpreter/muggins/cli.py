@@ -270,6 +270,10 @@ _HELP = {
         "Continúa una partida guardada con `guardar FICHERO`, Ctrl-C o fin de la entrada: las mismas manos, el mismo "
         "estado del azar, los mismos bots.",
     "language (default: the saved game's)": "idioma (por omisión: el de la partida guardada)",
+    "continue under this rule file (e.g. once a formula that stopped the game is fixed): the saved moves are "
+    "replayed under it":
+        "continúa con este fichero de reglas (p. ej. cuando esté corregida una fórmula que detuvo la partida): las "
+        "jugadas guardadas se reproducen con él",
     "seconds to pause before each bot move": "segundos de pausa antes de cada jugada de un bot",
     "remind you to claim, offer every Muggins call, give hints":
         "recordarte que reclames, ofrecer cada cante de Muggins, dar pistas",
@@ -548,6 +552,9 @@ def _add_game_commands(commands: Any) -> None:
     resume.add_argument("--record", metavar="FILE",
                         help="write the game record (JSON) to FILE when the game ends (default: play's --record)")
     resume.add_argument("--force", action="store_true", help="with --record: replace FILE if it exists")
+    resume.add_argument("--rules", metavar="FILE",
+                        help="continue under this rule file (e.g. once a formula that stopped the game is fixed): "
+                             "the saved moves are replayed under it")
     resume.set_defaults(run=_resume)
 
     replay = commands.add_parser("replay", help="re-run a game record and report its final state",
@@ -967,8 +974,8 @@ def _resume(args: argparse.Namespace) -> int:
     if problem:
         return _usage(problem)
     shown = {name: True for name in ("explain", "coach", "ascii", "tally") if getattr(args, name)}
-    session = Session.resume(args.save, delay=args.delay, record=args.record, force=args.force, **shown,
-                             **({"lang": args.lang} if args.lang else {}))
+    session = Session.resume(args.save, delay=args.delay, record=args.record, force=args.force, rules=args.rules,
+                             **shown, **({"lang": args.lang} if args.lang else {}))
     if args.record is not None:  # before the game goes on, never after; in the game's language
         problem = check_target(args.record, args.force, session.lang)
         if problem:

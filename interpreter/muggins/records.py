@@ -268,6 +268,8 @@ _SCHEMA_WORDS = {
         "save_unloadable": "its rules {rules!r} cannot be loaded: {problem}",
         "save_other_name": "saved under the rules named {saved!r}, but {rules!r} now names {now!r}",
         "save_other_rules": "saved under other rules than {rules!r} now says (digest {saved}, now {now})",
+        "save_other_rules_hint": (": if you fixed the rule file, continue under it with muggins resume {save} "
+                                  "--rules {rules}; or restore the file as it was"),
         "not_set_up": "the record cannot be set up: {problem}",
         "illegal_move": "move {number} ({text!r}) is illegal: {problem}",
         "unplayable": "move {number} ({text!r}) cannot be replayed: {problem}",
@@ -323,6 +325,8 @@ _SCHEMA_WORDS = {
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
         "save_other_rules": "se guardó con reglas distintas de las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
+        "save_other_rules_hint": (": si corregiste el fichero de reglas, continúa con él con muggins resume {save} "
+                                  "--rules {rules}; o deja el fichero como estaba"),
         "not_set_up": "no se puede preparar la partida del acta: {problem}",
         "illegal_move": "la jugada {number} ({text!r}) no está permitida: {problem}",
         "unplayable": "la jugada {number} ({text!r}) no se puede reproducir: {problem}",
@@ -452,33 +456,45 @@ def players_problem(players: int, rules: Rules, lang: str) -> str:
     return "players: " + record_problem(lang, "players", players=players, counts=counts)
 
 
-def save_rules(path: str | Path, save: Any, lang: str = "en") -> Rules:
+def save_rules(path: str | Path, save: Any, lang: str = "en", given: str | None = None) -> Rules:
     """The rules a save was made under, loaded; refused (RecordError) when they cannot be loaded or
-    are no longer those rules (another name, another digest)."""
+    are no longer those rules (another name, another digest). `given` (`resume --rules FILE`)
+    names the rules to continue under instead: a rule file fixed after a formula stopped the game
+    has another digest, and is accepted (its moves are replayed under it, and checked there)."""
     try:  # with the --set settings the game was played with laid over them again
-        rules = load_settings(save.rules, save.settings, lang)
-    except MugginsError as exc:
-        raise RecordError(f"{path}: " + record_problem(lang, "save_unloadable", rules=save.rules,
-                                                       problem=exc.said(lang))) from None
+        rules = rules_named(save.rules, given, save.settings, lang, "save_unloadable")
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
     if rules.name != save.name:
-        raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=save.rules, saved=save.name,
-                                                       now=rules.name))
-    if rules.digest != save.digest:
+        raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=given or save.rules,
+                                                       saved=save.name, now=rules.name))
+    if rules.digest != save.digest and given is None:
         raise RecordError(f"{path}: " + record_problem(lang, "save_other_rules", rules=save.rules,
-                                                       saved=save.digest[:12], now=rules.digest[:12]))
+                                                       saved=save.digest[:12], now=rules.digest[:12])
+                          + record_problem(lang, "save_other_rules_hint", save=shlex.quote(str(path)),
+                                           rules=shlex.quote(save.rules)))
     return rules
+
+
+def rules_named(named: str, given: str | None, settings: list[str], lang: str,
+                unloadable: str = "rules_unloadable") -> Rules:
+    """The rules a record or a save names, or those `--rules` gives instead, with the settings the
+    game was played with laid over them again; refused (RecordError) when they cannot be loaded,
+    saying to give the file when a record names a house file's rules by name alone."""
+    try:
+        return load_settings(given or named, settings, lang)
+    except MugginsError as exc:
+        # a record names its rules, not their file: a house file's record is replayed with --rules
+        hint = "" if given or unloadable != "rules_unloadable" or named in builtin_rule_names() \
+            else record_problem(lang, "rules_hint")
+        raise RecordError(record_problem(lang, "given_unloadable" if given else unloadable,
+                                         rules=given or named, problem=exc.said(lang)) + hint) from None
 
 
 def replay(record: Record, rules_spec: str | None = None, moves: int | None = None, lang: str = "en") -> Any:
     """Re-run a record from its seed; returns the final state (or, with `moves`, the state after
     that many moves). Raises RecordError on mismatch."""
-    try:  # with the settings it was played with laid over them again, as `play --set` did
-        rules = load_settings(rules_spec or record.rules, record.settings, lang)
-    except MugginsError as exc:
-        # a record names its rules, not their file: a house file's record is replayed with --rules
-        hint = "" if rules_spec or record.rules in builtin_rule_names() else record_problem(lang, "rules_hint")
-        raise RecordError(record_problem(lang, "rules_unloadable" if not rules_spec else "given_unloadable",
-                                         rules=rules_spec or record.rules, problem=exc.said(lang)) + hint) from None
+    rules = rules_named(record.rules, rules_spec, record.settings, lang)  # with its settings, as `play --set` did
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],
                                          ours=rules.digest[:12]) + record_problem(lang, "other_rules_hint"))

@@ -24,8 +24,9 @@ from .engine import make_game
 from .engine import table as T
 from .engine.common import UNEARNED_REASONS, GameEnded, Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
-from .errors import IllegalMoveError, MugginsError, RecordError, Terminated, one_line
+from .errors import IllegalMoveError, MugginsError, RecordError, RuleError, Terminated, one_line
 from .launch import HeldSignals
+from .loader import rules_source
 from .files import (fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path, words as file_words,
                     write_atomic, write_first)
 from .messages import illegal, reason, stopped_line
@@ -79,6 +80,12 @@ _UI = {
         "unreadable": "That line is not readable text: type a move or a command.",
         "not_understood": "not a move of this game",
         "failed": "The game stopped on an error: {error}.",
+        "failed_rule": "The game stopped: a formula of its rule file failed: {error}.",
+        "resume_fixed": "Once the rule file is fixed, continue it with: muggins resume {path} --rules {rules}",
+        "unchanged": "Nothing changed since it was resumed: the game is still saved in {path}.",
+        "unchanged_rule": ("The game stopped again where it was saved: a formula of its rule file failed: {error}; "
+                           "nothing changed, it is still saved in {path}: once the rule file is fixed, continue it "
+                           "with: muggins resume {path} --rules {rules}"),
         "not_saved_at": "Could not save to {path} ({reason}).",
         "delay": "--delay is seconds between 0 and {limit}, not {value}",
     },
@@ -119,6 +126,12 @@ _UI = {
         "unreadable": "Esa línea no es texto legible: escribe una jugada o una orden.",
         "not_understood": "no es una jugada de este juego",
         "failed": "La partida se detuvo por un error: {error}.",
+        "failed_rule": "La partida se detuvo: falló una fórmula de su fichero de reglas: {error}.",
+        "resume_fixed": "Cuando el fichero de reglas esté corregido, continúala con: muggins resume {path} --rules {rules}",
+        "unchanged": "Nada ha cambiado desde que se reanudó: la partida sigue guardada en {path}.",
+        "unchanged_rule": ("La partida se detuvo otra vez donde se guardó: falló una fórmula de su fichero de reglas: "
+                           "{error}; nada ha cambiado, sigue guardada en {path}: cuando el fichero de reglas esté "
+                           "corregido, continúala con: muggins resume {path} --rules {rules}"),
         "not_saved_at": "No se pudo guardar en {path} ({reason}).",
         "delay": "--delay son segundos entre 0 y {limit}, no {value}",
     },
@@ -287,6 +300,8 @@ class Session:
         self.notes: dict[int, _Note] = {}   # what each person asked in their window, until the next turn
         self.carried: list[int] = []        # people whose call in a window took nothing (false_call): on their turn
         self.last_turn: tuple[int, Any, Any] | None = None  # a resume's last turn: the person, the game, the move
+        self.resumed_from: tuple[Path, Save] | None = None  # the save this session was resumed from, as read
+        self.checked_bots = True            # a resume checks that the saved bots' moves are the bots' choices
 
     # -- save and resume -----------------------------------------------------------------------
 
@@ -350,8 +365,10 @@ class Session:
         name = "".join(c if c.isalnum() or c in "-_." else "_" for c in f"{self.rules.name}-{self.seed}")[:100]
         return f"muggins-{name}"
 
-    def _report_save(self, path: Path | None, text: str, failures: list[tuple[Path, BaseException]]) -> None:
-        """Say where the game went (and where it could not go), in the person's language."""
+    def _report_save(self, path: Path | None, text: str, failures: list[tuple[Path, BaseException]],
+                     fixed: bool = False) -> None:
+        """Say where the game went (and where it could not go), in the person's language, and how to
+        continue it: once `fixed`, under the rule file a formula of which stopped it."""
         for place, exc in failures if path is not None else []:
             self.print(self.ui["not_saved_at"].format(path=visible(place), reason=write_reason(exc, self.lang)))
         if path is None:
@@ -359,7 +376,11 @@ class Session:
             self.print(text.rstrip("\n"))
             return
         self.print(self.ui["saved"].format(path=visible(_near(path))))
-        self.print(self.ui["resume_hint"].format(path=visible(shlex.quote(str(_near(path))))))  # to paste
+        quoted = visible(shlex.quote(str(_near(path))))  # to paste
+        if fixed:
+            self.print(self.ui["resume_fixed"].format(path=quoted, rules=visible(shlex.quote(self.rules_source))))
+        else:
+            self.print(self.ui["resume_hint"].format(path=quoted))
 
     @classmethod
     def resume(cls, path: str | Path, **options: Any) -> Session:
@@ -370,13 +391,15 @@ class Session:
             options[name] = True
         if options.get("record") is None:
             options["record"], options["force"] = save.record, save.force
-        rules = save_rules(path, save, lang)
+        given = options.pop("rules", None)  # `resume --rules FILE`: the rules to continue under
+        rules = save_rules(path, save, lang, given)
         check_players(path, save.players, rules, lang)
         try:
-            session = cls(rules, save.rules, save.players, save.seed, save.max_rounds, save.seats, save.forget,
-                          save.attention, **options)
+            session = cls(rules, rules_source(given) if given else save.rules, save.players, save.seed,
+                          save.max_rounds, save.seats, save.forget, save.attention, **options)
         except MugginsError as exc:
             raise RecordError(f"{path}: " + record_problem(lang, "save_not_set_up", problem=one_line(exc, lang))) from None
+        session.checked_bots = rules.digest == save.digest  # other rules: the bots might have chosen otherwise
         session._replay(save.moves, path)
         in_play = session._scores_in_play()
         session.calls = [in_play[k] for k in save.calls if k < len(in_play)]
@@ -388,6 +411,7 @@ class Session:
             if save.window in humans:  # their window opens again, as it would have gone on
                 session._open_again(save.window, [seat for seat in save.windows if seat in humans])
         session.last_turn = None
+        session.resumed_from = (Path(path), save)
         return session
 
     def _replay(self, moves: list[str], path: str | Path) -> None:
@@ -398,9 +422,9 @@ class Session:
             actor = state.actor
             try:
                 move = game.parse_move(text)
-                if actor in self.bots:
+                if actor in self.bots:  # asked even when not checked: the bots' random state goes on in step
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
-                    if game.notation(chosen) != game.notation(move):
+                    if self.checked_bots and game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
                 if state.decision is None and self._windows():  # a turn: kept, should a window be open on it at the end
                     self.last_turn = (actor, state.copy(), move)
@@ -530,8 +554,37 @@ class Session:
                 return status, lambda: self._tell(sys.stderr, message)
             return status, _nothing
         failure = stop if status == 1 else None
+        if self.resumed_from is not None and self._unchanged(*self.resumed_from):  # no second copy of it
+            resumed = self.resumed_from[0]
+            return status, lambda: self._report_unchanged(failure, resumed)
         saved = self.autosave()
         return status, lambda: self._report_kept(failure, *saved)
+
+    def _unchanged(self, path: Path, save: Save) -> bool:
+        """Whether the game would be saved as `save`, the save it was resumed from, says, and its file
+        still says so (a game that stops again where it was saved, on a rule that still fails, or at once)."""
+        if self.to_save() != save:
+            return False
+        try:
+            return read_save(path, self.lang) == save
+        except (MugginsError, OSError):  # gone or changed since: the game is saved afresh
+            return False
+
+    def _report_unchanged(self, failure: BaseException | None, resumed: Path) -> None:
+        """Say that the save it was resumed from still holds the game (after a rule that failed, in
+        one line, with how to go on once it is fixed)."""
+        path = visible(shlex.quote(str(_near(resumed))))
+        try:
+            if isinstance(failure, RuleError):
+                self.print(self.ui["unchanged_rule"].format(error=one_line(failure, self.lang), path=path,
+                                                            rules=visible(shlex.quote(self.rules_source))))
+                return
+            if failure is not None:
+                self.print(self.ui["failed"].format(error=one_line(failure, self.lang)))
+            self.print(self.ui["unchanged"].format(path=path))
+            self.print(self.ui["resume_hint"].format(path=path))
+        except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
+            _mute(self.stdout)
 
     def _tell(self, stream: TextIO, text: str) -> None:
         """Print, unless the terminal is gone: then say nothing, and let nothing wait to be written."""
@@ -552,9 +605,10 @@ class Session:
         """Say why the game stopped and where it was saved; nothing when the terminal is gone."""
         try:
             self.print()
+            fixed = isinstance(failure, RuleError)  # the rule file must change before the game can go on
             if failure is not None:
-                self.print(self.ui["failed"].format(error=one_line(failure, self.lang)))
-            self._report_save(path, text, failures)
+                self.print(self.ui["failed_rule" if fixed else "failed"].format(error=one_line(failure, self.lang)))
+            self._report_save(path, text, failures, fixed)
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
             _mute(self.stdout)
 
