@@ -2,7 +2,9 @@
 words in Spanish (`translations`): the phrases below are written from what each expression means."""
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -419,3 +421,167 @@ def test_retranslating_a_rule_file_keeps_its_digest(tmp_path):
     path = tmp_path / "retranslated.yaml"
     path.write_text("extends: card-muggins\nname: card-muggins\ntranslations:\n  es:\n    title: Otro título\n")
     assert load_rules(path).digest == base.digest
+
+
+# -- the summary says every rule the file sets: a walk over the schema's options -----------------
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "interpreter" / "muggins" / "schema" / "rules.schema.json").read_text())
+# What no rule of play is: the file's own names and text (the summary's first line says them), where
+# it comes from, and the paper tally, which only --tally shows; pieces and scoring have tests of their own.
+NOT_RULES = {"extends", "name", "title", "description", "source", "translations", "notation", "pieces", "scoring"}
+# For every option: a rule file it changes something in (with claims where only Muggins reads it) and
+# settings that give it a value other than that file's (and the schema's default).
+OTHER_VALUES = {
+    "players": ("domino-muggins", ["players=[2, 3]"]),
+    "deal.hand": ("domino-muggins", ["deal.hand=6"]),
+    "seating.direction": ("domino-muggins", ["seating.direction=counterclockwise"]),
+    "seating.sides": ("domino-muggins", ["seating.sides=2 if players == 4 else players"]),
+    "claims.required": ("domino-muggins", ["claims.required=true"]),
+    "muggins.enabled": ("domino-muggins-claims", ["muggins.enabled=false"]),
+    "muggins.window": ("domino-muggins-claims", ["muggins.window=immediate"]),
+    "muggins.order": ("domino-muggins-claims", ["muggins.order=seat"]),
+    "muggins.false_call": ("domino-muggins-claims", ["muggins.false_call=5"]),
+    "win.target": ("domino-muggins", ["win.target=100"]),
+    "win.immediate": ("domino-muggins", ["win.immediate=false"]),
+    "win.simultaneous": ("card-muggins", ["win.simultaneous=earlier_score"]),
+    "win.overshoot": ("domino-muggins", ["win.overshoot=void"]),
+    "win.tie": ("card-muggins", ["win.immediate=false", "win.tie=play_on"]),
+    "opener.first.method": ("domino-muggins", ["opener.first.method=random"]),
+    "opener.first.rank": ("domino-muggins", ["opener.first.rank=tile.high"]),
+    "opener.next": ("domino-muggins", ["opener.next=clockwise"]),
+    "opener.after_blocked": ("domino-muggins", ["opener.after_blocked=clockwise"]),
+    "opener.holder.piece": ("domino-muggins", ["opener.after_blocked=holder", "opener.holder.piece=6-6"]),
+    "opener.holder.must_play": ("domino-muggins", ["opener.next=holder", "opener.holder.piece=heaviest",
+                                                   "opener.holder.must_play=true"]),
+    "line.spinner": ("domino-muggins", ["line.spinner=true"]),
+    "line.double_at_end": ("domino-muggins", ["line.double_at_end=one_half"]),
+    "line.opening_double": ("domino-muggins", ["line.opening_double=per_end"]),
+    "draw.only_when_stuck": ("domino-muggins", ["draw.only_when_stuck=false"]),
+    "draw.one_at_a_time": ("domino-muggins", ["draw.one_at_a_time=false"]),
+    "draw.drawn_tile_end": ("domino-muggins", ["draw.drawn_tile_end=first"]),
+    "draw.reserve": ("domino-muggins", ["draw.reserve=2"]),
+    "pass.only_when_boneyard_empty": ("domino-muggins", ["pass.only_when_boneyard_empty=false"]),
+    "settlement.penalty": ("domino-muggins", ["settlement.penalty=hand_pips"]),
+    "settlement.award": ("domino-muggins", ["settlement.award=5"]),
+    "settlement.on_blocked": ("domino-muggins", ["settlement.on_blocked=false"]),
+    "settlement.floor": ("domino-muggins", ["settlement.floor=0"]),
+    "settlement.paid_to": ("domino-all-fives-settlement", ["settlement.paid_to=lightest"]),
+    "dealer.first.method": ("card-muggins", ["dealer.first.method=random"]),
+    "dealer.first.rank": ("card-muggins", ["dealer.first.rank=card.value"]),
+    "dealer.cut": ("card-muggins", ["dealer.cut=false"]),
+    "dealer.next": ("card-muggins", ["dealer.next=same"]),
+    "dealer.leader": ("card-muggins", ["dealer.leader=dealer"]),
+    "pile.limit": ("card-muggins", ["pile.limit=21"]),
+    "pile.exact_limit.points": ("card-muggins", ["pile.exact_limit.points=3"]),
+    "pile.exact_limit.timing": ("card-muggins", ["pile.exact_limit.timing=as_last"]),
+    "pile.next_starter": ("card-muggins", ["pile.next_starter=last_player"]),
+    "pile.active": ("card-muggins", ["pile.active=all"]),
+    "go.draw": ("card-muggins", ["go.draw=false"]),
+    "refill.enabled": ("card-muggins", ["refill.enabled=false"]),
+    "refill.to": ("card-muggins", ["refill.to=4"]),
+    "last.points": ("card-muggins", ["last.points=2"]),
+    "last.on_round_end": ("card-muggins", ["last.on_round_end=false"]),
+    "last.muggins": ("card-muggins", ["last.muggins=true"]),
+}
+
+
+def _options(schema, prefix=""):
+    """Every option path of the schema's rule sections, down to its values."""
+    for key, spec in schema.get("properties", {}).items():
+        spec = SCHEMA["$defs"][spec["$ref"].rsplit("/", 1)[1]] if "$ref" in spec and "lottery" in spec["$ref"] else spec
+        if not prefix and key in NOT_RULES:
+            continue
+        if spec.get("type") == "object" and "properties" in spec:
+            yield from _options(spec, f"{prefix}{key}.")
+        else:
+            yield prefix + key
+
+
+def test_the_walk_covers_every_option_of_the_schema():
+    assert sorted(_options(SCHEMA)) == sorted(OTHER_VALUES)
+
+
+@pytest.mark.parametrize("option", sorted(OTHER_VALUES))
+def test_every_option_set_to_another_value_changes_the_summary(option):
+    """`rules` is "a summary generated from the rule file, so a variant's summary is always right"
+    (README): whatever option a house file changes, the summary says something else, in both languages."""
+    from muggins.overrides import load_settings
+    base, settings = OTHER_VALUES[option]
+    for lang in ("en", "es"):
+        assert summarize_rules(load_settings(base, settings, lang), lang) != summarize_rules(load_rules(base), lang)
+
+
+def test_who_opens_is_said_where_the_file_chooses_it(tmp_path):
+    """fives-and-threes: "the turn to start passes to the left", blocked hands too; a house file whose
+    holder of the highest double opens every round with it (the fuzzing report's d3-highdouble)."""
+    fives = {lang: summarize_rules(load_rules("fives-and-threes"), lang) for lang in ("en", "es")}
+    assert "The next round is opened by the player after its last opener." in fives["en"]
+    assert "After a blocked round the player after its opener opens." in fives["en"]
+    assert "Abre la ronda siguiente el jugador que sigue a quien la abrió la última vez." in fives["es"]
+    house = load_rules(str(write(tmp_path, "extends: domino-muggins\nname: house\nopener:\n  first: {method: holder}\n"
+                                           "  next: holder\n  after_blocked: holder\n"
+                                           "  holder: {piece: highest_double, must_play: true}\n")))
+    said = summarize_rules(house, "en")
+    assert ("Every round is opened by the holder of the highest double dealt (with no double dealt, of the "
+            "heaviest tile), who must open with it.") in said
+    assert not any("opened by lot" in line for line in said)
+    assert ("Abre cada ronda quien tenga el doble más alto repartido (si no se repartió ningún doble, la ficha de "
+            "más puntos), que debe abrir con esa ficha.") in summarize_rules(house, "es")
+
+
+def test_who_deals_and_leads_is_said_where_the_file_chooses_it(tmp_path):
+    """Cribbage: "the lower deals first", a rank of 14 minus the card's; a house file where the same
+    dealer deals and leads, uncut, and a pile's last player starts the next (report's c2)."""
+    pegging = summarize_rules(load_rules("card-cribbage-pegging"), "en")
+    assert ("The first dealer is drawn by lot: each player draws a card and the one with the highest value of 14 "
+            "minus the card's rank deals (tied players draw again).") in pegging
+    house = summarize_rules(load_rules(str(write(tmp_path, "extends: card-muggins\nname: house\ndealer:\n"
+                                                          "  next: same\n  leader: dealer\n  cut: false\n"
+                                                          "pile: {next_starter: last_player}\n"))), "en")
+    assert house[2:6] == ["The same player deals every round.", "The dealer leads each round.", "The deck is not cut.",
+                          "The player of a pile's last card starts the next pile."]
+    assert not any("lot" in line for line in house)
+
+
+def test_sides_that_depend_on_the_number_of_players_say_for_how_many(tmp_path):
+    one = load_rules(str(write(tmp_path, "extends: domino-muggins\nname: house\n"
+                                         "seating: {sides: \"2 if players == 4 else players\"}\n")))
+    assert [line for line in summarize_rules(one, "en") if "sides" in line] == [
+        "With 4 players, 2 sides: partners sit 2 seats apart and share one score."]
+    assert "Con 4 jugadores, 2 bandos: los compañeros se sientan a 2 puestos y comparten una puntuación." in \
+        summarize_rules(one, "es")
+    two = load_rules(str(write(tmp_path, "extends: domino-muggins-double-nine\nname: house\nplayers: [4, 6]\n"
+                                         "seating: {sides: \"players // 2\"}\n")))
+    assert [line for line in summarize_rules(two, "en") if "sides" in line] == [
+        "With 4 players, 2 sides: partners sit 2 seats apart and share one score.",
+        "With 6 players, 3 sides: partners sit 3 seats apart and share one score."]
+    partners = summarize_rules(load_rules("domino-partnership-all-fives"), "en")  # four players only: as it was
+    assert "2 sides: partners sit 2 seats apart and share one score." in partners
+
+
+@pytest.mark.parametrize("text, entry", [
+    # the report's d6: the same entry as domino-muggins-claims, next to one reading another name
+    ("extends: domino-muggins-claims\nname: house\nscoring:\n"
+     "  - {name: fives, when: ends_sum > 0 and ends_sum % 5 == 0, points: ends_sum}\n"
+     "  - {name: domino, when: dominoed, points: 10, claim: false}\n", '"fives"'),
+    # the report's c5: (31 - total) // 10 + pile_size // 3 + 1 is at least 1, the total never past 31
+    ("extends: card-muggins\nname: house\nlast: {points: \"(limit - total) // 10 + pile_size // 3 + 1\"}\n",
+     "When everyone has said go"),
+    ("extends: card-muggins\nname: house\nlast: {points: \"2 if pile_size >= 4 else 1\"}\n", "When everyone"),
+    ("extends: card-muggins\nname: house\npile:\n  limit: \"31 if players == 2 else 41\"\n"
+     "  exact_limit: {points: \"limit // 10\"}\n", "The running total may not pass"),
+    # a score guarded by its condition: only a positive one scores
+    ("extends: domino-muggins-claims\nname: house\nscoring:\n"
+     "  - {name: lead, when: score > 0 and ends_sum == 5, points: score}\n", '"lead"'),
+])
+def test_points_that_are_never_negative_are_never_said_to_be_a_loss(tmp_path, text, entry):
+    said = [line for line in summarize_rules(load_rules(str(write(tmp_path, text))), "en") if line.startswith(entry)]
+    assert len(said) == 1 and "(to be claimed)" in said[0] and "loss" not in said[0], said
+
+
+def test_points_whose_sign_is_not_known_are_said_neutrally(tmp_path):
+    """A player's score can be below zero or above: that it scores a loss can be neither said nor denied."""
+    rules = load_rules(str(write(tmp_path, "extends: domino-muggins-claims\nname: house\nscoring:\n"
+                                           "  - {name: lead, when: ends_sum == 5, points: score}\n")))
+    assert summarize_rules(rules, "en")[4].endswith("(to be claimed; should it be a loss, it is added at once).")
+    assert summarize_rules(rules, "es")[4].endswith("(hay que reclamar; si fuera una pérdida, se descuenta al momento).")

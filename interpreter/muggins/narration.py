@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .dsl import Expression
+from .dsl.bounds import bounds, either
 from .dsl.compiler import Table
-from .dsl.words import Noun, Term, always, verbalize, verbalize_points
+from .dsl.words import Noun, Term, always, join, verbalize, verbalize_points
 from .engine import table as T
 from .engine.common import GameEnded, LotteryDrawn, Scored
 from .errors import RuleError
@@ -48,13 +49,19 @@ _WORDS = {
         "score_always": "\"{name}\": scores {points} every time{claim}.",
         "must_claim": " (to be claimed)", "at_once": " (added at once)",
         "claim_or_loss": " (to be claimed; a loss is added at once)",
+        "claim_unless_loss": " (to be claimed; should it be a loss, it is added at once)",
         "loss_at_once": " (a loss: added at once, never claimed)",
         "muggins": "A score must be claimed before {window}; unclaimed points can be taken by calling Muggins{last}.",
         "window:next_action": "the next player acts", "window:immediate": "anything else happens",
         "muggins_last": " (\"last\" points too)", "muggins_not_last": " (not \"last\" points: those are lost)",
         "no_muggins": "Points not claimed in time are lost.",
         "false_call_cost": " A false Muggins call costs {points}.",
+        "order:seat": " Opponents are asked from seat 1 up; the first who calls takes the points.",
+        "simultaneous:earlier_score": " When one play both scores and opens an earlier score to Muggins calls, the "
+                                      "calls on the earlier score come first.",
         "sides": "{sides} sides: partners sit {apart} seats apart and share one score.",
+        "sides_with": "With {players} players, {sides} sides: partners sit {apart} seats apart and share one score.",
+        "or": "or",
         "direction": "Play goes counterclockwise.",
         "win": "The first to reach the target wins{at_once}.", "win_at_once": " at once, even mid-round",
         "win_round_end": "The game is decided when a round ends: the highest score at or over the target wins{tie}.",
@@ -91,13 +98,20 @@ _WORDS = {
         "score_always": "«{name}»: anota {points} cada vez{claim}.",
         "must_claim": " (hay que reclamar)", "at_once": " (se suman solos)",
         "claim_or_loss": " (hay que reclamar; una pérdida se descuenta al momento)",
+        "claim_unless_loss": " (hay que reclamar; si fuera una pérdida, se descuenta al momento)",
         "loss_at_once": " (una pérdida: se descuenta al momento, sin reclamarla)",
         "muggins": "Cada puntuación se reclama antes de que {window}; si no, un oponente puede llevársela gritando «¡Muggins!»{last}.",
         "window:next_action": "actúe el siguiente jugador", "window:immediate": "ocurra cualquier otra cosa",
         "muggins_last": " (también los puntos de «último»)",
         "muggins_not_last": " (salvo los puntos de «último»: esos se pierden)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
         "false_call_cost": " Un «¡Muggins!» en falso cuesta {points}.",
+        "order:seat": " Se pregunta a los oponentes desde el puesto 1 en adelante; se lleva los puntos el primero que grita.",
+        "simultaneous:earlier_score": " Cuando una misma jugada anota y deja una puntuación anterior expuesta a "
+                                      "«¡Muggins!», van primero los gritos sobre la anterior.",
         "sides": "{sides} bandos: los compañeros se sientan a {apart} puestos y comparten una puntuación.",
+        "sides_with": "Con {players} jugadores, {sides} bandos: los compañeros se sientan a {apart} puestos y "
+                      "comparten una puntuación.",
+        "or": "o",
         "direction": "Se juega en sentido antihorario.",
         "win": "Gana el primero en alcanzar el objetivo{at_once}.", "win_at_once": ", de inmediato, incluso a mitad de ronda",
         "win_round_end": "La partida se decide al terminar una ronda: gana la puntuación más alta entre las que "
@@ -254,8 +268,7 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
                           for n in rules.player_counts))
     if rules.seating.direction < 0:
         lines.append(t["direction"])
-    sides = {rules.seating.side_count(n): n for n in rules.player_counts if rules.seating.side_count(n) != n}
-    lines.extend(t["sides"].format(sides=s, apart=s) for s in sides)
+    lines.extend(_sides(rules, lang))
     for entry in rules.scoring:
         lines.append(_score_line(rules, entry, lang, claim_words(rules, entry.claim, entry.points, lang, entry.when)))
     lines.extend(after)
@@ -267,6 +280,8 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
         text = t["muggins"].format(window=t[f"window:{m.window}"], last=last) if m.enabled else t["no_muggins"]
         if m.false_call is not None:
             text += t["false_call_cost"].format(points=m.false_call)
+        if m.enabled:  # what only Muggins calls decide, said where the table's defaults are not taken
+            text += "".join(t[key] for key in (f"order:{m.order}", f"simultaneous:{rules.simultaneous}") if key in t)
         lines.append(text)
     if rules.immediate_win:
         win = t["win"].format(at_once=t["win_at_once"])
@@ -274,6 +289,20 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
         win = t["win_round_end"].format(tie=t[f"tie:{rules.tie}"])
     lines.append(win + (t[f"overshoot:{rules.overshoot}"] if rules.overshoot != "counts" else ""))
     return lines
+
+
+def _sides(rules: Any, lang: str) -> list[str]:
+    """The partnerships: with how many players each number of sides is played, unless every
+    number of players the rules allow plays with the same sides."""
+    t = _WORDS[lang]
+    by_sides: dict[int, list[int]] = {}
+    for n in rules.player_counts:
+        if rules.seating.side_count(n) != n:
+            by_sides.setdefault(rules.seating.side_count(n), []).append(n)
+    if len(by_sides) == 1 and sum(by_sides.values(), []) == list(rules.player_counts):
+        return [t["sides"].format(sides=s, apart=s) for s in by_sides]
+    return [t["sides_with"].format(sides=s, apart=s, players=join([str(n) for n in counts], t["or"], lang))
+            for s, counts in by_sides.items()]
 
 
 def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = None) -> str:
@@ -285,9 +314,32 @@ def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = Non
     if not claim:
         return t["at_once"] if rules.has_claims else ""
     signs = _point_signs(rules, points, when)
-    if signs is None or {-1, 1} <= signs:
+    if signs is None:
+        signs = _signs_within_bounds(rules, points, when)
+    if signs is None:  # a loss can be neither ruled out nor shown: said as the table would treat one
+        return t["claim_unless_loss"]
+    if {-1, 1} <= signs:
         return t["claim_or_loss"]
     return t["loss_at_once"] if -1 in signs else t["must_claim"]  # nothing scored is no loss
+
+
+def _signs_within_bounds(rules: Any, points: Any, when: Any) -> set[int] | None:
+    """The signs `points` can take, from the least and the most they can be (`dsl.bounds`), in
+    every game the rules allow, where those rule out a gain or a loss; None where they do not."""
+    family, found = family_of(rules), []
+    for players in rules.player_counts:
+        try:
+            game = family.make_game(rules, players, 1)
+        except RuleError:
+            continue
+        fixed = {name: (value, value) for name, value in game.constants.items() if isinstance(value, int)}
+        found.append(bounds(points, {**family.value_bounds(rules, game.constants), **fixed}, when))
+    low, high = either(found) if found else (None, None)
+    if low is not None and low >= 0:
+        return {0, 1}
+    if high is not None and high <= 0:
+        return {-1, 0}
+    return None
 
 
 def _point_signs(rules: Any, points: Any, when: Any) -> set[int] | None:

@@ -33,6 +33,13 @@ class Family:
 
     # -- rules -------------------------------------------------------------------------------
 
+    def value_bounds(self, rules: Rules, constants: Mapping[str, Any]) -> Mapping[str, tuple[int | None, int | None]]:
+        """The least and the most each name its formulas read can be (a list's: its items'), in a
+        game that fixes `constants`; a name not given may be any integer. The rules summary reads
+        them to tell points that are never a loss (`dsl.bounds`)."""
+        return {}
+
+
     def compile(self, compiler: Any) -> tuple[Any, Any]:
         """The pieces and the compiled options of a validated rule file (problems go to `compiler`)."""
         raise NotImplementedError

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...dsl import Type
+from ...dsl.bounds import COUNTS
 from ...messages import Said
 from ...rules import Notation, Rules
 from .. import Family
@@ -34,6 +35,11 @@ class LineFamily(Family):
     def contexts(self) -> dict[str, Mapping[str, Type]]:
         return {"scoring": PLACEMENT_CONTEXT, "settlement.penalty": SETTLEMENT_CONTEXT,
                 "settlement.award": SETTLEMENT_CONTEXT, "opener.first.rank": TILE_RANK_CONTEXT}
+
+    def value_bounds(self, rules: Rules, constants: Mapping[str, Any]) -> Mapping[str, tuple[int | None, int | None]]:
+        counts = ("ends_sum", "ends", "open_ends", "tile.high", "tile.low", "tile.pips", "hand_size", "boneyard",
+                  "line.highs", "line.lows", "line.pips", "hand_pips", "side_pips", "opponents_pips")
+        return {**{name: COUNTS for name in counts}, "round": (1, None)}
 
     def glossary(self, place: str, lang: str) -> Mapping[str, Any]:
         return words.glossary(place, lang)

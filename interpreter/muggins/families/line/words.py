@@ -8,7 +8,7 @@ from typing import Any
 from ...dsl.words import Condition, Noun, Series, Term
 from ...engine.common import Scored
 from ...engine.table import ScoreEarned
-from ...narration import count, describe_common, explain_score, player_name, say_points, scores_text
+from ...narration import count, describe_common, explain_score, player_name, say, say_points, scores_text
 from ...rules import Notation, Rules
 from ...pieces import Tile
 from . import game as D
@@ -55,6 +55,22 @@ WORDS = {
         "payee:nobody": "nobody",
         "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
         "floor": "; the penalty takes no score below {floor}",
+        "first:high_draw": "The first round's opener is drawn by lot: each player draws a tile and the one with the "
+                           "highest value of {rank} opens (tied players draw again).",
+        "first:random": "The first round's opener is picked at random.",
+        "first:holder": "The first round is opened by {holder}.",
+        "next:lottery": "The next round's opener is drawn by lot again, as the first.",
+        "next:clockwise": "The next round is opened by the player after its last opener.",
+        "next:holder": "The next round is opened by {holder}.",
+        "after_blocked:lottery": "After a blocked round the opener is drawn by lot again, as the first.",
+        "after_blocked:clockwise": "After a blocked round the player after its opener opens.",
+        "after_blocked:holder": "After a blocked round the opener is {holder}.",
+        "every:holder": "Every round is opened by {holder}.",
+        "holder:highest_double": "the holder of the highest double dealt (with no double dealt, of the heaviest tile)",
+        "holder:heaviest": "the holder of the heaviest tile dealt (the higher half breaking ties)",
+        "holder:tile": "the holder of {tile} (if it was not dealt, of the highest double, then of the heaviest tile)",
+        "must_play": ", who must open with it",
+        "drawn_first": " A drawn tile that fits both ends goes on the first end that fits.",
         # the terminal
         "stock_name": "boneyard", "table_line": "Line: {tiles}", "table_ends": "Open ends: {ends}; sum {sum}",
         "counts": "counts", "empty_line": "Line: empty (open it with any tile)",
@@ -98,6 +114,23 @@ WORDS = {
         "payee:nobody": "nadie",
         "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
         "floor": "; la penalización no deja ninguna puntuación por debajo de {floor}",
+        "first:high_draw": "Quien abre la primera ronda se sortea: cada jugador roba una ficha y abre quien saca el "
+                           "valor más alto de {rank} (los empatados vuelven a robar).",
+        "first:random": "Quien abre la primera ronda se elige al azar.",
+        "first:holder": "Abre la primera ronda {holder}.",
+        "next:lottery": "Quien abre la ronda siguiente se sortea otra vez, como el primero.",
+        "next:clockwise": "Abre la ronda siguiente el jugador que sigue a quien la abrió la última vez.",
+        "next:holder": "Abre la ronda siguiente {holder}.",
+        "after_blocked:lottery": "Tras una ronda bloqueada, quien abre se sortea otra vez, como el primero.",
+        "after_blocked:clockwise": "Tras una ronda bloqueada abre el jugador que sigue a quien la abrió.",
+        "after_blocked:holder": "Tras una ronda bloqueada abre {holder}.",
+        "every:holder": "Abre cada ronda {holder}.",
+        "holder:highest_double": "quien tenga el doble más alto repartido (si no se repartió ningún doble, la ficha "
+                                 "de más puntos)",
+        "holder:heaviest": "quien tenga la ficha de más puntos repartida (a igualdad, la de mitad más alta)",
+        "holder:tile": "quien tenga la ficha {tile} (si no se repartió, el doble más alto, y si no, la ficha de más puntos)",
+        "must_play": ", que debe abrir con esa ficha",
+        "drawn_first": " Una ficha robada que encaja en los dos extremos va al primero en que encaja.",
         "stock_name": "montón", "table_line": "Línea: {tiles}", "table_ends": "Extremos abiertos: {ends}; suma {sum}",
         "counts": "aporta", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
         "examples": "6-6 right, 3-4 left, draw (robar), pass (paso), claim (reclamar), muggins",
@@ -311,11 +344,38 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     o = rules.options
     before = [w["tiles_set"].format(n=rules.pieces.highest_pip, count=len(rules.pieces)),
               w["after_placement"].format(spinner=w["spinner_yes" if o.spinner else "spinner_no"],
-                                          double=w[o.double_at_end], opening=w[o.opening_double])]
+                                          double=w[o.double_at_end], opening=w[o.opening_double]),
+              *_openers(rules, lang)]
     after = [_draw_rule(rules, lang),
              w["settle"].format(penalty=_settlement_part(rules, "penalty", lang), award=_settlement_part(rules, "award", lang),
                                 floor=w["floor"].format(floor=o.floor) if o.floor is not None else "")]
     return before, after
+
+
+USUAL_OPENERS = {"first": "high_draw", "rank": "tile.pips", "next": "dominoer", "after_blocked": "lottery"}
+
+
+def _openers(rules: Rules, lang: str) -> list[str]:
+    """Who opens the first round, the next, and the one after a blocked round, where the rule file
+    differs from the domino text's game (`USUAL_OPENERS`: the lot by pips, then the dominoer, a new
+    lot after a blocked round), which the summary leaves unsaid."""
+    w, o = WORDS[lang], rules.options
+    holder = ""
+    if o.holder is not None:
+        piece = o.holder.piece
+        holder = w[f"holder:{piece}"] if f"holder:{piece}" in w else w["holder:tile"].format(tile=piece)
+        holder += w["must_play"] if o.holder.must_play else ""
+    first, lines = o.first_opener, []
+    if first.method == o.next_opener == o.opener_after_blocked == "holder":
+        return [w["every:holder"].format(holder=holder)]
+    rank = first.rank.source.strip() if first.rank is not None else USUAL_OPENERS["rank"]
+    if first.method != USUAL_OPENERS["first"] or rank != USUAL_OPENERS["rank"]:
+        rank = say(rules, "opener.first.rank", first.rank, lang) if first.rank is not None else ""
+        lines.append(w[f"first:{first.method}"].format(rank=rank, holder=holder))
+    for key, chosen in (("next", o.next_opener), ("after_blocked", o.opener_after_blocked)):
+        if chosen != USUAL_OPENERS[key]:
+            lines.append(w[f"{key}:{chosen}"].format(holder=holder))
+    return lines
 
 
 def _draw_rule(rules: Rules, lang: str) -> str:
@@ -331,6 +391,8 @@ def _draw_rule(rules: Rules, lang: str) -> str:
     else:
         text = w["draw_rule"].format(when=w["draw_stuck" if o.draw_only_when_stuck else "draw_any"],
                                      at_once=w["at_once" if o.draw_one_at_a_time else "not_at_once"], passing=passing)
+    if o.drawn_tile_end == "first":
+        text += w["drawn_first"]
     if any(kept.values()):
         counts = ", ".join(w["kept_count"].format(tiles=count(kept[n], "tile", lang), players=n) for n in kept)
         text += w["set_aside"].format(counts=counts)

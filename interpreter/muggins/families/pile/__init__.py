@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...dsl import Type
+from ...dsl.bounds import COUNTS
 from ...messages import Said
 from ...rules import Notation, Rules
 from .. import Family
@@ -34,6 +35,13 @@ class PileFamily(Family):
     def contexts(self) -> dict[str, Mapping[str, Type]]:
         return {"scoring": CARD_PLAY_CONTEXT, "pile.exact_limit.points": CARD_PLAY_CONTEXT, "last.points": LAST_CONTEXT,
                 "pieces.cards.value": CARD_VALUE_CONTEXT, "dealer.first.rank": CARD_RANK_CONTEXT}
+
+    def value_bounds(self, rules: Rules, constants: Mapping[str, Any]) -> Mapping[str, tuple[int | None, int | None]]:
+        values = rules.pieces.values  # a card's value, whatever the deck's formula: one of these
+        cards = (min(values), max(values))
+        return {"total": (0, constants.get("limit")), "pile_size": (1, None), "hand_size": COUNTS, "stock": COUNTS,
+                "card.rank": (1, len(values)), "pile.ranks": (1, len(values)), "card.value": cards,
+                "pile.values": cards}
 
     def glossary(self, place: str, lang: str) -> Mapping[str, Any]:
         return words.GLOSSARY[lang]

@@ -33,6 +33,16 @@ WORDS = {
         "no_last_round_end": "The open pile of a finished round closes without \"last\".",
         "refill": "After a play, draw back up to {n} while the stock lasts.", "no_refill": "No drawing after a play.",
         "go_rule": "A player who cannot play says go{draw}.", "go_draw_rule": " and draws a replacement card",
+        "first:high_draw": "The first dealer is drawn by lot: each player draws a card and the one with the highest "
+                           "value of {rank} deals (tied players draw again).",
+        "first:random": "The first dealer is picked at random.",
+        "next:same": "The same player deals every round.",
+        "next:lottery": "Each next round's dealer is drawn by lot again, as the first.",
+        "leader:dealer": "The dealer leads each round.",
+        "cut:False": "The deck is not cut.",
+        "next_starter:last_player": "The player of a pile's last card starts the next pile.",
+        "active:all": "A player with no cards left still takes their turn and says go: a pile closes only when every "
+                      "player has said go.",
         "stock_name": "stock", "table_pile": "Pile: {cards} — total {total} of {limit}",
         "empty_pile": "Pile: empty — total 0 of {limit}",
         "examples": "5h, 10S, go, claim, muggins",
@@ -58,6 +68,16 @@ WORDS = {
         "no_last_round_end": "La pila abierta al acabar la ronda se cierra sin «último».",
         "refill": "Después de jugar, se roba hasta tener {n} mientras quede mazo.", "no_refill": "No se roba después de jugar.",
         "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo",
+        "first:high_draw": "El primer repartidor se sortea: cada jugador roba una carta y reparte quien saca el valor "
+                           "más alto de {rank} (los empatados vuelven a robar).",
+        "first:random": "El primer repartidor se elige al azar.",
+        "next:same": "El mismo jugador reparte todas las rondas.",
+        "next:lottery": "El repartidor de cada ronda siguiente se sortea otra vez, como el primero.",
+        "leader:dealer": "El repartidor sale en cada ronda.",
+        "cut:False": "La baraja no se corta.",
+        "next_starter:last_player": "Quien jugó la última carta de una pila empieza la siguiente.",
+        "active:all": "Un jugador sin cartas sigue teniendo turno y dice «paso»: una pila se cierra solo cuando todos "
+                      "los jugadores han dicho «paso».",
         "stock_name": "mazo de reserva", "table_pile": "Pila: {cards} — total acumulado {total} de {limit}",
         "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
         "examples": "5c, 10P, paso (go), reclamar (claim), muggins",
@@ -173,7 +193,7 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     deck, names = rules.pieces, SUIT_WORDS.get(lang, SUIT_WORDS["en"])
     suits = ", ".join(f"{deck.symbol(s)} {names[s]}" if deck.french else s for s in deck.suits)
     before = [w["deck"].format(count=len(rules.pieces), ranks=" ".join(cards["ranks"]), suits=suits,
-                               value=say(rules, "pieces.cards.value", cards["value"], lang))]
+                               value=say(rules, "pieces.cards.value", cards["value"], lang)), *_dealing(rules, lang)]
     limit = say(rules, "players", o.limit, lang)
     refill = o.refill_to.source.strip()
     claims = rules.claims_required
@@ -187,6 +207,28 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
                                 else say(rules, "players", o.refill_to, lang)) if o.refill else w["no_refill"],
              w["go_rule"].format(draw=w["go_draw_rule"] if o.go_draw else "")]
     return before, after
+
+
+# The card text's game, which the summary leaves unsaid: the first dealer by high card, the deal
+# passing to the next seat, the cut, the next seat leading, the player after the pile's last
+# starting the next, and only players holding cards taking turns.
+USUAL_DEALING = {"first": "high_draw", "rank": "card.rank", "next": "next_seat", "leader": "next_seat", "cut": True,
+                 "next_starter": "after_last_player", "active": "holding_cards"}
+
+
+def _dealing(rules: Rules, lang: str) -> list[str]:
+    """Who deals, cuts and leads, and who starts a pile and takes turns, where the rule file
+    differs from the card text's game (`USUAL_DEALING`)."""
+    w, o = WORDS[lang], rules.options
+    first, lines = o.first_dealer, []
+    rank = first.rank.source.strip() if first.rank is not None else USUAL_DEALING["rank"]
+    if first.method != USUAL_DEALING["first"] or rank != USUAL_DEALING["rank"]:
+        rank = say(rules, "dealer.first.rank", first.rank, lang) if first.rank is not None else ""
+        lines.append(w[f"first:{first.method}"].format(rank=rank))
+    chosen = {"next": o.next_dealer, "leader": o.leader, "cut": o.cut, "next_starter": o.next_starter,
+              "active": o.active}
+    lines.extend(w[f"{key}:{value}"] for key, value in chosen.items() if value != USUAL_DEALING[key])
+    return lines
 
 
 def show_table(view: Any, lang: str, deck: Any) -> list[str]:
