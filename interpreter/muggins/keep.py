@@ -12,6 +12,12 @@ own entries and asks its own questions.
 Every entry is kept in a list, and the scores are always recomputed from the list: `undo` (any
 number of steps, across the end of a round) drops entries, and a save is the list with the
 rules' digest.
+
+Claims are made aloud, so a play's points are entered as claimed, unless the entry after it says
+they were not: `muggins P` (player P called "Muggins!" and took them) or `unclaimed` (nobody did).
+The play is then read with its claimable points waiting, and the call lets them pass and is
+decided by the shared table's own claims and calls (`offer`, `decide`, `close_window`,
+`call_on_turn`), as in play.
 """
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
 from .dsl import Expression
-from .engine.table import TableState
+from .engine.table import DECISION_WORDS, MUGGINS, TableState, must_claim
 from .errors import MugginsError, Terminated, one_line
 from .families import family_of
 from .files import (NotRegularFile, check_target, fallback_folders, read_limited, reason as file_reason, typed_path,
@@ -40,6 +46,9 @@ from .rules import Rules
 FORMAT = "muggins-keep"
 # Version 2: a card game's go by the player of the pile's last card closes it with "last". A save of
 # version 1 (go never closed a pile: `last` did) is read, and goes on being kept, as it was written.
+# The calls on a play's unclaimed points (`muggins P`, `unclaimed`) need no new version: no entry of
+# an older save reads otherwise with them, and a reader older than them refuses a save holding one,
+# naming that entry (it is not a turn there).
 VERSION = 2
 READ_VERSIONS = (1, 2)
 MAX_LINE = 200          # longer input is refused, not read
@@ -48,6 +57,9 @@ MAX_SAVE_BYTES = 8 << 20
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _PLAYER = re.compile(r"(?:[pj])?([0-9]+)", re.ASCII | re.IGNORECASE)
+_UNCLAIMED = {"unclaimed", "sin reclamar"}
+# the calls as saved (in English), as the person types them in Spanish
+CALL_WORDS = {"es": {"unclaimed": "sin reclamar"}}
 
 WORDS = {
     "en": {
@@ -79,7 +91,22 @@ WORDS = {
         "sheet_kind": "a score sheet is written as .html or .svg, not {path}",
         "sheet_written": "Score sheet written to {path}.",
         "save_needs_file": "write the file name: save FILE",
-        "help": ("Enter each turn as it happens at the table. {family} Commands: undo [N] (takes back the last N "
+        "help_calls": (" After a play whose points its player did not claim before the next player acted: muggins P "
+                       "when player P called Muggins and took them, unclaimed when nobody did (they are lost)."),
+        "help_calls_lost": " After a play whose points its player did not claim: unclaimed (they are lost).",
+        "no_claims": "under {rules} every score is added at once, without a claim: no points go unclaimed",
+        "muggins_off": "{rules} has no Muggins: forgotten points are simply lost (type unclaimed)",
+        "call_needs_player": "write who called Muggins: muggins P",
+        "call_after_play": "muggins and unclaimed are typed right after the play whose points were not claimed",
+        "not_claimable": "the previous play's points are added at once, not claimed: nobody can take them",
+        "nothing_to_take": "the previous play scored nothing: there is nothing to take",
+        "nothing_unclaimed": "the previous play scored nothing: no points went unclaimed",
+        "not_opponent": ("P{caller} is not an opponent of P{scorer} (partners share one score): only an opponent "
+                         "calls Muggins"),
+        "own_call": "the points are P{scorer}'s own, left unclaimed: only an opponent calls Muggins on them",
+        "last_kept": ("under {rules} forgotten \"last\" points cannot be stolen with Muggins: they are lost "
+                      "(type unclaimed)"),
+        "help": ("Enter each turn as it happens at the table. {family}{calls} Commands: undo [N] (takes back the last N "
                  "entries, 1 by default); sheet (the score sheet; sheet FILE.html or FILE.svg writes it to print); "
                  "scores; rules; save FILE; quit (saves and stops). End of input or Ctrl-C also saves."),
         "sheet_title": "Score sheet: {title} ({name}), {players} players, target {target}",
@@ -120,7 +147,23 @@ WORDS = {
         "sheet_kind": "la hoja de puntuación se escribe como .html o .svg, no {path}",
         "sheet_written": "Hoja de puntuación escrita en {path}.",
         "save_needs_file": "escribe el nombre del fichero: guardar FICHERO",
-        "help": ("Anota cada turno según ocurre en la mesa. {family} Órdenes: deshacer [N] (retira las últimas N "
+        "help_calls": (" Tras una jugada cuyos puntos no reclamó su jugador antes de que actuara el siguiente: "
+                       "muggins J si el jugador J gritó «¡Muggins!» y se los llevó, sin reclamar si nadie lo hizo "
+                       "(se pierden)."),
+        "help_calls_lost": " Tras una jugada cuyos puntos no reclamó su jugador: sin reclamar (se pierden).",
+        "no_claims": "con {rules} cada puntuación se suma al momento, sin reclamarla: no quedan puntos sin reclamar",
+        "muggins_off": "{rules} no tiene Muggins: los puntos olvidados simplemente se pierden (escribe sin reclamar)",
+        "call_needs_player": "escribe quién gritó «¡Muggins!»: muggins J",
+        "call_after_play": "muggins y sin reclamar se escriben justo después de la jugada cuyos puntos no se reclamaron",
+        "not_claimable": "los puntos de la jugada anterior se suman al momento, sin reclamarlos: nadie puede llevárselos",
+        "nothing_to_take": "la jugada anterior no puntuó: no hay nada que llevarse",
+        "nothing_unclaimed": "la jugada anterior no puntuó: no quedaron puntos sin reclamar",
+        "not_opponent": ("J{caller} no es oponente de J{scorer} (los compañeros comparten puntuación): solo un "
+                         "oponente grita «¡Muggins!»"),
+        "own_call": "los puntos son de J{scorer}, que no los reclamó: solo un oponente grita «¡Muggins!» por ellos",
+        "last_kept": ("con {rules} los puntos de «último» olvidados no se roban con «¡Muggins!»: se pierden "
+                      "(escribe sin reclamar)"),
+        "help": ("Anota cada turno según ocurre en la mesa. {family}{calls} Órdenes: deshacer [N] (retira las últimas N "
                  "anotaciones, 1 si no se indica); hoja (la hoja de puntuación; hoja FICHERO.html o FICHERO.svg la "
                  "escribe para imprimir); puntos; reglas; guardar FICHERO; salir (guarda y termina). El fin de la "
                  "entrada o Ctrl-C también guardan."),
@@ -200,19 +243,54 @@ def unknown_names(expressions: Iterable[tuple[str, str, Sequence[Expression]]], 
 
 class KeepTable(TableState):
     """The engine's shared table, fed by what people enter instead of by moves: one truth for
-    sides, overshoot, the immediate win and the round-end winner."""
+    sides, overshoot, the immediate win, the round-end winner, claims and "Muggins!"."""
 
     def __init__(self, game: Any):
         self._init_table(game, random.Random(0))
         self.round = 1
         self.closed: list[tuple[int, tuple[int, ...]]] = []   # each finished round and the scores after it
+        # the entry being read is followed by a call on its points (`muggins P`, `unclaimed`): its
+        # claimable points wait for it, as the engine's claims wait for their player
+        self.forgetting = False
+        self.last_stolen = False   # a family that scores "last" says whether Muggins may take it
 
     def legal_moves(self) -> list[Any]:
         return []
 
+    def last_can_be_stolen(self) -> bool:
+        return self.last_stolen
+
     def score_play(self, player: int, awards: Sequence[tuple[str, int, bool]]) -> bool:
-        """The points of one play (claimed aloud at the table, so added at once); True when they won."""
+        """The points of one play, claimed aloud at the table so added at once, unless the next
+        entry says they were not claimed: then the claimable ones wait for it; True when they won."""
+        if self.forgetting:
+            return self.earn(awards, player, [])
         return self.earn([(name, points, False) for name, points, _ in awards], player, [])
+
+    def score_last(self, player: int, points: int, reason: str) -> bool:
+        """"last" (or what the rules score as last): claimed as a play's points are (`score_play`);
+        True when it won."""
+        if self.forgetting and must_claim(self.rules.claims_required, points):
+            return self.offer(player, points, reason, last=True)
+        return self.score(player, points, reason)
+
+    def let_pass(self, caller: int | None) -> None:
+        """The claims waiting were not made: each is let pass and its window closes; the opponents
+        are asked in the rules' order, and `caller` (None: nobody) calls on every score they may
+        take, the earlier ones letting it go, as the table asks them in play (`decisions`)."""
+        queue = self.queue
+        while queue and self.outcome is None:
+            decision = queue.popleft()
+            self.decide(decision, decision.kind == "muggins" and decision.actor == caller)
+            if not queue:
+                queue.extend(self.close_window())
+        queue.clear()
+
+    def false_call(self, caller: int) -> None:
+        """A call with nothing unclaimed, made by `caller` as if on their turn: the engine's own
+        call, which costs the rules' false-call penalty."""
+        self.turn = caller
+        self.call_on_turn()
 
     def end_round(self) -> bool:
         """A round is over: the round-end winner when the win is not immediate (or the round cap); True when the game ended."""
@@ -226,10 +304,12 @@ class KeepTable(TableState):
 class Tracker:
     """A family's reader of table entries (subclassed in each family's `keep.py`).
 
-    `enter(text, upcoming)` takes one entry (`upcoming` is the entry after it, when the list holds
-    one: a family may let it change how this one scores, as a domino going out does) and returns
-    it as it is saved; a bad entry raises `Refused` (the keeper then drops that tracker: every
-    change is a fresh replay of the entries)."""
+    `enter(text, upcoming, beyond)` takes one entry (`upcoming` is the entry after it, `beyond`
+    the one after that, when the list holds them) and returns it as it is saved; a bad entry
+    raises `Refused` (the keeper then drops that tracker: every change is a fresh replay of the
+    entries). A call on a play's unclaimed points (`muggins P`, `unclaimed`) is read here, for
+    every family; the family reads the rest (`read`), with the next entry that is not such a
+    call in view: it may change how this one scores, as a domino going out does."""
 
     words: dict[str, dict[str, str]] = {}
     version = VERSION  # of the save whose entries are read: a family reads an entry as that version did
@@ -239,6 +319,7 @@ class Tracker:
         self.players = players
         self.game = game
         self.table = KeepTable(game)
+        self.scored_before = 0   # the table's score changes before the entry last read
 
     def problem(self) -> tuple[str, str, str] | None:
         """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""
@@ -251,8 +332,51 @@ class Tracker:
     def question(self) -> Question:
         raise NotImplementedError
 
-    def enter(self, text: str, upcoming: str | None) -> str:
+    def enter(self, text: str, upcoming: str | None, beyond: str | None = None) -> str:
+        table = self.table
+        if is_call(text):
+            return self.call(parse_call(text, self.players))
+        table.forgetting = is_call(upcoming)
+        self.scored_before = len(table.scored)
+        return self.read(text, beyond if table.forgetting else upcoming)
+
+    def read(self, text: str, upcoming: str | None) -> str:
+        """A turn of the family's game (the family's own entries)."""
         raise NotImplementedError
+
+    def call(self, caller: int | None) -> str:
+        """The previous play's claimable points were not claimed: `caller` called "Muggins!" and
+        took them, or nobody did (None) and they are lost. Refused when the rules do not allow it;
+        a call on a play that scored nothing is a false call when the rules punish one."""
+        table, rules = self.table, self.rules
+        muggins = rules.muggins
+        if not rules.has_claims:
+            raise Refused("no_claims", rules=rules.name)
+        if caller is not None and not muggins.enabled:
+            raise Refused("muggins_off", rules=rules.name)
+        if self.question().key != "q_play":
+            raise Refused("call_after_play")
+        waiting = [decision.score for decision in table.queue]
+        if not waiting:
+            if any(points > 0 for _, points, _ in table.scored[self.scored_before:]):
+                raise Refused("not_claimable")
+            if caller is None or muggins.false_call is None:
+                raise Refused("nothing_unclaimed" if caller is None else "nothing_to_take")
+            table.false_call(caller)
+        elif caller is not None:
+            scorer = waiting[0].player
+            if caller not in table.seats.opponents[scorer]:
+                raise Refused("own_call" if caller == scorer else "not_opponent", caller=caller + 1, scorer=scorer + 1)
+            if all(score.last for score in waiting) and not table.last_can_be_stolen():
+                raise Refused("last_kept", rules=rules.name)
+        if waiting:
+            table.let_pass(caller)
+            self.window_closed()
+        self.scored_before = len(table.scored)
+        return "unclaimed" if caller is None else f"muggins {caller + 1}"
+
+    def window_closed(self) -> None:
+        """The calls on a play's points are decided: a family goes on with what waited for them."""
 
     def follows_end(self, text: str) -> bool:
         """Whether `text` still belongs to the play that ended the game (a domino going out with
@@ -275,8 +399,25 @@ class Tracker:
     def entry_in(self, entry: str, lang: str) -> str:
         """A saved entry (`domino 1`, `go`: saves keep them in English) as the person would type it in `lang`."""
         first, _, rest = entry.partition(" ")
-        word = self.entry_words.get(lang, {}).get(first, first)
+        word = self.entry_words.get(lang, {}).get(first) or CALL_WORDS.get(lang, {}).get(first, first)
         return f"{word} {rest}" if rest else word
+
+
+def is_call(text: str | None) -> bool:
+    """Whether an entry is a call on the previous play's points: `muggins P` (any spelling the
+    terminal takes for the call, `¡muggins!`) or `unclaimed`/`sin reclamar`."""
+    words = (text or "").lower().split()
+    return bool(words) and (DECISION_WORDS.get(words[0]) is MUGGINS or " ".join(words) in _UNCLAIMED)
+
+
+def parse_call(text: str, players: int) -> int | None:
+    """The player who called "Muggins!" (from 0), or None for `unclaimed`."""
+    words = text.lower().split()
+    if " ".join(words) in _UNCLAIMED:
+        return None
+    if len(words) != 2:
+        raise Refused("call_needs_player")
+    return parse_player(words[1], players)
 
 
 def replay(rules: Rules, players: int, entries: Sequence[str], version: int = VERSION) -> tuple[Tracker, list[str]]:
@@ -288,10 +429,11 @@ def replay(rules: Rules, players: int, entries: Sequence[str], version: int = VE
     saved: list[str] = []
     for index, text in enumerate(entries):
         upcoming = entries[index + 1] if index + 1 < len(entries) else None
+        beyond = entries[index + 2] if index + 2 < len(entries) else None
         try:
             if tracker.table.outcome is not None and not tracker.follows_end(text):
                 raise Refused("game_over")
-            saved.append(tracker.enter(text, upcoming))
+            saved.append(tracker.enter(text, upcoming, beyond))
         except Refused as exc:
             exc.params.setdefault("number", index + 1)
             exc.params.setdefault("text", shown(text))
@@ -695,7 +837,9 @@ class Keeper:
     def command(self, command: str, rest: str) -> None:
         w = self.w
         if command == "help":
-            self.print(w["help"].format(family=self.tracker.help(self.lang)))
+            calls = "help_calls" if self.rules.muggins.enabled else "help_calls_lost"
+            self.print(w["help"].format(family=self.tracker.help(self.lang),
+                                        calls=w[calls] if self.rules.has_claims else ""))
         elif command == "undo":
             count = parse_number(rest, 1, max(1, len(self.entries))) if rest else 1
             if not self.entries:

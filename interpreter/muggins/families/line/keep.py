@@ -225,7 +225,7 @@ class LineTracker(Tracker):
 
     # -- entries -----------------------------------------------------------------------------
 
-    def enter(self, text: str, upcoming: str | None) -> str:
+    def read(self, text: str, upcoming: str | None) -> str:
         if self.phase == "opener":
             player = parse_player(text, self.players)
             self._open(player)

@@ -8,7 +8,8 @@ limit) through `CardGame.awards`, "last" and an exact limit scored as last from
 What the keeper knows of a card: `total` (entered), `card.value` (what the total grew by),
 `pile_size`, `pile.values`, `limit`, and the table's `players`, `score`, `target`, `earned`. A rule
 file whose scoring reads the card's rank or suit, the hand or the stock is refused at the start,
-naming the name. Every score is added at once: claims are made aloud at the table.
+naming the name. Every score is added at once, claims being made aloud at the table, unless the
+entry after it says it was not claimed (`muggins P`, `unclaimed`: read by `keep.Tracker`).
 """
 from __future__ import annotations
 
@@ -138,6 +139,8 @@ class PileTracker(Tracker):
         self.pile: list[int] = []      # the values of the cards on the open pile
         self.last_player: int | None = None
         self.goes = 0                  # the go's said in a row on the open pile
+        self.ending = False            # the round's end waits for the call on its pile's unclaimed "last"
+        self.table.last_stolen = rules.options.last_muggins
 
     # -- what the table can know -------------------------------------------------------------
 
@@ -190,7 +193,7 @@ class PileTracker(Tracker):
 
     # -- entries -----------------------------------------------------------------------------
 
-    def enter(self, text: str, upcoming: str | None) -> str:
+    def read(self, text: str, upcoming: str | None) -> str:
         if self.phase == "dealer":
             dealer = parse_player(text, self.players)
             self._deal(dealer)
@@ -286,15 +289,26 @@ class PileTracker(Tracker):
         self.last_player = None
         if award_last:
             points, reason = self.game.last_points(total, size, table.scores[last], 0)
-            if points and table.score(last, points, reason):
+            if points and table.score_last(last, points, reason):
                 return True
         return False
 
     def _end_round(self) -> None:
-        table, o = self.table, self.rules.options
-        if self.pile and self._close(award_last=o.last_on_round_end):
+        if self.pile and self._close(award_last=self.rules.options.last_on_round_end):
             return
         self.pile, self.total, self.last_player, self.goes = [], 0, None, 0
+        if self.table.queue:   # the pile's "last" was not claimed: the round ends once the call on it is decided
+            self.ending = True
+            return
+        self._round_over()
+
+    def window_closed(self) -> None:
+        if self.ending and self.table.outcome is None:
+            self._round_over()
+        self.ending = False
+
+    def _round_over(self) -> None:
+        table, o = self.table, self.rules.options
         table.events.append(RoundOver(table.round, tuple(table.scores)))
         if table.end_round():
             return
