@@ -22,7 +22,7 @@ from muggins.errors import MugginsError
 from muggins.families import family_of
 from muggins.families.line import game as D
 from muggins.families.pile import game as C
-from muggins.keep import Keeper, replay
+from muggins.keep import Keeper, replay, sheet_text
 from muggins.loader import load_rules
 from muggins.match import run_game
 
@@ -873,3 +873,167 @@ def test_a_win_the_rules_void_by_a_later_entry_is_said_to_no_longer_stand(tmp_pa
     assert scores(keeper) == [59, 0] and keeper.tracker.table.outcome is None
     keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["fin"], lang="es", folder=tmp_path)
     assert "La victoria de J1 ya no vale" in out and scores(keeper) == [59, 0]
+
+
+# -- points not claimed: "¡Muggins!" and points lost -----------------------------------------------
+# card-muggins.es.txt, La regla Muggins: "Si un jugador juega una carta que alcanza un múltiplo de cinco
+# o llega a 31 pero no reclama los puntos antes de que juegue el siguiente jugador, cualquier oponente
+# atento puede gritar «¡Muggins!» y tomar esos puntos para sí mismo"; Jugabilidad 2: reaching a
+# multiple of five scores that total ("llegar a 15 anota 15 puntos"). Three players: P1 deals, P2 leads.
+
+STEAL_3 = [
+    "1",            # P1 deals; P2 leads
+    "10",           # P2: 10                                        P2 10
+    "15",           # P3: a 5 makes 15, and P3 does not claim it
+    "muggins 2",    # P2, an opponent, calls "¡Muggins!": the 15 is P2's    P2 25, P3 0
+    "20",           # P1: a 5 makes 20                              P1 20
+    "unclaimed",    # P1 does not claim it, nobody calls: it is lost          P1 0
+    "30",           # P2: a 10 makes 30                             P2 55
+]
+
+
+def test_an_unclaimed_15_is_taken_by_the_opponent_who_calls_muggins(tmp_path):
+    """Three players: P3's 15 goes to P2, who called; P1's 20, unclaimed and not called, is lost
+    (nobody took "esos puntos"); P2 then scores 30 as claimed."""
+    keeper, out, code = keep("card-muggins", 3, STEAL_3, folder=tmp_path)
+    assert scores(keeper) == [0, 55, 0]
+    assert "P3 does not claim 15 (multiple of five)." in out
+    assert "P2: Muggins! P2 takes P3's 15 (multiple of five)." in out and "P2 scores 15 (Muggins!): 25." in out
+    assert "P1's 20 (multiple of five) is lost." in out
+    assert keeper.entries == STEAL_3
+    assert "1 (in play) | +0 = 0 | +55 = 55 | +0 = 0" in "\n".join(sheet_text(keeper.tracker, "en"))
+
+
+def test_two_players_the_next_player_takes_the_15_in_spanish(tmp_path):
+    """Two players, P2 deals and P1 leads: P1 5; P2 makes 15 and forgets it, P1 calls «¡Muggins!»
+    and takes it (5 + 15 = 20); P1 makes 25 (20 + 25 = 45). Typed in Spanish, saved in English."""
+    lines = ["2", "5", "15", "¡muggins! 1", "25"]
+    keeper, out, code = keep("card-muggins", 2, lines, lang="es", folder=tmp_path)
+    assert scores(keeper) == [45, 0]
+    assert "J2 no reclama 15 (múltiplo de cinco)." in out
+    assert "J1: ¡Muggins! J1 se lleva los 15 de J2 (múltiplo de cinco)." in out
+    assert keeper.entries == ["2", "5", "15", "muggins 1", "25"]
+    keeper, out, code = keep("card-muggins", 2, ["2", "5", "15", "sin reclamar", "deshacer"], lang="es",
+                             folder=tmp_path)
+    assert "Los 15 de J2 (múltiplo de cinco) se pierden." in out and "Deshecho: sin reclamar." in out
+    assert scores(keeper) == [5, 15]
+
+
+def test_a_call_on_ones_own_points_or_a_partners_is_refused(tmp_path):
+    """domino-partnership-all-fives with claims: a side shares one score (seats 1 and 3, 2 and 4),
+    so only the other side calls. P1 leads the 5-5 for 10 (counted once); P3, P1's partner, cannot
+    take it; P2 can, for the side of P2 and P4."""
+    house = tmp_path / "claims.yaml"
+    house.write_text("extends: domino-partnership-all-fives\nname: partnership-claims\nclaims: {required: true}\n",
+                     encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 4, stdin=io.StringIO("1\n10\nmuggins 3\nmuggins 1\nmuggins 2\n"),
+                    stdout=out, folder=tmp_path)
+    keeper.run()
+    assert "Not entered: P3 is not an opponent of P1 (partners share one score): only an opponent calls Muggins." \
+        in out.getvalue()
+    assert "Not entered: the points are P1's own, left unclaimed: only an opponent calls Muggins on them." \
+        in out.getvalue()
+    assert scores(keeper) == [0, 10, 0, 10]
+
+
+LAST_PILE = [
+    "1",        # P1 deals; P2 leads
+    "10",       # P2: 10                                        P2 10
+    "19",       # P1: 19, nothing
+    "28",       # P2: 28, nothing
+    "go",       # P1 cannot play
+    "go",       # P2, who played the pile's last card, cannot either: the pile closes, "last" is P2's 1
+]
+
+
+def test_forgotten_last_points_cannot_be_stolen_unless_the_house_says_so(tmp_path):
+    """Puntuación: "Última carta antes de un «paso»: 1 punto"; La regla Muggins: "algunos grupos
+    también permiten Muggins por los puntos de «último» olvidados" (C8: off in card-muggins, so
+    they are only lost; on in a house file with last.muggins)."""
+    keeper, out, code = keep("card-muggins", 2, LAST_PILE + ["muggins 1", "unclaimed"], folder=tmp_path)
+    assert ("Not entered: under card-muggins forgotten \"last\" points cannot be stolen with Muggins: they are "
+            "lost (type unclaimed).") in out
+    assert scores(keeper) == [0, 10] and "P2's 1 (last) is lost." in out
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: card-muggins\nname: last-stolen\nlast: {muggins: true}\n", encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("".join(
+        f"{line}\n" for line in LAST_PILE + ["muggins 1", "5", "end", "muggins 2"])), stdout=out, folder=tmp_path)
+    keeper.run()
+    # P1 takes the 1; P1 starts the next pile (after P2) with a 5: 1 + 5 = 6; the round ends and
+    # its open pile's "last" (P1's 1, unclaimed) is P2's: 10 + 1 = 11, before the round is over
+    assert scores(keeper) == [6, 11]
+    assert "End of round 1: P1 6, P2 11." in out.getvalue() and "Round 2: P2 deals, P1 leads." in out.getvalue()
+
+
+def test_a_call_with_nothing_unclaimed_is_refused_or_costs_the_houses_false_call(tmp_path):
+    """The card text gives no penalty for a wrong call: with nothing to take the call is refused;
+    a house file with muggins.false_call: 5 makes it cost the caller 5 (points lost, and never
+    claimed)."""
+    keeper, out, code = keep("card-muggins", 2, ["1", "3", "muggins 1", "unclaimed", "13"], folder=tmp_path)
+    assert "Not entered: the previous play scored nothing: there is nothing to take." in out
+    assert "Not entered: the previous play scored nothing: no points went unclaimed." in out
+    assert scores(keeper) == [0, 0] and keeper.entries == ["1", "3", "13"]
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: card-muggins\nname: false-call\nmuggins: {false_call: 5}\n", encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n3\nmuggins 1\n13\n"), stdout=out,
+                    folder=tmp_path)
+    keeper.run()
+    assert "P1 calls Muggins, but nothing is unclaimed." in out.getvalue()
+    assert "P1 loses 5 (a false Muggins call): -5." in out.getvalue() and scores(keeper) == [-5, 0]
+
+
+def test_rules_without_claims_or_without_muggins_refuse_the_call_with_the_reason(tmp_path):
+    """domino-muggins scores every multiple of five at once (no claims): nothing goes unclaimed.
+    card-muggins-no-muggins (Sin Muggins: "Se elimina la regla del robo"): forgotten points are
+    only lost, P2's 10 with them."""
+    keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "muggins 2", "unclaimed"], folder=tmp_path)
+    assert out.count("Not entered: under domino-muggins every score is added at once, without a claim: no points "
+                     "go unclaimed.") == 2
+    assert scores(keeper) == [5, 0]
+    keeper, out, code = keep("card-muggins-no-muggins", 2, ["1", "10", "muggins 1", "unclaimed"], folder=tmp_path)
+    assert ("Not entered: card-muggins-no-muggins has no Muggins: forgotten points are simply lost (type "
+            "unclaimed).") in out
+    assert scores(keeper) == [0, 0] and "P2's 10 (multiple of five) is lost." in out
+
+
+def test_a_steal_is_undone_saved_and_resumed(tmp_path):
+    path = tmp_path / "steal.json"
+    keeper, out, code = keep("card-muggins", 3, STEAL_3[:4] + ["undo"], folder=tmp_path)
+    assert "Undone: muggins 2." in out and scores(keeper) == [0, 10, 15]   # the 15 is P3's again, as claimed
+    keeper, out, code = keep("card-muggins", 3, STEAL_3 + [f"save {path}"], folder=tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 2 and data["entries"] == STEAL_3
+    out = io.StringIO()
+    resumed = Keeper(load_rules("card-muggins"), "card-muggins", 3, stdin=io.StringIO("sheet\n"), stdout=out,
+                     folder=tmp_path)
+    resumed.resume(path)
+    resumed.run(header=False)
+    assert scores(resumed) == [0, 55, 0] and "1 (in play) | +0 = 0 | +55 = 55 | +0 = 0" in out.getvalue()
+
+
+def test_a_winning_score_stolen_no_longer_wins(tmp_path):
+    """CARDS ends with P2's 20 reaching 61; left unclaimed and called by P1, it is P1's: 28 + 20 = 48,
+    P2 stays at 41, and nobody has won."""
+    keeper, out, code = keep("card-muggins", 2, CARDS + ["muggins 1"], folder=tmp_path)
+    assert "The win of P2 no longer stands" in out and scores(keeper) == [48, 41]
+    assert keeper.tracker.table.outcome is None
+
+
+def test_a_player_going_out_with_an_unclaimed_score_is_typed_after_the_call(tmp_path):
+    """domino-muggins-claims and a house bonus of 10 for going out, added at once (claim: false):
+    P1 5; P1's 5 10 (15, unclaimed, taken by P2) is their last tile: `domino 1` typed after the
+    call still scores the bonus with it. P2 holds 3 pips: loses 5 (domino-muggins.es.txt: "suma 3 y
+    descuenta 5")."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: domino-muggins-claims\nname: out-bonus\nscoring:\n"
+                     "  - {name: multiple of five, when: \"ends_sum > 0 and ends_sum % 5 == 0\", points: ends_sum}\n"
+                     "  - {name: going out, when: dominoed, points: \"10\", claim: false}\n", encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n4 1\n2 4\n5 10\nmuggins 2\ndomino 1\n3\n"),
+                    stdout=out, folder=tmp_path)
+    keeper.run()
+    assert scores(keeper) == [15, 10]
+    assert "P1 scores 10 (going out): 15" in out.getvalue()

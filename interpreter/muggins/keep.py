@@ -333,6 +333,8 @@ class Tracker:
         raise NotImplementedError
 
     def enter(self, text: str, upcoming: str | None, beyond: str | None = None) -> str:
+        """One entry; a play followed by a call on its points is read with them waiting, and with
+        the entry after the call in view, as a domino going out is typed after the call."""
         table = self.table
         if is_call(text):
             return self.call(parse_call(text, self.players))
