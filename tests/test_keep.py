@@ -949,7 +949,7 @@ LAST_PILE = [
 
 def test_forgotten_last_points_cannot_be_stolen_unless_the_house_says_so(tmp_path):
     """Puntuación: "Última carta antes de un «paso»: 1 punto"; La regla Muggins: "algunos grupos
-    también permiten Muggins por los puntos de «último» olvidados" (C8: off in card-muggins, so
+    también permiten Muggins por los puntos de «último» olvidados" (card-muggins rules it off, so
     they are only lost; on in a house file with last.muggins)."""
     keeper, out, code = keep("card-muggins", 2, LAST_PILE + ["muggins 1", "unclaimed"], folder=tmp_path)
     assert ("Not entered: under card-muggins forgotten \"last\" points cannot be stolen with Muggins: they are "
