@@ -933,3 +933,42 @@ def test_a_call_at_the_turns_prompt_while_a_claim_is_due_is_no_free_probe(false_
                "P1 loses 5 (a false Muggins call): 20." in text
     else:
         assert "Not allowed: nothing to take: no unclaimed points." in text and "calls Muggins" not in text
+
+
+def seated_at(hands, pile, seats, script, lang="en", extra="", folder=None, **kwargs):
+    """A card-muggins game from a position (P1 to play, an empty stock), at `seats` (bots that
+    never claim nor call: forget 1, attention 0), the people typing `script` in turn (then end of
+    input); `extra`: YAML laid over the rules (a house file in `folder`)."""
+    name = "card-muggins"
+    if extra:
+        name = str(folder / "house.yaml")
+        (folder / "house.yaml").write_text(f"extends: card-muggins\nname: card-muggins-house\n{extra}")
+    rules = load_rules(name)
+    game = make_game(rules, len(seats))
+    cards = lambda names: [game.deck.parse(n) for n in names]  # noqa: E731
+    state = game.setup([cards(hand) for hand in hands], stock=[], pile=cards(pile), scores=[0] * len(seats), turn=0)
+    lines = iter(script)
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+    out = io.StringIO()
+    s = Session(rules, "card-muggins", len(seats), 1, 50, seats, stdin=table, stdout=out, forget=1.0,
+                attention=0.0, lang=lang, **kwargs)
+    s.state = state
+    s.run()
+    return s, out.getvalue()
+
+
+def test_muggins_typed_twice_at_the_turns_prompt_takes_two_unclaimed_scores_in_a_row(tmp_path, monkeypatch):
+    """P1 (a bot) plays 10♠ for 10 and P2 (a bot) 10♦ for 20, neither claiming. At P3's prompt P1's
+    window has closed (the call on its 10 is due to P3) and P2's is open until P3 acts: each
+    `muggins` stands on the next score, so two calls take both, 10 + 20 = 30 (card text: any
+    attentive opponent may call and take the points), and each names its scorer."""
+    monkeypatch.chdir(tmp_path)
+    s, text = seated_at([["10S", "2C"], ["10D", "3C"], ["6C", "4C"]], [], ["greedy", "greedy", "human"],
+                        ["muggins", "muggins", "6♣"])
+    assert "P2 plays 10♦: total 20." in text
+    assert ("P3> Muggins! Your call stands: it is made as soon as P1's window closes.\n"
+            "P3> Muggins! Your call stands: it is made as soon as P2's window closes.\n") in text, text
+    assert "P3: Muggins! P3 takes P1's 10 (multiple of five)." in text
+    assert "P3: Muggins! P3 takes P2's 20 (multiple of five)." in text
+    assert s.state.scores[2] == 30

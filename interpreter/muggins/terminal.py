@@ -749,14 +749,14 @@ class Session:
         decision = self.state.decision
         return decision is not None and decision.actor == player and decision.kind == kind
 
-    def _open_call(self, player: int) -> Any:
-        """An opponent's score still waiting in its window that `player` could call Muggins on."""
+    def _open_calls(self, player: int) -> list[Any]:
+        """The opponents' scores still waiting in their window that `player` could call Muggins on."""
         state = self.state
         if not self.rules.muggins.enabled:
-            return None
+            return []
         opponents = state.seats.opponents[player]
-        return next((score for score in state.unclaimed if score.player in opponents
-                     and (not score.last or state.last_can_be_stolen())), None)
+        return [score for score in state.unclaimed if score.player in opponents
+                and (not score.last or state.last_can_be_stolen())]
 
     def _claim(self, player: int) -> bool:
         """`claim` typed: claim every score of theirs that is due now (a call of theirs due before it,
@@ -843,8 +843,12 @@ class Session:
             self._apply(MUGGINS)
             self._after_turn(player)
             return True
-        due = [item.score for item in state.queue if item.actor == player and item.kind == "muggins"]
-        score = next((score for score in due if not self._called(score)), due[0] if due else self._open_call(player))
+        # each call stands on the next score it can be on: one already due to them, then one whose
+        # window is still open (two unclaimed scores in a row take two calls)
+        callable_scores = [item.score for item in state.queue if item.actor == player and item.kind == "muggins"]
+        callable_scores += self._open_calls(player)
+        score = next((score for score in callable_scores if not self._called(score)),
+                     callable_scores[-1] if callable_scores else None)
         false_call = self.rules.muggins.false_call
         if score is None and false_call is not None:  # no free probe: made on their turn, at its cost
             if player not in self.carried:
