@@ -972,3 +972,25 @@ def test_muggins_typed_twice_at_the_turns_prompt_takes_two_unclaimed_scores_in_a
     assert "P3: Muggins! P3 takes P1's 10 (multiple of five)." in text
     assert "P3: Muggins! P3 takes P2's 20 (multiple of five)." in text
     assert s.state.scores[2] == 30
+
+
+def test_why_explains_a_muggins_call_and_a_false_calls_cost(tmp_path, monkeypatch):
+    """`why` explains the last score whatever its reason. P2 makes 25 with 9♣ on 16 (a multiple
+    of five, card text) and never claims; P1's call takes it: `why` says so, and why those 25
+    scored. Under `muggins.false_call: 5` a call with nothing unclaimed costs 5, and `why` says
+    that; never "Nothing has scored yet" once anything has."""
+    monkeypatch.chdir(tmp_path)
+    s, text = at_position([["7S", "6H", "2D"], ["9C", "2C", "3D"]], ["9D"], ["7♠", "", "muggins", "6♥", "", "why"])
+    assert s.state.scores[0] == 25
+    why = text.split("P1 scores 25 (Muggins!): 25.\n", 1)[1].split("\nP1> \n", 1)[0].rsplit("P1> ", 1)[1]
+    assert why.startswith("P1 called Muggins and took P2's 25 (multiple of five), left unclaimed. "
+                          "P2 played 9♣, bringing the running total to 25: "), text
+    assert "Nothing has scored yet" not in text
+    extra = "muggins:\n  false_call: 5\n"
+    for lang, typed, expected in (("en", "why", "P1 called Muggins with nothing unclaimed: a false call costs 5."),
+                                  ("es", "porqué", "J1 gritó «¡Muggins!» cuando no había nada sin reclamar: "
+                                                   "una llamada falsa cuesta 5.")):
+        s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["muggins", typed], forget=0.0,
+                              extra=extra, folder=tmp_path, lang=lang)
+        assert s.state.scores[0] == -5
+        assert "> " + expected + "\n" in text, text

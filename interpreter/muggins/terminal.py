@@ -22,7 +22,7 @@ from typing import Any, Callable, TextIO
 from .bots import make_bots
 from .engine import make_game
 from .engine import table as T
-from .engine.common import UNEARNED_REASONS, GameEnded, Scored
+from .engine.common import FALSE_CALL_REASON, MUGGINS_REASON, GameEnded, Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, RuleError, Terminated, one_line
 from .launch import HeldSignals
@@ -57,6 +57,9 @@ _UI = {
         "unknown": "Not a move or a command: {text!r} ({reason}). Type help for the commands.",
         "refused": "Not allowed: {reason}.", "saved": "Game saved to {path}.",
         "resume_hint": "Continue it with: muggins resume {path}", "nothing_why": "Nothing has scored yet.",
+        "why_stolen": "{by} called Muggins and took {player}'s {points} ({reason}), left unclaimed.",
+        "why_false_call": "{player} called Muggins with nothing unclaimed: a false call costs {points}.",
+        "why_scored": "{player} scored {points} ({reason}).",
         "help": ("Type a move by its number or as written ({examples}). Commands: help; why (explains the last "
                  "score); rules (a summary of these rules); hand (shows the table again); save FILE; quit "
                  "(saves and stops). End of input or Ctrl-C also saves."),
@@ -103,6 +106,9 @@ _UI = {
         "unknown": "No es una jugada ni una orden: {text!r} ({reason}). Escribe ayuda para ver las órdenes.",
         "refused": "No se permite: {reason}.", "saved": "Partida guardada en {path}.",
         "resume_hint": "Para continuarla: muggins resume {path}", "nothing_why": "Todavía no ha puntuado nadie.",
+        "why_stolen": "{by} gritó «¡Muggins!» y se llevó los {points} de {player} ({reason}), que quedaron sin reclamar.",
+        "why_false_call": "{player} gritó «¡Muggins!» cuando no había nada sin reclamar: una llamada falsa cuesta {points}.",
+        "why_scored": "{player} anotó {points} ({reason}).",
         "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: ayuda; porqué (explica la "
                  "última puntuación); reglas (resumen de estas reglas); mano (muestra la mesa otra vez); guardar "
                  "FICHERO; salir (guarda y termina). El fin de la entrada o Ctrl-C también guardan."),
@@ -947,18 +953,38 @@ class Session:
         return True
 
     def _why(self) -> str | None:
-        """The last score explained; without the coach only a score already added, so `why`
-        never tells of points still waiting for a claim."""
+        """The last score added explained, whatever its reason: a play's (from the family's
+        diagram or card), a Muggins call's (what it took, and why that scored) or a false call's
+        cost, a settlement's; without the coach only a score already added, so `why` never tells
+        of points still waiting for a claim. None only when nothing has scored."""
         state = self.held if self.held is not None else self.state  # what has been shown
-        if self.coach or not self.rules.has_claims:
-            return explain_last_score(self.rules, state, self.lang)
         events = state.events
-        for i in range(len(events) - 1, -1, -1):
-            event = events[i]
-            if isinstance(event, Scored) and event.points and event.reason not in UNEARNED_REASONS \
-                    and event.reason not in self.family.settlement_reasons:
-                return explain_last_score(self.rules, _Events(state, events[:i + 1]), self.lang)
-        return None
+        at = next((i for i in range(len(events) - 1, -1, -1)
+                   if isinstance(events[i], Scored) and events[i].points), None)
+        if at is None:
+            return explain_last_score(self.rules, state, self.lang) if self.coach else None
+        event, ui, lang = events[at], self.ui, self.lang
+        if event.reason == MUGGINS_REASON:
+            return self._why_stolen(state, events[:at])
+        if event.reason == FALSE_CALL_REASON:
+            return ui["why_false_call"].format(player=player_name(event.player, lang), points=-event.points)
+        explained = None
+        if event.reason not in self.family.settlement_reasons:
+            shown = state if self.coach or not self.rules.has_claims else _Events(state, events[:at + 1])
+            explained = explain_last_score(self.rules, shown, lang)
+        return explained or ui["why_scored"].format(player=player_name(event.player, lang), points=event.points,
+                                                    reason=reason_name(event.reason, lang, self.rules))
+
+    def _why_stolen(self, state: Any, events: list[Any]) -> str:
+        """A Muggins call's score: who took whose points, and why those points had scored."""
+        stolen = next(event for event in reversed(events) if isinstance(event, T.Stolen))
+        score, lang = stolen.score, self.lang
+        text = self.ui["why_stolen"].format(by=player_name(stolen.by, lang), player=player_name(score.player, lang),
+                                            points=score.points, reason=reason_name(score.reason, lang, self.rules))
+        earned = next((i for i in range(len(events) - 1, -1, -1)
+                       if isinstance(events[i], T.ScoreEarned) and events[i].score is score), None)
+        scored = None if earned is None else explain_last_score(self.rules, _Events(state, events[:earned + 1]), lang)
+        return f"{text} {scored}" if scored else text
 
     def _ask(self, player: int) -> None:
         """Ask the person for their move (or, with the coach, their claim or call) until one is made."""
