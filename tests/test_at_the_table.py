@@ -994,3 +994,23 @@ def test_why_explains_a_muggins_call_and_a_false_calls_cost(tmp_path, monkeypatc
                               extra=extra, folder=tmp_path, lang=lang)
         assert s.state.scores[0] == -5
         assert "> " + expected + "\n" in text, text
+
+
+@pytest.mark.parametrize("name, lang, claim, call", [
+    ("card-cribbage-pegging", "es", False, False),   # claims.required: false, muggins.enabled: false
+    ("domino-muggins-spinner", "en", False, False),  # no score waits for a claim: nothing to call on
+    ("card-muggins-no-muggins", "en", True, False),  # claims, and muggins.enabled: false
+    ("card-muggins", "en", True, True),
+    ("card-muggins", "es", True, True),
+])
+def test_help_offers_claim_and_muggins_only_where_the_rules_have_them(name, lang, claim, call, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    typed = {"en": "help", "es": "ayuda"}[lang]
+    s, out = sit(name, ["human", "greedy", "greedy"], lambda s, prompt, n: typed if n == 0 else None, seed=4, lang=lang)
+    s.run()
+    text = out.getvalue()
+    start = text.index("Type a move" if lang == "en" else "Escribe una jugada")
+    helped = text[start:text.index({"en": "\nP1> ", "es": "\nJ1> "}[lang], start)]
+    claim_word = {"en": "claim", "es": "reclamar"}[lang]
+    assert bool(re.search(rf"\b{claim_word}\b", helped)) == claim, helped
+    assert ("muggins" in helped.lower()) == call, helped

@@ -67,7 +67,12 @@ _UI = {
                         "for Enter, and until the next player acts you may type claim for the points you scored, "
                         "and muggins when you spot an opponent's points left unclaimed. Both stand until you go "
                         "on, and are made then, your claim first."),
+        "help_claims_only": ("Claims are yours to make: after each of your moves (and at a round's end) the game "
+                             "waits for Enter, and until the next player acts you may type claim for the points you "
+                             "scored. Your claim stands until you go on, and is made then."),
+        "word_claim": "claim", "word_muggins": "muggins",
         "help_coach": "The coach (--coach) reminds you of your claims, offers every Muggins call and gives hints.",
+        "help_coach_claims": "The coach (--coach) reminds you of your claims and gives hints.",
         "muggins_noted": "Muggins! Your call stands: it is made as soon as {scorer}'s window closes.",
         "call_stands": "Muggins! Your call stands: it is made as soon as you go on.",
         "claim_stands": "Your claim stands: it is made as soon as you go on.",
@@ -116,7 +121,13 @@ _UI = {
                         "espera a que pulses Intro, y hasta que actúe el siguiente jugador puedes escribir reclamar "
                         "para llevarte los puntos que hayas hecho, y muggins cuando veas puntos de un oponente sin "
                         "reclamar. Las dos quedan hechas hasta que sigas, y valen entonces, primero tu reclamación."),
+        "help_claims_only": ("Reclamar es cosa tuya: después de cada jugada tuya (y al final de una ronda) la "
+                             "partida espera a que pulses Intro, y hasta que actúe el siguiente jugador puedes "
+                             "escribir reclamar para llevarte los puntos que hayas hecho. Tu reclamación queda hecha "
+                             "hasta que sigas, y vale entonces."),
+        "word_claim": "reclamar", "word_muggins": "muggins",
         "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
+        "help_coach_claims": "El entrenador (--coach) te recuerda tus reclamaciones y te da pistas.",
         "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
         "call_stands": "¡Muggins! Tu llamada queda hecha: vale en cuanto sigas.",
         "claim_stands": "Tu reclamación queda hecha: vale en cuanto sigas.",
@@ -932,11 +943,7 @@ class Session:
         command = _command(text) if text else None
         words = text.split(maxsplit=1)
         if command == "help":
-            self.print(ui["help"].format(examples=self.family.move_examples(lang)))
-            if self.rules.has_claims:
-                self.print(ui["help_claims"])
-                if not self.coach:
-                    self.print(ui["help_coach"])
+            self._help()
         elif command == "why":
             self.print(self._why() or ui["nothing_why"])
         elif command == "rules":
@@ -951,6 +958,20 @@ class Session:
         else:
             return False
         return True
+
+    def _help(self) -> None:
+        """The moves and commands of this game only: `claim` where a score can wait for a claim,
+        `muggins` where a call can be made (an unclaimed score to take, or a false call to pay),
+        read from the rules, so a variant's help is right as its summary is."""
+        ui, rules = self.ui, self.rules
+        calls = (rules.has_claims and rules.muggins.enabled) or rules.muggins.false_call is not None
+        words = [word for word, offered in (("word_claim", rules.has_claims), ("word_muggins", calls)) if offered]
+        self.print(ui["help"].format(examples=", ".join([self.family.move_examples(self.lang)]
+                                                        + [ui[word] for word in words])))
+        if rules.has_claims:
+            self.print(ui["help_claims" if rules.muggins.enabled else "help_claims_only"])
+            if not self.coach:
+                self.print(ui["help_coach" if rules.muggins.enabled else "help_coach_claims"])
 
     def _why(self) -> str | None:
         """The last score added explained, whatever its reason: a play's (from the family's

@@ -73,7 +73,6 @@ WORDS = {
         # the terminal
         "stock_name": "boneyard", "table_line": "Line: {tiles}", "table_ends": "Open ends: {ends}; sum {sum}",
         "counts": "counts", "empty_line": "Line: empty (open it with any tile)",
-        "examples": "6-6 right, 3-4 left, draw, pass, claim, muggins",
     },
     "es": {
         "low": "extremo de valor bajo", "high": "extremo de valor alto", "line": "línea {side}",
@@ -131,7 +130,6 @@ WORDS = {
         "drawn_first": " Una ficha robada que encaja en los dos extremos va al primero en que encaja.",
         "stock_name": "montón", "table_line": "Línea: {tiles}", "table_ends": "Extremos abiertos: {ends}; suma {sum}",
         "counts": "aporta", "empty_line": "Línea: vacía (ábrela con cualquier ficha)",
-        "examples": "6-6 right, 3-4 left, draw (robar), pass (paso), claim (reclamar), muggins",
     },
 }
 

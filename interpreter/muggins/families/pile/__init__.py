@@ -167,8 +167,8 @@ def pile_on_the_table(state: Any) -> tuple[list[Any], int]:
     return cards[::-1], closed or 0
 
 
-_EXAMPLES = {"en": "5♥, 10♠, 5h, 5 of hearts, go, claim, muggins",
-             "es": "5♥, 10♠, 5c, 5 de corazones, paso, reclamar, muggins"}
+_EXAMPLES = {"en": "5♥, 10♠, 5h, 5 of hearts, go",
+             "es": "5♥, 10♠, 5c, 5 de corazones, paso"}  # claim and muggins: the terminal's, where the rules have them
 
 
 class _EventsUpTo:

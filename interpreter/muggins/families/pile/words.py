@@ -45,7 +45,6 @@ WORDS = {
                       "player has said go.",
         "stock_name": "stock", "table_pile": "Pile: {cards} — total {total} of {limit}",
         "empty_pile": "Pile: empty — total 0 of {limit}",
-        "examples": "5h, 10S, go, claim, muggins",
     },
     "es": {
         "dealt": "Ronda {round}: reparte {dealer}{cut}; sale {leader}; {left} {stock} en el mazo de reserva.",
@@ -80,7 +79,6 @@ WORDS = {
                       "los jugadores han dicho «paso».",
         "stock_name": "mazo de reserva", "table_pile": "Pila: {cards} — total acumulado {total} de {limit}",
         "empty_pile": "Pila: vacía — total acumulado 0 de {limit}",
-        "examples": "5c, 10P, paso (go), reclamar (claim), muggins",
     },
 }
 
