@@ -1014,3 +1014,27 @@ def test_help_offers_claim_and_muggins_only_where_the_rules_have_them(name, lang
     claim_word = {"en": "claim", "es": "reclamar"}[lang]
     assert bool(re.search(rf"\b{claim_word}\b", helped)) == claim, helped
     assert ("muggins" in helped.lower()) == call, helped
+
+
+def test_a_bare_save_and_the_autosave_bring_this_games_own_save_up_to_date(tmp_path, monkeypatch):
+    """README: `save` alone brings the file this game was last saved to up to date, as the
+    autosave does, and replaces only its own save still holding what muggins wrote. Two bare
+    saves with a move between and the save on end of input leave one file, holding every move;
+    a file changed since (here by hand) is kept, and the next save picks a fresh name."""
+    monkeypatch.chdir(tmp_path)
+    first = tmp_path / "muggins-card-muggins-3.save.json"
+
+    def answer(s, prompt, n):
+        if n == 4:
+            first.write_text("precious")
+        return ["save", "1", "", "save", "save", None][n] if n < 5 else None
+
+    s, out = sit("card-muggins", ["human", "greedy"], answer, seed=3)
+    s.run()
+    text = out.getvalue()
+    assert {path.name for path in tmp_path.iterdir()} == {first.name, "muggins-card-muggins-3-2.save.json"}
+    assert text.count(f"Game saved to {first.name}.") == 2, text
+    assert text.count("Game saved to muggins-card-muggins-3-2.save.json.") == 2, text  # the bare save, then the autosave
+    assert first.read_text() == "precious"
+    again = Session.resume(tmp_path / "muggins-card-muggins-3-2.save.json", stdout=io.StringIO(), stdin=io.StringIO())
+    assert again.moves == s.moves and len(s.moves) >= 2

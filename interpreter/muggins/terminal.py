@@ -308,7 +308,7 @@ class Session:
         self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
         self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
-        self.asked: Path | None = None     # the file the person last saved to with `save FILE`
+        self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
         self.held: Any = None               # the table as a move that ended a round left it (its end is shown
@@ -358,9 +358,11 @@ class Session:
         return written
 
     def autosave(self) -> tuple[Path | None, str, list[tuple[Path, BaseException]]]:
-        """Keep the game in the first place that takes it: the file the person last saved to
-        (while it still holds what we wrote), else a fresh name in the current folder, the home
-        folder, the temporary folder. Returns the path (None if nowhere), the text and the failures."""
+        """Keep the game in the first place that takes it: the file this game was last saved to
+        (`save FILE`, `save` alone or an autosave, while it still holds what we wrote), else a fresh
+        name in the current folder, the home folder, the temporary folder, which becomes the file
+        the next save brings up to date (one game, one file). Returns the path (None if nowhere),
+        the text and the failures."""
         text = self.to_save().to_json() + "\n"
         asked: list[tuple[Path, bool]] = []
         if self.asked is not None and self._asked_text is not None:
@@ -374,8 +376,7 @@ class Session:
             path, failures = write_first(asked, fallback_folders(), text, self._autosave_base(), ".save.json")
         except (OSError, ValueError) as exc:
             return None, text, [(Path(), exc)]
-        if self.asked is not None and path == self.asked:
-            self._asked_text = text
+        self.asked, self._asked_text = path, text  # this game's own save now: the next brings it up to date
         return path, text, failures
 
     def _autosave_base(self) -> str:
