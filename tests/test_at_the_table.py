@@ -1038,3 +1038,28 @@ def test_a_bare_save_and_the_autosave_bring_this_games_own_save_up_to_date(tmp_p
     assert first.read_text() == "precious"
     again = Session.resume(tmp_path / "muggins-card-muggins-3-2.save.json", stdout=io.StringIO(), stdin=io.StringIO())
     assert again.moves == s.moves and len(s.moves) >= 2
+
+
+DRAWN = {"card-muggins": re.compile(r"draws (?:[0-9AJQK]+[♣♦♥♠]|1 card|\d+ cards)"),
+         "domino-muggins": re.compile(r"draws (?:\[\d\|\d\]|a tile)")}
+HIDDEN = {"card-muggins": re.compile(r"draws (?:1 card|\d+ cards) back to|says go and draws a card"),
+          "domino-muggins": re.compile(r"draws a tile from the boneyard")}
+
+
+@pytest.mark.parametrize("name, seats, seed", [
+    ("card-muggins", ["greedy", "human", "greedy", "human"], 5),
+    ("domino-muggins", ["human", "greedy", "human", "greedy"], 3),
+])
+def test_with_two_people_the_log_shows_nobodys_drawn_pieces(name, seats, seed, tmp_path, monkeypatch):
+    """A piece drawn is private (domino text: keep each hand private until the round is settled):
+    with one person the log shows only theirs; with two at one screen it shows nobody's, a bot's,
+    a person's refill or draw alike, while each person still sees their own hand at their turn."""
+    monkeypatch.chdir(tmp_path)
+    s, out = sit(name, seats, lambda s, prompt, n: None if n >= 60 else "" if window(prompt) else "1", seed=seed)
+    s.run()
+    text = out.getvalue()
+    drawn = [line for line in text.splitlines() if DRAWN[name].search(line)]
+    assert drawn, text                                                     # pieces were drawn
+    assert all(HIDDEN[name].search(line) for line in drawn), drawn         # and none is named
+    people = [f"P{seat + 1}" for seat, kind in enumerate(seats) if kind == "human"]
+    assert all(f"Your hand ({person}): " in text for person in people)

@@ -250,7 +250,7 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
 def describe(rules: Any, event: Any, lang: str, target: int, notation: Notation | None = None,
              viewer: int | None = None) -> str | None:
     """One log line for any event of a game played under `rules`; with a `viewer`, pieces other
-    players draw stay hidden, as at the table."""
+    players draw stay hidden, as at the table (a viewer that is no seat, -1, sees nobody's)."""
     return family_of(rules).describe(rules, event, lang, target, notation, viewer)
 
 

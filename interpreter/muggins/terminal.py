@@ -153,6 +153,7 @@ _UI = {
         "delay": "--delay son segundos entre 0 y {limit}, no {value}",
     },
 }
+_NOBODY = -1  # a viewer that is no seat: every player's drawn pieces stay hidden from it
 _SAVE_WORDS = ("save", "guardar")
 _FORCE_WORDS = ("force", "forzar")
 
@@ -303,7 +304,9 @@ class Session:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.moves: list[str] = []
         self.shown = 0
-        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        # whose drawn pieces the log shows: one person's own; with more, the screen is shared, so
+        # nobody's (each sees their hand at their turn); with none, everyone's
+        self.viewer = self.humans[0] if len(self.humans) == 1 else _NOBODY if self.humans else None
         self.waiting: int | None = None     # the person whose claim window is open after their own move
         self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
