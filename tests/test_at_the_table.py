@@ -1063,3 +1063,21 @@ def test_with_two_people_the_log_shows_nobodys_drawn_pieces(name, seats, seed, t
     assert all(HIDDEN[name].search(line) for line in drawn), drawn         # and none is named
     people = [f"P{seat + 1}" for seat, kind in enumerate(seats) if kind == "human"]
     assert all(f"Your hand ({person}): " in text for person in people)
+
+
+def test_a_call_that_went_past_a_person_unasked_is_not_refused_as_nothing_unclaimed(tmp_path, monkeypatch):
+    """P1 (a bot) makes 10 with 10♠ and never claims; P2's move closes the window and the call goes
+    to P2, P3, P4 in turn (C7). P3, next to play, lets it pass with their move; P4's turn is not
+    next, so it passes unasked. P4's `muggins` at their turn is refused, but not as "no unclaimed
+    points", which would be false; with nothing ever unclaimed the refusal stays that one."""
+    monkeypatch.chdir(tmp_path)
+    hands = [["10S", "2C"], ["2D", "3C"], ["6C", "4C"], ["7D", "8D"]]
+    s, text = seated_at(hands, [], ["greedy", "greedy", "human", "human"], ["6♣", "", "muggins"])
+    assert "P1 plays 10♠: total 10." in text and s.state.scores == [0, 0, 0, 0]
+    assert "no unclaimed points" not in text
+    assert ("P4> Not allowed: a call that came to you before your turn has passed (a call goes to each "
+            "opponent in turn; one whose turn is not next when it comes cannot make it).") in text, text
+    quiet = [["2S", "2C"], ["2D", "4C"], ["7C", "8C"], ["7D", "8D"]]     # 2, then 4 or 6, then 11 or 13: no score
+    s, text = seated_at(quiet, [], ["greedy", "greedy", "human", "human"], ["7♣", "", "muggins"])
+    assert "P3 plays 7♣" in text
+    assert "P4> Not allowed: nothing to take: no unclaimed points." in text, text

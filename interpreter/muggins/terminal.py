@@ -81,6 +81,8 @@ _UI = {
         "call_carried": "Your Muggins call found nothing to take yet: it is made on your turn (a false call costs {points}).",
         "call_on_turn": "Muggins! Your call stands: it is made on your turn, after your claims (a false call costs {points}).",
         "not_your_turn": "Not your turn: {player} plays next.",
+        "call_passed": ("a call that came to you before your turn has passed (a call goes to each opponent in "
+                        "turn; one whose turn is not next when it comes cannot make it)"),
         "round_over": "Not now: this round is over; go on (Enter) to see its end.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
@@ -136,6 +138,8 @@ _UI = {
         "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (una llamada falsa cuesta {points}).",
         "call_on_turn": "¡Muggins! Tu llamada queda: se dice en tu turno, después de tus reclamos (una llamada falsa cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
+        "call_passed": ("una llamada que te llegó antes de tu turno ya pasó (la llamada va a cada oponente por "
+                        "turno; quien no juega a continuación cuando le llega no puede hacerla)"),
         "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
         "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
@@ -311,6 +315,8 @@ class Session:
         self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
         self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
+        self.passed: set[int] = set()       # people a call came to and passed, unasked (not next to play),
+        #                                     until their turn's move: their `muggins` is told so
         self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
@@ -674,6 +680,8 @@ class Session:
             self._ask(player)
             return
         if self.typed is not None or (player in self.notes and self.waiting != player):
+            if player not in self.notes and not self._turn_is_next(player):
+                self._pass_unasked(player)  # the next player's move, typed ahead, lets theirs pass
             self._answer_due(player)  # as they asked: in their window, or with the move typed ahead
         elif decision.kind == "muggins" and self._called(decision.score):
             self._apply(MUGGINS)  # typed ahead: made as the window closes; a claim of theirs still waits
@@ -685,7 +693,16 @@ class Session:
         elif decision.kind == "claim" or self.waiting == player:
             self._wait(player)
         else:
+            self._pass_unasked(player)
             self._apply(DECLINE)  # a call they could not have made: no prompt gives it away
+
+    def _pass_unasked(self, player: int) -> None:
+        """A call due to `player`, who is not next to play, passes without a prompt (one would give
+        the omission away) unless they typed it ahead: their `muggins` is then told it passed, not
+        that nothing was unclaimed, until their turn's move."""
+        decision = self.state.decision
+        if decision is not None and decision.kind == "muggins" and not self._called(decision.score):
+            self.passed.add(player)
 
     def _after_turn(self, player: int) -> None:
         """After a person's own move in a game with claims, their window stays open until the
@@ -700,6 +717,7 @@ class Session:
     def _play_turn(self, player: int, move: Any) -> None:
         """The person's own move, and the window after it (`_play_move`)."""
         self._play_move(player, move)
+        self.passed.discard(player)
         self._after_turn(player)
 
     def _play_move(self, mover: int, move: Any) -> None:
@@ -876,8 +894,9 @@ class Session:
                 self.carried.append(player)
             self.print(ui["call_on_turn"].format(points=false_call))
             return False
-        if score is None:
-            self.print(ui["refused"].format(reason=reason(illegal("nothing_to_take"), self.lang)))
+        if score is None:  # nothing now; a call that went past them unasked is no "nothing unclaimed"
+            refusal = ui["call_passed"] if player in self.passed else reason(illegal("nothing_to_take"), self.lang)
+            self.print(ui["refused"].format(reason=refusal))
             return False
         if not self._called(score):
             self.calls.append(score)
