@@ -82,6 +82,10 @@ def window(prompt):
     return "(" in prompt  # the neutral prompt of the person's window: "P1 (Enter: go on)> "
 
 
+def handing_over(prompt):
+    return prompt.startswith("Pass the terminal to ")  # the hot seat: Enter once the next person has it
+
+
 def transcript_without(text, rules):
     """The transcript without the rule file's own title and name (its words are the rule file's)
     and without file names (`muggins-card-muggins-5.save.json`)."""
@@ -692,6 +696,8 @@ def claiming(s, prompt, n):
     """The person claims in every window (refused when nothing is due: then Enter), and plays the first move."""
     if n >= 700:
         return None
+    if handing_over(prompt):
+        return ""
     if not window(prompt):
         return "1"
     return "" if s.stdin.typed and s.stdin.typed[-1] == "claim" else "claim"
@@ -699,7 +705,7 @@ def claiming(s, prompt, n):
 
 def never_claiming(s, prompt, n):
     """The person never claims (Enter in every window), and plays the first move."""
-    return None if n >= 700 else "" if window(prompt) else "1"
+    return None if n >= 700 else "" if window(prompt) or handing_over(prompt) else "1"
 
 
 @pytest.mark.parametrize("name, seats, seed, answer", [
@@ -903,7 +909,7 @@ def test_in_the_hot_seat_the_other_person_calls_on_points_forgotten_on_the_round
     game = make_game(rules, 2)
     cards = lambda names: [game.deck.parse(n) for n in names]  # noqa: E731
     state = game.setup([cards(["2H"]), cards(["3C"])], stock=[], pile=cards(["KD"]), scores=[0, 0], turn=0)
-    lines = iter(["2♥", "", "3♣", "", "muggins", ""])
+    lines = iter(["", "2♥", "", "", "3♣", "", "muggins", ""])  # Enter as each takes the terminal
     table = io.StringIO()
     table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
     out = io.StringIO()
@@ -1055,7 +1061,8 @@ def test_with_two_people_the_log_shows_nobodys_drawn_pieces(name, seats, seed, t
     with one person the log shows only theirs; with two at one screen it shows nobody's, a bot's,
     a person's refill or draw alike, while each person still sees their own hand at their turn."""
     monkeypatch.chdir(tmp_path)
-    s, out = sit(name, seats, lambda s, prompt, n: None if n >= 60 else "" if window(prompt) else "1", seed=seed)
+    s, out = sit(name, seats, lambda s, prompt, n: None if n >= 60 else "" if window(prompt) or handing_over(prompt)
+                 else "1", seed=seed)
     s.run()
     text = out.getvalue()
     drawn = [line for line in text.splitlines() if DRAWN[name].search(line)]
@@ -1072,12 +1079,62 @@ def test_a_call_that_went_past_a_person_unasked_is_not_refused_as_nothing_unclai
     points", which would be false; with nothing ever unclaimed the refusal stays that one."""
     monkeypatch.chdir(tmp_path)
     hands = [["10S", "2C"], ["2D", "3C"], ["6C", "4C"], ["7D", "8D"]]
-    s, text = seated_at(hands, [], ["greedy", "greedy", "human", "human"], ["6♣", "", "muggins"])
+    s, text = seated_at(hands, [], ["greedy", "greedy", "human", "human"], ["", "6♣", "", "", "muggins"])
     assert "P1 plays 10♠: total 10." in text and s.state.scores == [0, 0, 0, 0]
     assert "no unclaimed points" not in text
     assert ("P4> Not allowed: a call that came to you before your turn has passed (a call goes to each "
             "opponent in turn; one whose turn is not next when it comes cannot make it).") in text, text
     quiet = [["2S", "2C"], ["2D", "4C"], ["7C", "8C"], ["7D", "8D"]]     # 2, then 4 or 6, then 11 or 13: no score
-    s, text = seated_at(quiet, [], ["greedy", "greedy", "human", "human"], ["7♣", "", "muggins"])
+    s, text = seated_at(quiet, [], ["greedy", "greedy", "human", "human"], ["", "7♣", "", "", "muggins"])
     assert "P3 plays 7♣" in text
     assert "P4> Not allowed: nothing to take: no unclaimed points." in text, text
+
+
+class Screen(io.StringIO):
+    """Output that says it is a real terminal (isatty), as a person's screen is."""
+
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("lang, handing, hand", [("en", "Pass the terminal to P2, then press Enter> ", "Your hand (P2)"),
+                                                  ("es", "Pasa el terminal a J2 y pulsa Intro> ", "Tu mano (J2)")])
+def test_the_hot_seat_hands_the_terminal_over_before_a_hand_is_shown(lang, handing, hand, tmp_path, monkeypatch):
+    """Domino text: keep each hand private until the round is settled. With two people, P1's move
+    and window are followed by the hand-over, and P2's hand comes only after Enter there; on a real
+    terminal the screen and its scrollback are cleared first (never in a pipe or a log). `hand`
+    there shows nothing; `save` there resumes to the same hand-over."""
+    monkeypatch.chdir(tmp_path)
+    typed = {"en": ["", "1", "", "hand", "save at.json", ""], "es": ["", "1", "", "mano", "guardar at.json", ""]}[lang]
+    for screen in (io.StringIO, Screen):
+        lines = iter(typed)
+        table = io.StringIO()
+        table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+        out = screen()
+        s = Session(load_rules("card-muggins"), "card-muggins", 2, 3, 50, ["human", "human"], stdin=table,
+                    stdout=out, lang=lang)
+        s.run()
+        text = out.getvalue()
+        mover = text.index("P1 plays" if lang == "en" else "J1 juega")
+        assert text.index(handing) > mover and hand not in text[:text.index(handing)]  # P2's hand only after
+        after = text[text.index(handing):]
+        assert after.count(handing) == 3, after                    # asked again after `hand` and after `save`
+        assert after.index(hand) > after.rindex(handing)          # shown once Enter is pressed
+        clear = "\x1b[H\x1b[2J\x1b[3J"
+        if screen is Screen:                                        # cleared once Enter is pressed, each time
+            assert text.count(clear) == 2 and handing + clear + "--- R" in text, text
+        else:
+            assert "\x1b" not in text
+        resumed = io.StringIO()
+        again = Session.resume(tmp_path / "at.json", stdout=resumed, stdin=io.StringIO())
+        again.run(resumed=True)
+        assert resumed.getvalue().split("\n")[1].startswith(handing), resumed.getvalue()  # the same hand-over
+        (tmp_path / "at.json").unlink()
+
+
+def test_one_person_is_never_asked_to_pass_the_terminal(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s, out = sit("card-muggins", ["human", "greedy", "greedy"], lambda s, prompt, n: None if n >= 20 else
+                 "" if window(prompt) else "1", seed=3)
+    s.run()
+    assert "Your hand (P1)" in out.getvalue() and "Pass the terminal" not in out.getvalue()

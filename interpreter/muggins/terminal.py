@@ -81,6 +81,8 @@ _UI = {
         "call_carried": "Your Muggins call found nothing to take yet: it is made on your turn (a false call costs {points}).",
         "call_on_turn": "Muggins! Your call stands: it is made on your turn, after your claims (a false call costs {points}).",
         "not_your_turn": "Not your turn: {player} plays next.",
+        "hand_over": "Pass the terminal to {player}, then press Enter> ",
+        "hand_over_again": "Only Enter goes on: {player}'s hand is shown once {player} has the terminal.",
         "call_passed": ("a call that came to you before your turn has passed (a call goes to each opponent in "
                         "turn; one whose turn is not next when it comes cannot make it)"),
         "round_over": "Not now: this round is over; go on (Enter) to see its end.",
@@ -138,6 +140,8 @@ _UI = {
         "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (una llamada falsa cuesta {points}).",
         "call_on_turn": "¡Muggins! Tu llamada queda: se dice en tu turno, después de tus reclamos (una llamada falsa cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
+        "hand_over": "Pasa el terminal a {player} y pulsa Intro> ",
+        "hand_over_again": "Solo Intro sigue: la mano de {player} se muestra cuando {player} tenga el terminal.",
         "call_passed": ("una llamada que te llegó antes de tu turno ya pasó (la llamada va a cada oponente por "
                         "turno; quien no juega a continuación cuando le llega no puede hacerla)"),
         "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
@@ -157,6 +161,7 @@ _UI = {
         "delay": "--delay son segundos entre 0 y {limit}, no {value}",
     },
 }
+_CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # the screen and its scrollback: the previous person's hand is not left above
 _NOBODY = -1  # a viewer that is no seat: every player's drawn pieces stay hidden from it
 _SAVE_WORDS = ("save", "guardar")
 _FORCE_WORDS = ("force", "forzar")
@@ -308,9 +313,9 @@ class Session:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.moves: list[str] = []
         self.shown = 0
-        # whose drawn pieces the log shows: one person's own; with more, the screen is shared, so
-        # nobody's (each sees their hand at their turn); with none, everyone's
+        # drawn pieces in the log: one person's own; several sharing the screen, nobody's; no person, all
         self.viewer = self.humans[0] if len(self.humans) == 1 else _NOBODY if self.humans else None
+        self.at_keyboard: int | None = None  # the person last handed the terminal (several people)
         self.waiting: int | None = None     # the person whose claim window is open after their own move
         self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
@@ -1155,9 +1160,35 @@ class Session:
         except (OSError, ValueError) as exc:
             self.print(ui["not_saved_at"].format(path=visible(target), reason=write_reason(exc, self.lang)))
 
+    def _hand_over(self, player: int) -> None:
+        """Before `player`'s hand is shown with several people at the terminal, and someone else
+        may be at it: the terminal is passed to them, and on a real terminal the screen and its
+        scrollback are cleared, so no hand is left for the next person to read (domino text:
+        each hand private until the round is settled). End of input, Ctrl-C, `save`, `quit`,
+        `help` work here as at any prompt; nothing else goes on but Enter."""
+        if len(self.humans) < 2 or self.at_keyboard == player:
+            return
+        ui, name = self.ui, player_name(player, self.lang)
+        while True:
+            self.stdout.write(ui["hand_over"].format(player=name))
+            self.stdout.flush()
+            text = self._read_answer()
+            if text == "":
+                break
+            if text is not None and _command(text) != "hand" and self._command(text, player):
+                continue
+            if text is not None:
+                self.print(ui["hand_over_again"].format(player=name))
+        if self.stdout.isatty():
+            self.stdout.write(_CLEAR)
+            self.stdout.flush()
+        self.at_keyboard = player
+
     def _show_table(self, player: int) -> None:
         """The table as `player` sees it, and their moves when the turn is theirs; with a round's
-        end held back (`_hold_round_end`), the finished round's table, with no moves."""
+        end held back (`_hold_round_end`), the finished round's table, with no moves. With several
+        people, only once `player` has the terminal (`_hand_over`)."""
+        self._hand_over(player)
         ui, lang, family = self.ui, self.lang, self.family
         table = self.held if self.held is not None else self.state
         view = table.view(player)
