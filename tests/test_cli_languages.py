@@ -76,13 +76,15 @@ def usage_error(err: str) -> str:
 @pytest.mark.parametrize("argv, spanish, english", [
     (["simulate"], "muggins simulate: error: faltan los argumentos obligatorios: REGLAS",
      "muggins simulate: error: the following arguments are required: RULES"),
-    (["play", "x", "--players", "y"], "muggins play: error: argumento --players: valor numérico (int) no válido: 'y'",
+    (["play", "x", "--players", "y"], "muggins play: error: argumento --players: valor no válido: 'y' (se esperaba un número entero)",
      "muggins play: error: argument --players: invalid int value: 'y'"),
     (["play", "x", "--seed"], "muggins play: error: argumento --seed: se esperaba un argumento",
      "muggins play: error: argument --seed: expected one argument"),
-    (["schema", "nothing"], "muggins schema: error: argumento which: opción no válida: 'nothing' (elija entre "
+    (["play", "x", "--delay", "soon"], "muggins play: error: argumento --delay: valor no válido: 'soon' (se esperaba "
+     "un número)", "muggins play: error: argument --delay: invalid float value: 'soon'"),
+    (["schema", "nothing"], "muggins schema: error: argumento ESQUEMA: opción no válida: 'nothing' (elige entre "
      "'rules', 'scenario', 'record', 'save', 'stats')",
-     "muggins schema: error: argument which: invalid choice: 'nothing' (choose from 'rules', 'scenario', "
+     "muggins schema: error: argument SCHEMA: invalid choice: 'nothing' (choose from 'rules', 'scenario', "
      "'record', 'save', 'stats')"),
     (["check", "x", "--nothing"], "muggins: error: argumentos no reconocidos: --nothing",
      "muggins: error: unrecognized arguments: --nothing"),
@@ -152,7 +154,7 @@ def test_set_errors_from_validation_in_spanish(setting, spanish, capsys):
     (["--games", "0"], "--games, --workers y --max-rounds deben ser al menos 1"),
     (["--workers", "1000"], "--workers es como mucho 256"),
     (["--forget", "3"], "--forget y --attention son probabilidades entre 0 y 1"),
-    (["--precision", "2"], "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no 2,0"),
+    (["--precision", "2"], "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no 2"),
     (["--precision", "0.1", "--max-games", "1"], "--max-games debe ser al menos --games"),
 ])
 def test_simulation_option_errors_in_spanish(options, spanish, capsys, monkeypatch):
@@ -162,3 +164,65 @@ def test_simulation_option_errors_in_spanish(options, spanish, capsys, monkeypat
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     assert main(["simulate", "card-muggins", *options]) == 2
     assert capsys.readouterr().err == err
+
+
+@pytest.mark.parametrize("argv", [["play", "x", "--lang", "fr"], ["play", "x", "--lang=ES"], ["--lang", "fr"]])
+def test_a_language_we_do_not_have_is_refused_in_the_locales(argv, capsys, monkeypatch):
+    """`--lang fr` asks for no English: its refusal is in the locale's language."""
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.startswith("uso: ") and "argumento --lang: opción no válida" in usage_error(err)
+    monkeypatch.delenv("LANG")
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "argument --lang: invalid choice" in usage_error(err)
+
+
+@pytest.mark.parametrize("first, last, said", [("en", "es", "argumentos no reconocidos: --bogus"),
+                                               ("es", "en", "unrecognized arguments: --bogus")])
+def test_the_last_lang_wins_for_the_usage_errors_as_for_the_game(first, last, said, capsys):
+    code, _, err = run(["--lang", first, "play", "card-muggins", "--lang", last, "--bogus"], capsys)
+    assert code == 2 and usage_error(err) == f"muggins: error: {said}"
+
+
+@pytest.mark.parametrize("argv", [["schema", "rules", "--lang", "es"], ["schema", "--lang", "es", "rules"],
+                                  ["rules", "--lang", "es", "list"], ["rules", "list", "--lang", "es"],
+                                  ["--lang", "es", "rules", "list"]])
+def test_schema_and_rules_take_lang_anywhere_on_the_line(argv, capsys):
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("{") if argv[0] == "schema" else "Total acumulado hasta 31" in out
+
+
+def test_rules_lang_before_its_subcommand_gives_spanish_help(capsys):
+    code, out, _ = run(["rules", "--lang", "es", "list", "--help"], capsys)
+    assert code == 0 and out.startswith("uso: muggins rules list")
+
+
+@pytest.mark.parametrize("lang, said", [("es", "--delay son segundos entre 0 y 60, no 100,5"),
+                                        ("en", "--delay is seconds between 0 and 60, not 100.5")])
+def test_delay_echoes_its_number_as_the_language_writes_it(lang, said, capsys):
+    assert main(["play", "card-muggins", "--human", "1", "--delay", "100.5", "--lang", lang]) == 2
+    assert capsys.readouterr().err.strip() == f"muggins: {said}"
+    assert main(["play", "card-muggins", "--human", "1", "--delay", "100", "--lang", lang]) == 2
+    assert capsys.readouterr().err.strip().endswith(" 100")  # what was typed, not 100.0
+
+
+def test_every_option_is_described():
+    """An option without help shows bare in `--help` in both languages (as resume's --explain did)."""
+    bare = []
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for action in parser._actions:
+            if action.option_strings and not action.help:
+                bare.append(f"{parser.prog} {action.option_strings[-1]}")
+            if isinstance(action, argparse._SubParsersAction):
+                for command in action.choices.values():
+                    walk(command)
+
+    walk(_english_parser())
+    assert bare == []
+
+
+def test_resume_help_describes_explain_in_spanish(capsys):
+    code, out, _ = run(["resume", "--help", "--lang", "es"], capsys)
+    assert code == 0 and "explica cada colocación como lo hacen los diagramas del texto" in " ".join(out.split())

@@ -123,7 +123,7 @@ def test_a_bad_delay_is_a_usage_error_in_one_line(delay, command, tmp_path, monk
 
 def test_a_bad_delay_is_refused_in_spanish(capsys):
     assert main(["play", "card-muggins", "--human", "1", "--delay", "-1", "--lang", "es"]) == 2
-    assert capsys.readouterr().err.strip() == "muggins: --delay son segundos entre 0 y 60, no -1.0"
+    assert capsys.readouterr().err.strip() == "muggins: --delay son segundos entre 0 y 60, no -1"
 
 
 # -- a failure during a game keeps it ---------------------------------------------------------

@@ -7,6 +7,7 @@ says so in the same language.
 """
 from __future__ import annotations
 
+import io
 import pickle
 import re
 import string
@@ -291,6 +292,37 @@ def test_sigterm_during_a_command_is_said_in_its_language(monkeypatch, capsys):
     monkeypatch.setattr(cli, "_validate", stopped)
     assert cli.main(["validate", "card-muggins", "--lang", "es"]) == 143
     assert capsys.readouterr().err.strip() == "muggins: detenido (SIGTERM)"
+
+
+def _spanish_save(tmp_path: Path, monkeypatch) -> Path:
+    """A game saved at once (end of input) by a person playing in Spanish."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["play", "card-muggins", "--human", "1", "--seed", "5", "--lang", "es"]) == 130
+    return next(tmp_path.glob("*.save.json"))
+
+
+def test_resume_says_its_refusals_in_the_locales_language_or_the_saves(tmp_path: Path, monkeypatch, capsys):
+    """A save that cannot be read has no language: the locale's is used, as by `keep --resume`;
+    one that can be read is refused in its own (README: a game goes on in the save's language)."""
+    save = _spanish_save(tmp_path, monkeypatch)
+    text = save.read_text(encoding="utf-8")
+    (tmp_path / "cut.json").write_text(text[:len(text) // 2], encoding="utf-8")
+    (tmp_path / "edited.json").write_text(text.replace('"seed": 5', '"seed": 6'), encoding="utf-8")
+    capsys.readouterr()
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    said = {}
+    for name in ("nosuch.json", "cut.json"):
+        assert cli.main(["resume", name]) == 1
+        said[name] = capsys.readouterr().err
+    assert "no se puede leer" in said["nosuch.json"] and "no es un fichero de partida guardada" in said["cut.json"]
+    assert cli.main(["resume", str(save), "--delay", "99"]) == 2
+    assert capsys.readouterr().err.strip() == "muggins: --delay son segundos entre 0 y 60, no 99"
+    monkeypatch.delenv("LANG")
+    assert cli.main(["resume", "edited.json"]) == 1  # a Spanish save, an English locale
+    assert "la partida guardada se ha cambiado o está dañada" in capsys.readouterr().err
+    assert cli.main(["resume", "nosuch.json"]) == 1
+    assert "cannot read" in capsys.readouterr().err
 
 
 # -- the tables of words -------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from .rules import Rules
 from .records import Record, make_record, read_record, record_problem, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay
-from .messages import LANGUAGES, lang_from_arguments, lang_from_environment, stopped_line
+from .messages import LANGUAGES, as_typed, lang_from_arguments, lang_from_arguments, lang_from_environment, stopped_line
 from .scenarios import cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -145,7 +145,7 @@ def _argparse_words(lang: str) -> Iterator[None]:
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
 
     def gettext(text: str) -> str:
-        return _ARGPARSE_ES.get(text, text)
+        return _Template(_ARGPARSE_ES.get(text, text))
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         return gettext(singular if n == 1 else plural)
@@ -165,8 +165,8 @@ def _main(argv: Sequence[str] | None, lang: str) -> int:
         return EXIT_USAGE
     if getattr(args, "lang", "") is None and args.main_lang:  # `muggins --lang es COMMAND`
         args.lang = args.main_lang
-    if getattr(args, "lang", "") is None and args.run not in (_resume, _keep):  # those: the save's language
-        args.lang = lang_from_environment()
+    if getattr(args, "lang", "") is None:  # a save goes on in its own language (README: resume, keep)
+        args.lang = _saved_language(args) or lang_from_environment()
     said = getattr(args, "lang", None) or lang  # the language errors are said in
     try:
         return args.run(args)
@@ -187,6 +187,14 @@ def _main(argv: Sequence[str] | None, lang: str) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`| head`): end as a pipe writer does, never "all passed"
         return 141
+
+
+def _saved_language(args: argparse.Namespace) -> str | None:
+    """The language of the save `resume` or `keep --resume` continues, when it can be read; else
+    None, and its refusal is said in the locale's language, as every other command's is."""
+    from .keep import saved_lang
+    path = args.save if args.run is _resume else getattr(args, "resume", None) if args.run is _keep else None
+    return saved_lang(path) if path else None
 
 
 # The command line's help, in both languages: each English text of `_parser` and its Spanish
@@ -269,7 +277,8 @@ _HELP = {
     "Continue a game saved with `save FILE`, Ctrl-C or end of input: same hands, same random state, same bots.":
         "Continúa una partida guardada con `guardar FICHERO`, Ctrl-C o fin de la entrada: las mismas manos, el mismo "
         "estado del azar, los mismos bots.",
-    "language (default: the saved game's)": "idioma (por omisión: el de la partida guardada)",
+    "language (en, es; default: the saved game's, else from LC_ALL, LC_MESSAGES, LANG)":
+        "idioma (en, es; por omisión: el de la partida guardada, si no según LC_ALL, LC_MESSAGES, LANG)",
     "continue under this rule file (e.g. once a formula that stopped the game is fixed): the saved moves are "
     "replayed under it":
         "continúa con este fichero de reglas (p. ej. cuando esté corregida una fórmula que detuvo la partida): las "
@@ -376,7 +385,7 @@ _METAVARS = {
     "WIDTH": "ANCHO", "ADDRESS": "DIRECCIÓN", "FILE.svg": "FICHERO.svg", "PLAYERS": "JUGADORES",
     "SEED": "SEMILLA", "BOTS": "BOTS", "DELAY": "PAUSA", "FORGET": "OLVIDO", "ATTENTION": "ATENCIÓN",
     "MAX_ROUNDS": "MAX_RONDAS", "GAMES": "PARTIDAS", "WORKERS": "PROCESOS", "MAX_GAMES": "MAX_PARTIDAS",
-    "MOVE": "JUGADA",
+    "MOVE": "JUGADA", "SCHEMA": "ESQUEMA",
 }
 
 # argparse's own words (it asks gettext for them), in Spanish.
@@ -387,7 +396,7 @@ _ARGPARSE_ES = {
     "show this help message and exit": "muestra este mensaje de ayuda y termina",
     "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
     "the following arguments are required: %s": "faltan los argumentos obligatorios: %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "opción no válida: %(value)r (elija entre %(choices)s)",
+    "invalid choice: %(value)r (choose from %(choices)s)": "opción no válida: %(value)r (elige entre %(choices)s)",
     "expected one argument": "se esperaba un argumento",
     "expected at most one argument": "se esperaba como mucho un argumento",
     "expected at least one argument": "se esperaba al menos un argumento",
@@ -395,7 +404,7 @@ _ARGPARSE_ES = {
     "expected %s arguments": "se esperaban %s argumentos",
     "unrecognized arguments: %s": "argumentos no reconocidos: %s",
     "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
-    "invalid %(type)s value: %(value)r": "valor numérico (%(type)s) no válido: %(value)r",
+    "invalid %(type)s value: %(value)r": "valor no válido: %(value)r (se esperaba %(type)s)",
     "ambiguous option: %(option)s could match %(matches)s": "opción ambigua: %(option)s puede ser %(matches)s",
     "not allowed with argument %s": "no se permite con el argumento %s",
     "ignored explicit argument %r": "se ignora el argumento explícito %r",
@@ -403,6 +412,20 @@ _ARGPARSE_ES = {
     "unexpected option string: %s": "opción inesperada: %s",
     "unknown parser %(parser_name)r (choices: %(choices)s)": "orden desconocida %(parser_name)r (opciones: %(choices)s)",
 }
+
+
+# The Python types argparse names in "invalid %(type)s value", in Spanish words.
+_TYPES_ES = {"int": "un número entero", "float": "un número"}
+
+
+class _Template(str):
+    """A Spanish template of argparse's: filled with `%` as argparse fills it, but with a value's
+    Python type (`int`, `float`) said in words, which a reader of Spanish need not know."""
+
+    def __mod__(self, values: Any) -> str:
+        if isinstance(values, dict) and "type" in values:
+            values = {**values, "type": _TYPES_ES.get(values["type"], values["type"])}
+        return str.__mod__(self, values)
 
 
 def _in_language(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
@@ -419,7 +442,7 @@ def _in_language(parser: argparse.ArgumentParser, lang: str) -> argparse.Argumen
     for action in parser._actions:
         action.help = say(action.help)
         shown = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
-        if action.choices is None or isinstance(action, argparse._SubParsersAction):
+        if action.choices is None or action.metavar is not None:  # else argparse shows the choices
             if isinstance(shown, str) and shown in _METAVARS and action.nargs != 0:
                 action.metavar = _METAVARS[shown]
         if isinstance(action, argparse._SubParsersAction):
@@ -472,9 +495,10 @@ def _english_parser() -> argparse.ArgumentParser:
     sweep.set_defaults(run=_sweep)
 
     schema = commands.add_parser("schema", help="print a JSON Schema (for editors and tools)")
-    schema.add_argument("which", choices=["rules", "scenario", "record", "save", "stats"],
+    schema.add_argument("which", metavar="SCHEMA", choices=["rules", "scenario", "record", "save", "stats"],
                         help="which schema: rules, scenario, record (game records), save (saved games) or stats "
                              "(the --json output of simulate, compare, sweep)")
+    schema.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     schema.set_defaults(run=_schema)
     return parser
 
@@ -489,6 +513,10 @@ def _add_rule_file_commands(commands: Any) -> None:
     validate.set_defaults(run=_validate)
 
     rules = commands.add_parser("rules", help="list or show rule files")
+    # `rules --lang es list`: kept apart from the subcommand's own --lang, whose default would
+    # replace it (as `muggins --lang es` is: see _main)
+    rules.add_argument("--lang", dest="main_lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                       help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
     rules_commands = rules.add_subparsers(title="rules commands", metavar="COMMAND")
     listing = rules_commands.add_parser("list", help="the built-in rule files and variants")
     listing.add_argument("--lang", choices=LANGUAGES, help="language (default: from LC_ALL, LC_MESSAGES, LANG)")
@@ -543,9 +571,10 @@ def _add_game_commands(commands: Any) -> None:
                                  description="Continue a game saved with `save FILE`, Ctrl-C or end of input: same "
                                              "hands, same random state, same bots.")
     resume.add_argument("save", metavar="FILE")
-    resume.add_argument("--lang", choices=LANGUAGES, help="language (default: the saved game's)")
+    resume.add_argument("--lang", choices=LANGUAGES,
+                        help="language (en, es; default: the saved game's, else from LC_ALL, LC_MESSAGES, LANG)")
     resume.add_argument("--delay", type=float, default=0.0, help="seconds to pause before each bot move")
-    resume.add_argument("--explain", action="store_true")
+    resume.add_argument("--explain", action="store_true", help="explain every placement as the text's diagrams do")
     resume.add_argument("--coach", action="store_true", help="remind you to claim, offer every Muggins call, give hints")
     resume.add_argument("--ascii", action="store_true", help="suit letters instead of symbols (5H for 5♥)")
     resume.add_argument("--tally", action="store_true", help="also show scores in the paper tally notation")
@@ -798,8 +827,7 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
         raise UsageError(_say(args.lang, "chances"))
     if args.precision is not None and not 0 < args.precision < 1:
-        width = str(args.precision)
-        raise UsageError(_say(args.lang, "precision", width=width.replace(".", ",") if args.lang == "es" else width))
+        raise UsageError(_say(args.lang, "precision", width=as_typed(args.precision, args.lang)))
     if args.precision is not None and args.max_games < args.games:  # --max-games is read only with --precision
         raise UsageError(_say(args.lang, "max_games"))
     for option, value in (("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler)):
@@ -873,9 +901,7 @@ def _run_simulation(args: argparse.Namespace, spec: str, rules: Rules, bots: lis
             games = more
             data = summary(tally, rules, args.seed, settings)
         key = "precision" if widest(data) <= args.precision else "precision_capped"
-        width = f"{args.precision:g}"  # as it was written: 0.01, or 0,01 in Spanish like the tables' numbers
-        print(words(args.lang)[key].format(games=num(games, args.lang, 0),
-                                           width=width.replace(".", ",") if args.lang == "es" else width,
+        print(words(args.lang)[key].format(games=num(games, args.lang, 0), width=as_typed(args.precision, args.lang),
                                            widest=num(widest(data), args.lang, 4)), file=sys.stderr)
     return data
 
@@ -970,12 +996,12 @@ def _humans(spec: str | None, players: int, lang: str | None = None) -> set[int]
 
 
 def _resume(args: argparse.Namespace) -> int:
-    problem = check_delay(args.delay, args.lang or "en")
+    problem = check_delay(args.delay, args.lang)
     if problem:
         return _usage(problem)
     shown = {name: True for name in ("explain", "coach", "ascii", "tally") if getattr(args, name)}
     session = Session.resume(args.save, delay=args.delay, record=args.record, force=args.force, rules=args.rules,
-                             **shown, **({"lang": args.lang} if args.lang else {}))
+                             lang=args.lang, **shown)
     if args.record is not None:  # before the game goes on, never after; in the game's language
         problem = check_target(args.record, args.force, session.lang)
         if problem:
@@ -1034,9 +1060,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _keep(args: argparse.Namespace) -> int:
-    from .keep import Keeper, saved_lang
-    # a resumed session goes on in the save's language unless --lang says otherwise, as `resume` does
-    args.lang = args.lang or (saved_lang(args.resume) if args.resume else None) or lang_from_environment()
+    from .keep import Keeper
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)

@@ -459,9 +459,9 @@ def check_rules(rules: Rules, players: int, lang: str) -> None:
 
 
 def saved_lang(path: str | Path) -> str | None:
-    """The language a keep save was made in, so that `keep --resume FILE` without `--lang` goes on
-    in it, as `muggins resume` does with a game's; None when the file does not say one of ours
-    (resuming it then says what is wrong with it)."""
+    """The language a save was made in (a keeper's or a game's), so that `keep --resume FILE` and
+    `resume FILE` without `--lang` go on in it; None when the file does not say one of ours
+    (resuming it then says what is wrong with it, in the locale's language)."""
     try:
         data = json.loads(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):

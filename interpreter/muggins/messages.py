@@ -173,6 +173,13 @@ def counted(n: int, noun: str) -> Said:
     return Said(count(n, noun, "en"), **{lang: count(n, noun, lang) for lang in _NOUNS if lang != "en"})
 
 
+def as_typed(value: float, lang: str) -> str:
+    """A number a person gave, echoed back as `lang` writes numbers (0.01, 0,01), with no `.0`
+    Python adds to a whole float: a message that quotes a value says what was typed."""
+    text = f"{value:.15g}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
 def lang_from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language the locale asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
     (as POSIX reads them); Spanish for `es` or `es_*`, English otherwise."""
@@ -186,15 +193,18 @@ def lang_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 def lang_from_arguments(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
     """The language a command line asks for before it is parsed (`--lang` is itself an option):
-    `--lang es` or `--lang=es` anywhere before `--`, else the locale."""
+    the last `--lang es` or `--lang=es` before `--`, as argparse lets the last one win for the
+    command; else, and when that value is no language of ours (`--lang fr`, which is no request
+    for English), the locale."""
+    asked = ""
     for i, arg in enumerate(argv):
         if arg == "--":
             break
         if arg.startswith("--lang="):
-            return "es" if arg.partition("=")[2] == "es" else "en"
-        if arg == "--lang" and i + 1 < len(argv):
-            return "es" if argv[i + 1] == "es" else "en"
-    return lang_from_environment(environ)
+            asked = arg.partition("=")[2]
+        elif arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+    return asked if asked in LANGUAGES else lang_from_environment(environ)
 
 
 # The last line of a program stopped from outside, by its exit status.

@@ -29,7 +29,7 @@ from .launch import HeldSignals
 from .loader import rules_source
 from .files import (fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path, words as file_words,
                     write_atomic, write_first)
-from .messages import illegal, reason, stopped_line
+from .messages import as_typed, illegal, reason, stopped_line
 from .output import shows_suits
 from .pieces import ascii_cards, visible
 from .families import family_of
@@ -175,7 +175,7 @@ def ui_words(lang: str) -> dict[str, str]:
 def check_delay(delay: float, lang: str = "en") -> str | None:
     """Why `delay` is not a usable --delay (a one-line reason), or None when it is."""
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
-        return ui_words(lang)["delay"].format(limit=int(MAX_DELAY), value=delay)
+        return ui_words(lang)["delay"].format(limit=int(MAX_DELAY), value=as_typed(delay, lang))
     return None
 
 
