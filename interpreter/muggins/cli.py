@@ -34,7 +34,7 @@ from .rules import Rules
 from .records import Record, make_record, read_record, record_problem, record_schema, replay, save_schema
 from .simulate import simulate, summary, widest
 from .terminal import Session, check_delay
-from .messages import LANGUAGES, as_typed, lang_from_arguments, lang_from_arguments, lang_from_environment, stopped_line
+from .messages import LANGUAGES, as_typed, lang_from_arguments, lang_from_environment, stopped_line
 from .scenarios import cases, load_scenario, run_case, scenario_files
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
