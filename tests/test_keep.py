@@ -724,6 +724,17 @@ def test_a_sheet_that_cannot_be_written_is_refused_before_the_game(tmp_path, mon
     assert "Round 1" not in captured.out and not list(tmp_path.glob("muggins-keep-*"))
 
 
+@pytest.mark.parametrize("lang, said", [("en", "already exists: give --sheet another file"),
+                                        ("es", "ya existe: da a --sheet otro fichero")])
+def test_an_existing_sheet_is_refused_with_what_keep_can_do(tmp_path, monkeypatch, capsys, lang, said):
+    """keep has no --force (a sheet is never written over a file): the refusal does not offer one."""
+    (tmp_path / "there.html").write_text("a sheet of an earlier game")
+    monkeypatch.chdir(tmp_path)
+    assert main(["keep", "domino-muggins", "--players", "2", "--sheet", "there.html", "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "--force" not in err
+
+
 # -- scoring entries are named in the keeper's language, from the rule file's own translations --------
 
 def test_scoring_entries_are_named_in_spanish_where_the_rule_file_translates_them(tmp_path):

@@ -25,6 +25,7 @@ _WORDS = {
     "en": {
         "exists": "{path} already exists (add --force to replace it)",
         "exists_save": "{path} already exists: type `save {path} force` to replace it",
+        "exists_sheet": "{path} already exists: give --sheet another file, or move that one away",
         "is_folder": "{path} is a folder, not a file",
         "not_regular": "{path} is not a plain file (a device, a pipe or a link): it is never replaced",
         "not_regular_read": "{path} is not a regular file (a device, a pipe or a socket)",
@@ -46,6 +47,7 @@ _WORDS = {
     "es": {
         "exists": "{path} ya existe (añade --force para reemplazarlo)",
         "exists_save": "{path} ya existe: escribe `guardar {path} forzar` para reemplazarlo",
+        "exists_sheet": "{path} ya existe: da a --sheet otro fichero, o aparta ese",
         "is_folder": "{path} es una carpeta, no un fichero",
         "not_regular": "{path} no es un fichero normal (un dispositivo, una tubería o un enlace): nunca se sustituye",
         "not_regular_read": "{path} no es un fichero normal (un dispositivo, una tubería o un socket)",

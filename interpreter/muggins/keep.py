@@ -624,7 +624,7 @@ class Keeper:
         self.folder = Path(folder)
         if sheet is not None and Path(sheet).suffix.lower() not in (".html", ".htm", ".svg"):
             raise MugginsError(self.w["sheet_kind"].format(path=sheet))
-        problem = check_target(sheet, lang=lang) if sheet is not None else None
+        problem = check_target(sheet, lang=lang, hint="exists_sheet") if sheet is not None else None  # no --force
         if problem:  # before the game, as --record is: a sheet found unwritable at the end is a sheet lost
             raise MugginsError(f"--sheet: {problem}")
         self.entries: list[str] = []
