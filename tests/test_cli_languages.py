@@ -226,3 +226,35 @@ def test_every_option_is_described():
 def test_resume_help_describes_explain_in_spanish(capsys):
     code, out, _ = run(["resume", "--help", "--lang", "es"], capsys)
     assert code == 0 and "explica cada colocación como lo hacen los diagramas del texto" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("option", ["--plot", "--csv"])
+def test_a_plot_or_table_path_that_is_a_folder_is_refused_in_spanish(option, tmp_path, capsys):
+    folder = tmp_path / "x.svg"
+    folder.mkdir()
+    assert main(["simulate", "card-muggins", "--games", "2", "--workers", "1", option, str(folder),
+                 "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == f"muggins: {option} {folder}: no se puede escribir ahí (es una carpeta)"
+
+
+def test_a_missing_matplotlib_is_said_in_spanish_before_any_game(tmp_path, capsys, monkeypatch):
+    import sys
+    from muggins import cli
+
+    def played(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
+    monkeypatch.setattr(cli, "simulate", played)
+    assert main(["simulate", "card-muggins", "--games", "2", "--workers", "1", "--plot", str(tmp_path / "p.svg"),
+                 "--lang", "es"]) == 1
+    assert capsys.readouterr().err.strip() == "muggins: --plot necesita matplotlib: pip install 'muggins[plot]'"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "# Muggins de cartas, estricto 21: resuelto desde card-muggins-strict-21.yaml (incorporado) "),
+    ("en", "# Card Muggins, strict 21: resolved from card-muggins-strict-21.yaml (built-in) ")])
+def test_rules_show_names_a_built_in_file_in_words(lang, said, capsys):
+    assert main(["rules", "show", "card-muggins-strict-21", "--lang", lang]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert header.startswith(said) and "<builtin>" not in header

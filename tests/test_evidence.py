@@ -690,6 +690,19 @@ def test_the_length_plot_draws_every_bin_as_a_share_per_turn():
     plt.close(one)
 
 
+@pytest.mark.parametrize("lang, ticks", [("en", ["0.000", "0.025", "0.050"]), ("es", ["0,000", "0,025", "0,050"])])
+def test_the_plots_numbers_are_written_as_the_language_writes_them(lang, ticks):
+    """100 games of 100 to 595 turns, bins of 5: each bin holds 1 % of the games over 5 turns, a
+    share axis in hundredths, whose numbers Spanish writes with a comma, as the titles have it."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    from muggins.plots import results_figure
+    fig = results_figure([hand_summary(list(range(100, 600, 5)), [0, 1] * 50)], lang)
+    fig.canvas.draw()
+    assert [tick.get_text() for tick in fig.axes[2].get_yticklabels()][:3] == ticks
+    plt.close(fig)
+
+
 def test_plot_and_csv_files_get_the_usual_mode(capsys, tmp_path: Path):
     import os
     old = os.umask(0o022)

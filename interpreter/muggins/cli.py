@@ -48,6 +48,7 @@ WORDS = {
         "replayed": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
         "won:one": "winner {players}", "won:side": "winners {players}",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
+        "builtin": "{file} (built-in)",
         "bot_count": "--bots names {count} bots for {seats} bot seats",
         "no_common_players": "no number of players is allowed by every file ({counts}): compare files that "
                              "share one",
@@ -76,6 +77,7 @@ WORDS = {
         "replayed": "{record}: {moves} reproducidas; {termination}, {won}, puntuaciones {scores} tras {rounds}",
         "won:one": "gana {players}", "won:side": "ganan {players}",
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
+        "builtin": "{file} (incorporado)",
         "digest": "huella {digest}",
         "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
         "no_common_players": "ningún número de jugadores vale para todos los ficheros ({counts}): compara "
@@ -675,7 +677,10 @@ def _rules_show(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return EXIT_OK
     chain = " <- ".join((rules.name,) + rules.bases)
-    print("# " + _say(args.lang, "resolved", title=rules.title_in(args.lang), origin=rules.origin, chain=chain))
+    origin = rules.origin  # a built-in file is named `<builtin>/NAME.yaml` where a path is expected
+    if origin.startswith("<builtin>/"):
+        origin = _say(args.lang, "builtin", file=origin.removeprefix("<builtin>/"))
+    print("# " + _say(args.lang, "resolved", title=rules.title_in(args.lang), origin=origin, chain=chain))
     print("# " + _say(args.lang, "digest", digest=rules.digest[:16]))
     print(yaml.dump(data, Dumper=_RulesDumper, sort_keys=False, allow_unicode=True, width=100), end="")
     return EXIT_OK
@@ -835,9 +840,10 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
             raise UsageError(_say(args.lang, "empty_value", option=option))
     if args.plot and args.csv and os.path.realpath(args.plot) == os.path.realpath(args.csv):
         raise UsageError(_say(args.lang, "same_file", path=args.csv))  # the plot would replace the table
-    from .plots import check_path
+    from .plots import check_path, pyplot
     if args.plot:
         check_path(args.plot, args.lang)
+        pyplot(args.lang)  # matplotlib missing is said before the games are played, not after them
     if args.csv:
         check_path(args.csv, args.lang, option="--csv", formats=())
     for option, path in (("--plot", args.plot), ("--csv", args.csv)):

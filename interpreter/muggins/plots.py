@@ -6,13 +6,14 @@ same folder and moved into place, so a failed plot never leaves half a file.
 """
 from __future__ import annotations
 
+import errno
 import math
 import os
 from pathlib import Path
 from typing import Any, Sequence
 
 from .errors import MugginsError
-from .files import write_atomic_with
+from .files import reason as file_reason, write_atomic_with
 from .overrides import UsageError
 from .report import bot_names, num, pct
 from .stats import Z95, fair_share
@@ -47,7 +48,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "es": {
         "needs": "--plot necesita matplotlib: pip install 'muggins[plot]'",
-        "format": "--plot {path}: el archivo debe terminar en .png o .svg",
+        "format": "--plot {path}: el fichero debe terminar en .png o .svg",
         "folder": "--plot {path}: no existe la carpeta {folder}",
         "unwritable": "--plot {path}: no se puede escribir ahí ({reason})",
         "title": "{rules}: {games} partidas, {players} jugadores, bots {bots}",
@@ -56,8 +57,8 @@ WORDS: dict[str, dict[str, str]] = {
         "first_x": "puesto en el orden de juego (1 = quien juega primero)",
         "win_rate": "partidas ganadas (%), con intervalos del 95 %",
         "fair": "parte justa",
-        "seats": "Tasa de victorias por asiento",
-        "seat_x": "asiento",
+        "seats": "Tasa de victorias por puesto",
+        "seat_x": "puesto",
         "length": "Duración de la partida",
         "turns": "turnos por partida",
         "share": "proporción de partidas por turno (%)",
@@ -88,9 +89,12 @@ def check_path(path: str, lang: str = "en", option: str = "--plot", formats: Seq
     if not folder.is_dir():
         raise MugginsError(w["folder"].format(path=path, folder=folder).replace("--plot", option))
     if target.is_dir():
-        raise MugginsError(w["unwritable"].format(path=path, reason="a folder").replace("--plot", option))
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise MugginsError(w["unwritable"].format(path=path, reason="permission denied").replace("--plot", option))
+        denied: OSError = IsADirectoryError(errno.EISDIR, path)
+    elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        denied = PermissionError(errno.EACCES, path)
+    else:
+        return
+    raise MugginsError(w["unwritable"].format(path=path, reason=file_reason(denied, lang)).replace("--plot", option))
 
 
 def write_atomically(path: str, write: Any, option: str = "--plot", lang: str = "en") -> None:
@@ -99,14 +103,17 @@ def write_atomically(path: str, write: Any, option: str = "--plot", lang: str = 
     try:
         write_atomic_with(path, write, force=True)
     except OSError as exc:
-        raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=exc.strerror).replace("--plot", option)) from None
+        raise MugginsError(_w(lang)["unwritable"].format(path=path, reason=file_reason(exc, lang))
+                           .replace("--plot", option)) from None
 
 
-def _pyplot() -> Any:
+def pyplot(lang: str = "en") -> Any:
+    """matplotlib's pyplot, drawing to files; asked for before a simulation too, so that a missing
+    matplotlib is said (in `lang`) before the games are played, not after."""
     try:
         import matplotlib
     except ImportError:
-        raise MugginsError(_w("en")["needs"]) from None
+        raise MugginsError(_w(lang)["needs"]) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
@@ -122,7 +129,24 @@ def _save(fig: Any, path: str, lang: str) -> None:
         write_atomically(path, write, lang=lang)
     finally:
         fig.clf()
-        _pyplot().close(fig)
+        pyplot(lang).close(fig)
+
+
+def _tick_numbers(fig: Any, lang: str) -> None:
+    """The axes' numbers written as the titles and labels of the same figure are: 2,5 in Spanish
+    (matplotlib writes 2.5 whatever the language); tick labels given as text are left as they are."""
+    if lang != "es":
+        return
+    from matplotlib.ticker import ScalarFormatter
+
+    class DecimalComma(ScalarFormatter):
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return super().__call__(x, pos).replace(".", ",")
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if type(axis.get_major_formatter()) is ScalarFormatter:
+                axis.set_major_formatter(DecimalComma())
 
 
 def _plain(text: str) -> str:
@@ -147,7 +171,7 @@ def plot_results(results: Sequence[dict], path: str, lang: str = "en") -> None:
 def results_figure(results: Sequence[dict], lang: str = "en") -> Any:
     """The figure `plot_results` writes (apart, so the drawn data can be checked): three panels,
     one legend below them, never over a bar or its error bar."""
-    plt = _pyplot()
+    plt = pyplot(lang)
     w = _w(lang)
     first = results[0]
     n = first["players"]
@@ -161,6 +185,7 @@ def results_figure(results: Sequence[dict], lang: str = "en") -> Any:
     fig.suptitle(title, fontsize=13)
     _win_rate_panels(axes[0], axes[1], results, w, lang)
     _length_panel(axes[2], results, w, lang)
+    _tick_numbers(fig, lang)
     fig.tight_layout()
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), fontsize=9,
@@ -241,7 +266,7 @@ def sweep_figure(rules: str, results: Sequence[dict], lang: str = "en") -> Any:
     """The figure `plot_sweep` writes (apart, so what is drawn can be checked): two panels, their
     legends in one below them (inside, a legend covered error bars), axis labels on two lines so
     they stay beside their axes, clear of the slanted setting names under them."""
-    plt = _pyplot()
+    plt = pyplot(lang)
     w = _w(lang)
     first = results[0]
     xs, xlabel, ticks, groups = _sweep_axis(results, w)
@@ -255,6 +280,7 @@ def sweep_figure(rules: str, results: Sequence[dict], lang: str = "en") -> Any:
         if ticks is not None:
             ax.set_xticks(xs)
             ax.set_xticklabels(ticks, rotation=30, ha="right", fontsize=8)
+    _tick_numbers(fig, lang)
     fig.tight_layout()
     handles, labels = [], []
     for ax in axes:
