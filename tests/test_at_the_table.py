@@ -666,7 +666,7 @@ def test_a_call_in_the_window_does_not_waive_the_persons_own_claim(tmp_path, mon
     monkeypatch.chdir(tmp_path)
     hands, pile = [["7S", "6H"], ["9C", "2C"]], ["9D"]
     applied = ("P1 (Enter: go on)> P1 scores 2 (exactly the limit): 2.\n"
-               "P1: Muggins! P1 takes P2's 25 (multiple of five).\nP1 scores 25 (Muggins!): 27.\n")
+               "P1: Muggins! P1 takes P2's 25 points (multiple of five).\nP1 scores 25 (Muggins!): 27.\n")
     for typed in (["muggins", "claim"], ["claim", "muggins"]):   # in either order: both apply, the claim first
         s, text = at_position(hands, pile, ["7♠", "", "6♥", *typed, ""])
         assert "P2 plays 9♣: total 25." in text
@@ -849,7 +849,7 @@ def test_at_a_rounds_end_the_last_claim_is_made_after_the_call_whatever_the_oppo
     assert windows[0] == windows[1] == ("P1 (Enter: go on)> Your claim stands: it is made as soon as you go on.\n"
                                         "P1 (Enter: go on)> ")
     s, text = at_position(hands, pile, ["2♥", "", "A♠", "claim", "muggins", ""])
-    assert "P1: Muggins! P1 takes P2's 15 (multiple of five)." in text and "P1 scores 1 (last): 16." in text
+    assert "P1: Muggins! P1 takes P2's 15 points (multiple of five)." in text and "P1 scores 1 (last): 16." in text
 
 
 def test_a_person_calls_muggins_on_points_forgotten_on_the_rounds_last_move(tmp_path, monkeypatch):
@@ -862,7 +862,7 @@ def test_a_person_calls_muggins_on_points_forgotten_on_the_rounds_last_move(tmp_
     after = text.split("P2 plays 3♣: total 15.\n", 1)[1]
     assert after.startswith("P1 (Enter: go on)> Muggins! Your call stands: it is made as soon as you go on.\n"
                             "P1 (Enter: go on)> Pile closed at 15; P2 played last.\n"
-                            "P1: Muggins! P1 takes P2's 15 (multiple of five).\n"), after
+                            "P1: Muggins! P1 takes P2's 15 points (multiple of five).\n"), after
     assert after.index("Muggins! P1 takes") < after.index("End of round") and s.state.scores[0] == 15
     s, text = at_position(hands, pile, ["2♥", "", ""], forget=0.0)          # nothing forgotten: the same window
     after = text.split("P2 plays 3♣: total 15.\n", 1)[1]
@@ -918,7 +918,7 @@ def test_in_the_hot_seat_the_other_person_calls_on_points_forgotten_on_the_round
     s.run()
     after = out.getvalue().split("P2 plays 3♣: total 15.\n", 1)[1]
     assert after.startswith("P2 (Enter: go on)> P1 (Enter: go on)> Muggins! Your call stands"), after
-    assert "P1: Muggins! P1 takes P2's 15 (multiple of five)." in after and s.state.scores[0] == 15
+    assert "P1: Muggins! P1 takes P2's 15 points (multiple of five)." in after and s.state.scores[0] == 15
 
 
 @pytest.mark.parametrize("false_call", [None, 5])

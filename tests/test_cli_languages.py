@@ -258,3 +258,31 @@ def test_rules_show_names_a_built_in_file_in_words(lang, said, capsys):
     assert main(["rules", "show", "card-muggins-strict-21", "--lang", lang]) == 0
     header = capsys.readouterr().out.splitlines()[0]
     assert header.startswith(said) and "<builtin>" not in header
+
+
+def test_one_point_lost_or_taken_is_said_in_the_singular(tmp_path, capsys):
+    """Card Muggins with forgetful bots: "last" is 1 point (C6), lost when not claimed (C8), or
+    taken with Muggins where `last.muggins` lets it be; 1 point, never `1 puntos` or `los 1`."""
+    record = tmp_path / "forgotten.json"
+    assert main(["play", "card-muggins", "--seed", "1", "--forget", "0.9", "--attention", "0", "--record",
+                 str(record)]) == 0
+    for lang, taken, lost in (("es", r"J\d se lleva 1 punto de J\d \(último\)\.", r"Se pierde 1 punto de J\d \(último\)\."),
+                              ("en", r"P\d takes P\d's 1 point \(last\)\.", r"P\d's 1 point \(last\) is lost\.")):
+        assert main(["play", "card-muggins", "--seed", "2", "--forget", "0.9", "--attention", "1", "--set",
+                     "last.muggins=true", "--lang", lang]) == 0
+        assert re.search(taken, capsys.readouterr().out)
+        assert main(["replay", str(record), "--log", "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        assert re.search(lost, out) and not re.search(r" 1 (puntos|points)\b|[Ll]os 1 de", out)
+
+
+def test_replay_agrees_with_one_move_and_says_when_nobody_won(tmp_path, capsys):
+    one, unfinished = tmp_path / "one.json", tmp_path / "unfinished.json"
+    assert main(["play", "domino-muggins", "--seed", "1", "--set", "win.target=5", "--record", str(one)]) == 0
+    assert main(["play", "domino-muggins", "--seed", "1", "--max-rounds", "1", "--record", str(unfinished)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(one), "--lang", "es"]) == 0
+    assert f"{one}: 1 jugada reproducida; objetivo alcanzado, gana J" in capsys.readouterr().out
+    for lang, said in (("es", "; sin terminar, no gana nadie, puntuaciones ["), ("en", "; unfinished, no winner, scores [")):
+        assert main(["replay", str(unfinished), "--lang", lang]) == 0
+        assert said in capsys.readouterr().out

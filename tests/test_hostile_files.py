@@ -473,7 +473,7 @@ HOSTILE_SAVES = {
     "too many players": (lambda d: d.update(players=9, seats=["greedy"] * 9),
                          "players: 9 players is not a count these rules allow"),
     "no players": (lambda d: d.update(players=0), "players: must be at least 1"),
-    "seats that do not match": (lambda d: d.update(seats=["human"]), "seats: 1 seats for 2 players"),
+    "seats that do not match": (lambda d: d.update(seats=["human"]), "seats: 1 seat for 2 players"),
     "an unknown bot": (lambda d: d.update(seats=["human", "genius"]), "seats[1]: must be one of"),
     "a move too long": (lambda d: d.update(moves=["9" * 5000 + "-1"]), "moves[0]: is longer than 100 characters"),
     "a move that is no move": (lambda d: d.update(moves=["9" * 99]), "move 1 ('999"),

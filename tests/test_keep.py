@@ -909,8 +909,8 @@ def test_an_unclaimed_15_is_taken_by_the_opponent_who_calls_muggins(tmp_path):
     keeper, out, code = keep("card-muggins", 3, STEAL_3, folder=tmp_path)
     assert scores(keeper) == [0, 55, 0]
     assert "P3 does not claim 15 (multiple of five)." in out
-    assert "P2: Muggins! P2 takes P3's 15 (multiple of five)." in out and "P2 scores 15 (Muggins!): 25." in out
-    assert "P1's 20 (multiple of five) is lost." in out
+    assert "P2: Muggins! P2 takes P3's 15 points (multiple of five)." in out and "P2 scores 15 (Muggins!): 25." in out
+    assert "P1's 20 points (multiple of five) are lost." in out
     assert keeper.entries == STEAL_3
     assert "1 (in play) | +0 = 0 | +55 = 55 | +0 = 0" in "\n".join(sheet_text(keeper.tracker, "en"))
 
@@ -922,11 +922,11 @@ def test_two_players_the_next_player_takes_the_15_in_spanish(tmp_path):
     keeper, out, code = keep("card-muggins", 2, lines, lang="es", folder=tmp_path)
     assert scores(keeper) == [45, 0]
     assert "J2 no reclama 15 (múltiplo de cinco)." in out
-    assert "J1: ¡Muggins! J1 se lleva los 15 de J2 (múltiplo de cinco)." in out
+    assert "J1: ¡Muggins! J1 se lleva 15 puntos de J2 (múltiplo de cinco)." in out
     assert keeper.entries == ["2", "5", "15", "muggins 1", "25"]
     keeper, out, code = keep("card-muggins", 2, ["2", "5", "15", "sin reclamar", "deshacer"], lang="es",
                              folder=tmp_path)
-    assert "Los 15 de J2 (múltiplo de cinco) se pierden." in out and "Deshecho: sin reclamar." in out
+    assert "Se pierden 15 puntos de J2 (múltiplo de cinco)." in out and "Deshecho: sin reclamar." in out
     assert scores(keeper) == [5, 15]
 
 
@@ -965,7 +965,7 @@ def test_forgotten_last_points_cannot_be_stolen_unless_the_house_says_so(tmp_pat
     keeper, out, code = keep("card-muggins", 2, LAST_PILE + ["muggins 1", "unclaimed"], folder=tmp_path)
     assert ("Not entered: under card-muggins forgotten \"last\" points cannot be stolen with Muggins: they are "
             "lost (type unclaimed).") in out
-    assert scores(keeper) == [0, 10] and "P2's 1 (last) is lost." in out
+    assert scores(keeper) == [0, 10] and "P2's 1 point (last) is lost." in out
     house = tmp_path / "house.yaml"
     house.write_text("extends: card-muggins\nname: last-stolen\nlast: {muggins: true}\n", encoding="utf-8")
     out = io.StringIO()
@@ -1007,7 +1007,7 @@ def test_rules_without_claims_or_without_muggins_refuse_the_call_with_the_reason
     keeper, out, code = keep("card-muggins-no-muggins", 2, ["1", "10", "muggins 1", "unclaimed"], folder=tmp_path)
     assert ("Not entered: card-muggins-no-muggins has no Muggins: forgotten points are simply lost (type "
             "unclaimed).") in out
-    assert scores(keeper) == [0, 0] and "P2's 10 (multiple of five) is lost." in out
+    assert scores(keeper) == [0, 0] and "P2's 10 points (multiple of five) are lost." in out
 
 
 def test_a_steal_is_undone_saved_and_resumed(tmp_path):

@@ -45,8 +45,9 @@ WORDS = {
         "svg_only": "-o {path}: the file must end in .svg (render writes SVG)",
         "move_form": "--move takes a number of moves, such as 12, not {text!r}",
         "player_count": "{rules} is played by {counts} players, not {players}",
-        "replayed": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
-        "won:one": "winner {players}", "won:side": "winners {players}",
+        "replayed:one": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
+        "replayed:many": "{record}: {moves} replayed; {termination}, {won}, scores {scores} after {rounds}",
+        "won:one": "winner {players}", "won:side": "winners {players}", "won:none": "no winner",
         "extends": "(extends {base})", "resolved": "{title}: resolved from {origin} ({chain})", "digest": "digest {digest}",
         "builtin": "{file} (built-in)",
         "bot_count": "--bots names {count} bots for {seats} bot seats",
@@ -74,8 +75,9 @@ WORDS = {
         "svg_only": "-o {path}: el fichero debe terminar en .svg (render escribe SVG)",
         "move_form": "--move toma un número de jugadas, como 12, no {text!r}",
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
-        "replayed": "{record}: {moves} reproducidas; {termination}, {won}, puntuaciones {scores} tras {rounds}",
-        "won:one": "gana {players}", "won:side": "ganan {players}",
+        "replayed:one": "{record}: {moves} reproducida; {termination}, {won}, puntuaciones {scores} tras {rounds}",
+        "replayed:many": "{record}: {moves} reproducidas; {termination}, {won}, puntuaciones {scores} tras {rounds}",
+        "won:one": "gana {players}", "won:side": "ganan {players}", "won:none": "no gana nadie",
         "extends": "(amplía {base})", "resolved": "{title}: resuelto desde {origin} ({chain})",
         "builtin": "{file} (incorporado)",
         "digest": "huella {digest}",
@@ -1057,9 +1059,11 @@ def _replay(args: argparse.Namespace) -> int:
             if line:
                 print(line if shows_suits() else ascii_cards(line, args.lang))
     outcome, lang = state.outcome, args.lang or "en"
-    players = winners_name(outcome, lang) if outcome.winner is not None else record_problem(lang, "nobody")
-    won = _say(lang, "won:side" if outcome.partners else "won:one", players=players)  # partners win together
-    print(_say(lang, "replayed", record=args.record, moves=count(len(record.moves), "move", lang),
+    if outcome.winner is None:
+        won = _say(lang, "won:none")
+    else:  # partners win together
+        won = _say(lang, "won:side" if outcome.partners else "won:one", players=winners_name(outcome, lang))
+    print(_say(lang, "replayed:one" if len(record.moves) == 1 else "replayed:many", record=args.record, moves=count(len(record.moves), "move", lang),
                termination=record_problem(lang, f"ended:{outcome.termination}"), won=won,
                scores=list(outcome.scores), rounds=count(outcome.rounds, "round", lang)))
     return EXIT_OK

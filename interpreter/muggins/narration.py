@@ -39,7 +39,8 @@ _WORDS = {
         "reason:false muggins": "a false Muggins call",
         "not_claimed": "{player} does not claim {points} ({reason}).",
         "stolen": "{by}: Muggins! {by} takes {player}'s {points} ({reason}).",
-        "forfeited": "{player}'s {points} ({reason}) is lost.",
+        "forfeited:one": "{player}'s {points} ({reason}) is lost.",
+        "forfeited:many": "{player}'s {points} ({reason}) are lost.",
         "false_call": "{player} calls Muggins, but nothing is unclaimed.",
         "overshot": "{player}'s {points} ({reason}) would pass the target: they do not count.",
         "record": "Record written to {path}.",
@@ -88,8 +89,9 @@ _WORDS = {
         "reason:false muggins": "un «¡Muggins!» en falso",
         "reason:multiple of five": "múltiplo de cinco",
         "not_claimed": "{player} no reclama {points} ({reason}).",
-        "stolen": "{by}: ¡Muggins! {by} se lleva los {points} de {player} ({reason}).",
-        "forfeited": "Los {points} de {player} ({reason}) se pierden.",
+        "stolen": "{by}: ¡Muggins! {by} se lleva {points} de {player} ({reason}).",
+        "forfeited:one": "Se pierde {points} de {player} ({reason}).",
+        "forfeited:many": "Se pierden {points} de {player} ({reason}).",
         "false_call": "{player} grita «¡Muggins!», pero no hay nada sin reclamar.",
         "overshot": "Los {points} de {player} ({reason}) pasarían del objetivo: no cuentan.",
         "record": "Acta de la partida escrita en {path}.",
@@ -225,8 +227,11 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
                              reason=reason_name(event.reason, lang, rules), score=shown, side=side)
     if isinstance(event, (T.NotClaimed, T.Forfeited, T.Stolen)):
         score = event.score
-        key = {T.NotClaimed: "not_claimed", T.Forfeited: "forfeited", T.Stolen: "stolen"}[type(event)]
-        return w[key].format(player=player_name(score.player, lang), points=score.points,
+        key = {T.NotClaimed: "not_claimed", T.Forfeited: "forfeited:" + ("one" if abs(score.points) == 1 else "many"),
+               T.Stolen: "stolen"}[type(event)]
+        # what is lost or taken is a number of points, agreeing with it (`1 point`), as a claim is
+        points = score.points if key == "not_claimed" else count(score.points, "point", lang)
+        return w[key].format(player=player_name(score.player, lang), points=points,
                              reason=reason_name(score.reason, lang, rules), by=player_name(getattr(event, "by", 0), lang))
     if isinstance(event, T.FalseCall):
         return w["false_call"].format(player=player_name(event.player, lang))

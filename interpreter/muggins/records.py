@@ -188,8 +188,8 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
                                                        supported=VERSION))
     _check_schema(data, "save" if form == SAVE_FORMAT else "record", path, lang)
     if len(data["seats"]) != data["players"]:
-        raise RecordError(f"{path}: seats: " + record_problem(lang, "seats", seats=len(data["seats"]),
-                                                             players=data["players"]))
+        raise RecordError(f"{path}: seats: " + record_problem(lang, "seats", seats=count(len(data["seats"]), "seat", lang),
+                                                             players=count(data["players"], "player", lang)))
     return data
 
 
@@ -236,7 +236,7 @@ _SCHEMA_WORDS = {
         "minItems": "must have at least {entries}", "maxItems": "has more than {entries}",
         "pattern": "is not in the expected form", "finite": "must be a finite number",
         "other": "is not valid here", "top": "the file",
-        "seats": "{seats} seats for {players} players",
+        "seats": "{seats} for {players}",
         "players": "{players} players is not a count these rules allow ({counts})",
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
@@ -290,7 +290,7 @@ _SCHEMA_WORDS = {
         "minItems": "debe tener al menos {entries}", "maxItems": "tiene más de {entries}",
         "pattern": "no tiene la forma esperada", "finite": "debe ser un número finito",
         "other": "no es válido aquí", "top": "el fichero",
-        "seats": "{seats} puestos para {players} jugadores",
+        "seats": "{seats} para {players}",
         "players": "{players} jugadores no es un número que permitan estas reglas ({counts})",
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
