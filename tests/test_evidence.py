@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -138,7 +139,7 @@ def test_the_fair_share_is_the_finished_games_shared_out_since_nobody_wins_an_un
     assert fairness_line(data, "en") == (f"domino-partnership-all-fives: the first to play's side wins 50.0% "
                                          f"[{100 * low:.1f}%, {100 * high:.1f}%] of the games, where a fair share "
                                          f"is 37.5%.")
-    assert "cuando lo justo es 37,5 %" in fairness_line(data, "es")
+    assert "cuando lo justo es 37,5\u00a0%" in fairness_line(data, "es")
     table = csv_text([data])
     assert "domino-partnership-all-fives,,first_to_play_fair_share,,0.375,,,," in table
     assert "domino-partnership-all-fives,,first_to_play_advantage,,0.125,,,," in table
@@ -306,7 +307,7 @@ SWEEP = ["sweep", "card-muggins", "--set", "win.target=41..81:20", "--set", "pil
          "--workers", "1"]
 
 
-@pytest.mark.parametrize("lang, percent", [("en", "{:.1f}%"), ("es", "{:.1f} %")])
+@pytest.mark.parametrize("lang, percent", [("en", "{:.1f}%"), ("es", "{:.1f}\u00a0%")])
 def test_a_sweep_at_80_columns_shows_every_number_whole(capsys, monkeypatch, lang, percent):
     """The fuzz report's sweep: at 80 columns its settings take too much room, so the rows are
     numbered and the settings listed under the table; no number is cut."""
@@ -624,7 +625,7 @@ def test_the_sweep_plot_keeps_its_legend_and_labels_clear_of_the_data_and_each_o
         for other in fig.axes:
             assert not any(other.yaxis.label.get_window_extent(renderer).overlaps(name) for name in names)
     fair = [line for line in fig.axes[0].lines if line.get_linestyle() == "--"]
-    assert [(line.get_label(), list(line.get_ydata())) for line in fair] == [("parte justa (50,0 %)", [50, 50])]
+    assert [(line.get_label(), list(line.get_ydata())) for line in fair] == [("parte justa (50,0\u00a0%)", [50, 50])]
     import matplotlib.pyplot as plt
     plt.close(fig)
 
@@ -683,7 +684,7 @@ def test_the_length_plot_draws_every_bin_as_a_share_per_turn():
     assert fair == [("fair share, card-muggins (50.0%)", 50.0), ("fair share, card-muggins (37.5%)", 37.5)]
     one = results_figure([long], "es")
     assert [(line.get_label(), line.get_ydata()[0]) for line in one.axes[1].lines if line.get_linestyle() == "--"] == [
-        ("parte justa (37,5 %)", 37.5)]
+        ("parte justa (37,5\u00a0%)", 37.5)]
     assert one.axes[2].get_xlabel() == "turnos por partida (en intervalos de 5)"
     import matplotlib.pyplot as plt
     plt.close(fig)
@@ -944,3 +945,20 @@ def test_csv_and_summary_need_no_plotting_library():
             "assert 'matplotlib' not in sys.modules, 'matplotlib imported without --plot'")
     subprocess.run([sys.executable, "-c", code], check=True)
     assert csv_text([]).startswith("rules,")
+
+
+def test_spanish_tables_keep_a_number_and_its_percent_sign_together():
+    """Spanish writes `95 %` with a space; rich breaks a cell at a space, so it is a no-break one
+    (U+00A0) wherever a number meets its sign, and between the number and `p. p.`."""
+    from muggins.report import WORDS, pct
+    assert pct(0.5, "es") == "50,0\u00a0%" and pct(0.5, "en") == "50.0%"
+    texts = " ".join(WORDS["es"].values())
+    assert not re.search(r"[\d}] (%|p\. p\.)", texts) and "5\u00a0%: {p5}" in texts
+    assert "{points}\u00a0p.\u00a0p. sobre un {fair} justo" in texts
+
+
+def test_the_statistics_call_a_blocked_round_what_the_log_calls_it():
+    """The log says a round is «bloqueada» (the domino text's blocked game); «cerrar» is what a
+    card pile does, so the statistics row says «rondas bloqueadas» too."""
+    from muggins.report import WORDS
+    assert WORDS["es"]["blocked"] == "rondas bloqueadas"

@@ -89,8 +89,8 @@ WORDS: dict[str, dict[str, str]] = {
         "round_advantage": "ventaja de quien juega primero en una ronda",
         "round_fairness": "Ronda a ronda, quien juega primero en la ronda es quien más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
         "round_fair_side": "Ronda a ronda, el equipo de quien juega primero en la ronda es el que más anota en el {rate} [{low}, {high}] de {rounds} rondas ({shared} compartidas), cuando lo justo es {fair}.",
-        "advantage_cell": "{sign}{points} p. p. sobre un {fair} justo",
-        "advantage_side_cell": "{sign}{points} p. p. para el equipo sobre un {fair} justo",
+        "advantage_cell": "{sign}{points}\u00a0p.\u00a0p. sobre un {fair} justo",
+        "advantage_side_cell": "{sign}{points}\u00a0p.\u00a0p. para el equipo sobre un {fair} justo",
         "unfinished": "partidas sin terminar",
         "rounds": "rondas por partida",
         "turns": "turnos por partida",
@@ -102,15 +102,15 @@ WORDS: dict[str, dict[str, str]] = {
         "points_per_event": "puntos por anotación",
         "events_per_game": "anotaciones por partida",
         "entry": "«{name}»: puntos por partida",
-        "blocked": "rondas cerradas",
+        "blocked": "rondas bloqueadas",
         "steals": "robos de Muggins por partida",
         "lost": "puntos perdidos sin reclamar por partida",
         "range_cell": "de {low} a {high}",
-        "dist_cell": "{mean} ± {sd} (5 %: {p5}, mediana {p50}, 95 %: {p95})",
-        "effects_title": "Diferencias frente a {first}: efecto con su intervalo del 95 %, p ajustado por Holm",
+        "dist_cell": "{mean} ± {sd} (5\u00a0%: {p5}, mediana {p50}, 95\u00a0%: {p95})",
+        "effects_title": "Diferencias frente a {first}: efecto con su intervalo del 95\u00a0%, p ajustado por Holm",
         "effect": "estadística",
         "diff_points": "{sign}{value} puntos [{low}, {high}]",
-        "diff_pp": "{sign}{value} p. p. [{low}, {high}]",
+        "diff_pp": "{sign}{value}\u00a0p.\u00a0p. [{low}, {high}]",
         "ratio": "×{value} [{low}, {high}]",
         "summary_title": "En pocas palabras",
         "against": "{other} frente a {first}: ",
@@ -171,7 +171,8 @@ def num(value: float, lang: str, digits: int = 1) -> str:
 
 
 def pct(value: float, lang: str, digits: int = 1) -> str:
-    return num(100 * value, lang, digits) + (" %" if lang == "es" else "%")
+    # Spanish writes 95 % with a space: a no-break one, so a table never wraps the sign away
+    return num(100 * value, lang, digits) + ("\u00a0%" if lang == "es" else "%")
 
 
 def signed(value: float, lang: str, digits: int = 1) -> tuple[str, str]:
