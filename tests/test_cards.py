@@ -323,3 +323,16 @@ def test_cli_plays_a_card_game_with_a_readable_log(capsys, tmp_path: Path):
     out = capsys.readouterr().out
     assert "plays" in out and "total" in out and "wins with" in out
     assert json.loads(out_file.read_text())["rules"] == "card-muggins"
+
+
+@pytest.mark.parametrize("lang, suits", [("en", "suits C D H S)"), ("es", "palos T D C P)")])
+def test_with_ascii_a_card_refusal_lists_the_suit_letters_once(lang, suits):
+    """--ascii writes a suit symbol as its letter (README: T D C P in Spanish), so the refusal's
+    "suits ♣ ♦ ♥ ♠ or C D H S" would say the same letters twice: they are said once."""
+    from muggins.messages import reason
+    from muggins.pieces import Deck, ascii_cards
+    french = Deck(("C", "D", "H", "S"), ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"), (1,) * 13)
+    with pytest.raises(IllegalMoveError) as refused:
+        french.parse("5x", lang)
+    said = ascii_cards(reason(refused.value, lang), lang)
+    assert said.endswith(suits) and said.count(suits[-8:-1]) == 1

@@ -153,8 +153,12 @@ def suit_letter(suit: str, lang: str | None = None) -> str:
 
 def ascii_cards(text: str, lang: str = "en") -> str:
     """`text` with every suit symbol written as its letter in `lang` (`5♥` -> `5H`, in Spanish
-    `5C`), for `--ascii`."""
-    return text.translate(_ASCII.get(lang, _ASCII["en"]))
+    `5C`), for `--ascii`; a list of suits offered as symbols or letters (`♣ ♦ ♥ ♠ or C D H S`)
+    is then one list said twice, so it is said once."""
+    return _SAME_LIST.sub(r"\1", text.translate(_ASCII.get(lang, _ASCII["en"])))
+
+
+_SAME_LIST = re.compile(r"\b([A-Z](?: [A-Z])+) (?:or|o) \1\b")
 
 
 _ASCII = {lang: str.maketrans({symbol: suit_letter(suit, lang) for symbol, suit in _SYMBOL_SUITS.items()})
