@@ -257,7 +257,7 @@ def test_compare_puts_a_file_in_partnerships_beside_one_without_testing_only_wha
                          "--lang", "es")
     assert code == 0 and not err.strip()
     side_rows = [line for line in out.splitlines()  # by side, of a side (the label names a side)
-                 if line.count("│") > 2 and "equipo" in line.split("│")[1] and "%" in line]
+                 if line.count("│") > 2 and "bando" in line.split("│")[1] and "%" in line]
     assert len(side_rows) >= 4 and all(line.rstrip(" │").endswith("—") for line in side_rows)
     # the first to play's advantage: its side's over a half in partnerships, its own over a quarter
     # without; each cell says which

@@ -93,8 +93,8 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("leading-zero", "5:10: `settlement.floor` debe ser un número entero o null, no '010'"),
     ("tie-typo", "5:8: `win.tie` es 'seat', que no es ninguno de: opener_order, seat_order, play_on; "
                  "¿querías decir 'seat_order'?"),
-    ("false-call-zero", "5:15: `muggins.false_call` es 0; debe ser al menos 1 (los puntos que cuesta un cante falso; "
-                        "null si no hay cantes falsos)"),
+    ("false-call-zero", "5:15: `muggins.false_call` es 0; debe ser al menos 1 (los puntos que cuesta un grito de "
+                        "«¡Muggins!» en falso; null si no hay gritos en falso)"),
     ("wrong-family", "4:1: 'pile' pertenece a los juegos de naipes (`pieces: cards`), no a este juego"),
     ("unknown-name", "7:13: nombre desconocido 'end_sum'; ¿querías decir 'ends_sum'? (disponibles aquí: boneyard,"),
     ("condition-for-number", "7:14: la expresión de `scoring.0.points` debe ser un entero, pero es una condición"),
@@ -246,7 +246,7 @@ def test_check_of_a_scenario_step_that_fails_in_spanish(tmp_path: Path, capsys):
     (tmp_path / "fifteen.yaml").write_text(text.replace("points: 15", "points: 16"))
     assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
     out = capsys.readouterr().out
-    assert "paso 2 (J1: claim): puntos: lo esperado es 16, las reglas dan 15" in out, out
+    assert "momento 2 (J1: claim): puntos: lo esperado es 16, las reglas dan 15" in out, out
     assert out.splitlines()[-1] == "0 correctos, 1 fallido"
 
 
@@ -382,3 +382,27 @@ def test_a_scenario_with_neither_or_both_kinds_says_which(body, said, dicho, tmp
     assert said in capsys.readouterr().out
     assert cli.main(["check", str(tmp_path), "-q", "--lang", "es"]) == 1
     assert dicho in capsys.readouterr().out
+
+
+def test_the_card_pile_is_la_pila_as_the_card_text_calls_it(capsys):
+    """The card text calls the cards played «la pila»; «montón» is the domino text's boneyard."""
+    assert "montón" not in " ".join(pile_scenarios.WORDS["es"].values())
+    assert pile_scenarios.WORDS["es"]["both"] == "da las cartas de la pila o su suma, no ambas cosas"
+    with pytest.raises(SystemExit):
+        cli.main(["render", "--help", "--lang", "es"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "dibuja la línea o la pila como" in out and "montón" not in out
+
+
+def test_one_word_for_a_step_a_side_and_the_muggins_call():
+    """«paso» is the card game's go and the domino pass, so a scenario's step is a «momento»; a
+    side is a «bando» in the tables as in the log; the texts «gritan» Muggins (card text:
+    gritar), so nothing «canta» it."""
+    from muggins import report
+    step = scenarios.WORDS["es"]
+    assert step["step_play"] == "momento {number} (J{player}: {play})"
+    assert not [text for text in step.values() if re.search(r"\bpasos?\b(?!»)", text)]
+    assert not [text for text in report.WORDS["es"].values() if "equipo" in text]
+    assert "gana el bando {side} ({seats})" == report.WORDS["es"]["side_wins"]
+    spoken = " ".join([*cli._HELP.values(), *loader.WORDS["es"].values(), *step.values()])
+    assert not re.search(r"\bcant(e|es|a|an)\b", spoken) and "gritan «¡Muggins!»" in spoken

@@ -83,7 +83,7 @@ def test_by_on_a_step_where_no_one_acts_is_located_at_it(step, line, column, tmp
     out = check(tmp_path, capsys, text)
     assert at(line, column) + "`by` says who makes the step's `play`; this step has no `play`" in out
     out = check(tmp_path, capsys, text, "--lang", "es")
-    assert at(line, column) + "`by` dice quién hace la jugada `play` del paso; este paso no tiene `play`" in out
+    assert at(line, column) + "`by` dice quién hace la jugada `play` del momento; este momento no tiene `play`" in out
 
 
 @pytest.mark.parametrize("game, key, value, said, dicho", [
@@ -106,7 +106,7 @@ def test_penalties_on_a_step_that_settles_no_round_fail_as_the_next_opener_does(
     out = check(tmp_path, capsys, text)
     assert "expected leftover-pip penalties [0, 0], but no round is settled in this step" in out
     out = check(tmp_path, capsys, text, "--lang", "es")
-    assert "lo esperado es [0, 0], pero en este paso no se liquida ninguna ronda" in out
+    assert "lo esperado es [0, 0], pero en este momento no se liquida ninguna ronda" in out
     out = check(tmp_path, capsys, text.replace("penalties: [0, 0]", "next_opener: 2"))
     assert "expected next opener 2, but no round starts in this step" in out
     # 12 pips each, to the nearest five: 10 lost by each at the blocked round's settlement
@@ -136,7 +136,7 @@ END_ROUND = ("`end_round` is `true` (the round ends as blocked, or with every ha
     ("  - end_round: false\n", 8, 16, END_ROUND, "`end_round` es `true` (la ronda termina cerrada"),
     ("  - end_round: {by: 2}\n", 8, 16, END_ROUND, "`end_round` es `true` (la ronda termina cerrada"),
     ("  - play: 2-4 right\n    end_round: true\n", 9, 5, "a step has `play` or `end_round`, not both",
-     "un paso tiene `play` o `end_round`, no ambas cosas")], ids=["false", "by", "with play"])
+     "un momento tiene `play` o `end_round`, no ambas cosas")], ids=["false", "by", "with play"])
 def test_a_step_that_ends_the_round_wrongly_says_what_end_round_takes(step, line, column, said, dicho,
                                                                       tmp_path: Path, capsys):
     text = DOMINO + "steps:\n" + step
@@ -286,7 +286,7 @@ def test_a_failing_step_is_located_at_the_step(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, text)
     assert at(9, 5) + "step 2 (P1: 2-4 right): expected the sum of the ends 10, the rules give 5" in out
     out = check(tmp_path, capsys, text, "--lang", "es")
-    assert at(9, 5) + "paso 2 (J1: 2-4 right): la suma de los extremos: lo esperado es 10, las reglas dan 5" in out
+    assert at(9, 5) + "momento 2 (J1: 2-4 right): la suma de los extremos: lo esperado es 10, las reglas dan 5" in out
 
 
 def test_by_beyond_the_table_is_located_as_a_turn_beyond_it_is(tmp_path: Path, capsys):

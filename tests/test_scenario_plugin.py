@@ -163,7 +163,7 @@ def test_failures_are_said_in_spanish_under_a_spanish_locale(project: pytest.Pyt
         SCENARIO.format(points=15).replace("rules: card-muggins", "rulez: card-muggins"))
     result = project.runpytest("house/scenarios")
     result.assert_outcomes(failed=2)
-    result.stdout.fnmatch_lines(["*paso 2 (J1: claim): puntos: lo esperado es 16, las reglas dan 15*"])
+    result.stdout.fnmatch_lines(["*momento 2 (J1: claim): puntos: lo esperado es 16, las reglas dan 15*"])
     result.stdout.fnmatch_lines(["*typo.yaml:3:1: clave desconocida 'rulez'*"])
     assert "the rules give" not in result.stdout.str()
 

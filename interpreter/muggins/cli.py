@@ -264,14 +264,14 @@ _HELP = {
     "language of the log and the terminal (en, es; default: Spanish when LC_ALL, LC_MESSAGES or LANG is es_*)":
         "idioma del registro y del terminal (en, es; por omisión: español cuando LC_ALL, LC_MESSAGES o LANG es es_*)",
     "at the terminal: remind you to claim, offer every Muggins call, give hints":
-        "en el terminal: recordarte que reclames, ofrecer cada cante de Muggins, dar pistas",
+        "en el terminal: recordarte que reclames, ofrecer cada grito de «¡Muggins!», dar pistas",
     "suit letters instead of symbols (5H for 5♥)": "letras de palo en lugar de símbolos (5C por 5♥)",
     "also show scores in the paper tally notation": "muestra también las puntuaciones en la notación de papel",
     "explain every placement as the text's diagrams do": "explica cada colocación como lo hacen los diagramas del texto",
     "games with claims: how often (0-1) bots forget to claim their points (default 0)":
         "juegos con reclamación: con qué frecuencia (0-1) los bots olvidan reclamar sus puntos (por omisión 0)",
     "games with claims: how often (0-1) bots call Muggins on unclaimed points (default 1)":
-        "juegos con reclamación: con qué frecuencia (0-1) los bots cantan Muggins sobre puntos no reclamados "
+        "juegos con reclamación: con qué frecuencia (0-1) los bots gritan «¡Muggins!» sobre puntos no reclamados "
         "(por omisión 1)",
     "stop a game that has not ended after this many rounds, as unfinished (default 1000)":
         "detiene, como sin terminar, una partida que no ha acabado tras tantas rondas (por omisión 1000)",
@@ -289,7 +289,7 @@ _HELP = {
         "jugadas guardadas se reproducen con él",
     "seconds to pause before each bot move": "segundos de pausa antes de cada jugada de un bot",
     "remind you to claim, offer every Muggins call, give hints":
-        "recordarte que reclames, ofrecer cada cante de Muggins, dar pistas",
+        "recordarte que reclames, ofrecer cada grito de «¡Muggins!», dar pistas",
     "Replay a record from its seed and moves, checking every move and that the rules are the ones it was made "
     "with.":
         "Reproduce un acta a partir de su semilla y sus jugadas, comprobando cada jugada y que las reglas son "
@@ -298,7 +298,7 @@ _HELP = {
         "fichero de reglas que usar en lugar del incorporado que nombra el acta",
     "print the whole game log": "imprime el registro completo de la partida",
     "Replay a record to a move and draw the line or the pile as the texts' diagrams do (SVG).":
-        "Reproduce un acta hasta una jugada y dibuja la línea o el montón como los diagramas de los textos (SVG).",
+        "Reproduce un acta hasta una jugada y dibuja la línea o la pila como los diagramas de los textos (SVG).",
     "draw the table after this many moves (default: the last)":
         "dibuja la mesa tras este número de jugadas (por omisión: la última)",
     "the SVG file to write": "el fichero SVG que escribir",
@@ -329,7 +329,7 @@ _HELP = {
     "games with claims: how often bots forget to claim":
         "juegos con reclamación: con qué frecuencia los bots olvidan reclamar",
     "games with claims: how often bots call Muggins":
-        "juegos con reclamación: con qué frecuencia los bots cantan Muggins",
+        "juegos con reclamación: con qué frecuencia los bots gritan «¡Muggins!»",
     "print the statistics as JSON (see `muggins schema stats`)":
         "imprime las estadísticas en JSON (véase `muggins schema stats`)",
     "override a rule option, e.g. --set win.target=100 (repeatable; validated like a rule file; with compare, "

@@ -128,7 +128,7 @@ WORDS = {
         "enum": "{section} es {value}, que no es ninguno de: {options}{hint}",
         "minimum": "{section} es {value}; debe ser al menos {limit}{hint}",
         "maximum": "{section} es {value}; debe ser como mucho {limit}{hint}",
-        "false_call": " (los puntos que cuesta un cante falso; null si no hay cantes falsos)",
+        "false_call": " (los puntos que cuesta un grito de «¡Muggins!» en falso; null si no hay gritos en falso)",
         "pieces_one": "`pieces` debe contener exactamente uno de `tiles` o `cards`",
         "minLength": "{section} debe tener al menos {limit}", "maxLength": "{section} debe tener como mucho {limit}",
         "minItems": "{section} debe tener al menos {limit}", "maxItems": "{section} debe tener como mucho {limit}",

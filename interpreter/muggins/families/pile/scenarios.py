@@ -11,8 +11,8 @@ from . import game as C
 # What is wrong with a card scenario's position, in both languages.
 WORDS = {
     "en": {"both": "give the pile's cards or its total, not both", "no_pile": "no pile of unused cards totals {total}"},
-    "es": {"both": "da las cartas del montón o su suma, no ambas cosas",
-           "no_pile": "ningún montón de cartas sin usar suma {total}"},
+    "es": {"both": "da las cartas de la pila o su suma, no ambas cosas",
+           "no_pile": "ninguna pila de cartas sin usar suma {total}"},
 }
 
 
