@@ -975,8 +975,8 @@ def test_muggins_typed_twice_at_the_turns_prompt_takes_two_unclaimed_scores_in_a
     assert "P2 plays 10♦: total 20." in text
     assert ("P3> Muggins! Your call stands: it is made as soon as P1's window closes.\n"
             "P3> Muggins! Your call stands: it is made as soon as P2's window closes.\n") in text, text
-    assert "P3: Muggins! P3 takes P1's 10 (multiple of five)." in text
-    assert "P3: Muggins! P3 takes P2's 20 (multiple of five)." in text
+    assert "P3: Muggins! P3 takes P1's 10 points (multiple of five)." in text
+    assert "P3: Muggins! P3 takes P2's 20 points (multiple of five)." in text
     assert s.state.scores[2] == 30
 
 

@@ -254,7 +254,8 @@ def test_a_missing_matplotlib_is_said_in_spanish_before_any_game(tmp_path, capsy
 @pytest.mark.parametrize("lang, said", [
     ("es", "# Muggins de cartas, estricto 21: resuelto desde card-muggins-strict-21.yaml (incorporado) "),
     ("en", "# Card Muggins, strict 21: resolved from card-muggins-strict-21.yaml (built-in) ")])
-def test_rules_show_names_a_built_in_file_in_words(lang, said, capsys):
+def test_rules_show_names_a_built_in_file_in_words(lang, said, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # from inside a checkout the built-in files are named by their path
     assert main(["rules", "show", "card-muggins-strict-21", "--lang", lang]) == 0
     header = capsys.readouterr().out.splitlines()[0]
     assert header.startswith(said) and "<builtin>" not in header
