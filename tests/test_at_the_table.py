@@ -1072,22 +1072,115 @@ def test_with_two_people_the_log_shows_nobodys_drawn_pieces(name, seats, seed, t
     assert all(f"Your hand ({person}): " in text for person in people)
 
 
-def test_a_call_that_went_past_a_person_unasked_is_not_refused_as_nothing_unclaimed(tmp_path, monkeypatch):
-    """P1 (a bot) makes 10 with 10♠ and never claims; P2's move closes the window and the call goes
-    to P2, P3, P4 in turn (C7). P3, next to play, lets it pass with their move; P4's turn is not
-    next, so it passes unasked. P4's `muggins` at their turn is refused, but not as "no unclaimed
-    points", which would be false; with nothing ever unclaimed the refusal stays that one."""
+PROMPT = re.compile(r"P\d(?: \(Enter: go on\))?> |Pass the terminal to P\d, then press Enter> ")
+
+
+def test_in_a_hot_seat_of_four_the_scorers_third_opponent_gets_a_window_when_the_scorers_closes(tmp_path,
+                                                                                                 monkeypatch):
+    """C7: once the scorer's window closes, each opponent in turn order from the scorer may call.
+    P1 makes 10 with 10♠ (card text: a multiple of five scores it) and does not claim; P2's 2♦
+    closes P1's window, and the call goes to P2, P3, P4. P3 plays next (their turn's prompt is
+    their window); P4 gets a window right after P2's, where `muggins` takes P1's 10 (P3 letting
+    it pass first): 0, 0, 0, 10 by hand. When P1 claims, P4 gets the same window at the same
+    place (it tells nothing) and the call finds nothing. A replay of the moves, the call made in
+    that window among them, gives the same scores."""
     monkeypatch.chdir(tmp_path)
     hands = [["10S", "2C"], ["2D", "3C"], ["6C", "4C"], ["7D", "8D"]]
-    s, text = seated_at(hands, [], ["greedy", "greedy", "human", "human"], ["", "6♣", "", "", "muggins"])
-    assert "P1 plays 10♠: total 10." in text and s.state.scores == [0, 0, 0, 0]
-    assert "no unclaimed points" not in text
-    assert ("P4> Not allowed: a call that came to you before your turn has passed (a call goes to each "
-            "opponent in turn; one whose turn is not next when it comes cannot make it).") in text, text
-    quiet = [["2S", "2C"], ["2D", "4C"], ["7C", "8C"], ["7D", "8D"]]     # 2, then 4 or 6, then 11 or 13: no score
-    s, text = seated_at(quiet, [], ["greedy", "greedy", "human", "human"], ["", "7♣", "", "", "muggins"])
-    assert "P3 plays 7♣" in text
-    assert "P4> Not allowed: nothing to take: no unclaimed points." in text, text
+    seen = []
+    for claim, scores in ((False, [0, 0, 0, 10]), (True, [10, 0, 0, 0])):
+        script = ["", "10♠", *(["claim"] if claim else []), "", "", "2♦", "", "muggins", "", "", "6♣", ""]
+        s, text = seated_at(hands, [], ["human"] * 4, script)
+        assert "P2 plays 2♦: total 12.\nP2 (Enter: go on)> P4 (Enter: go on)> Muggins! Your call stands" in text
+        assert s.state.scores == scores, text
+        assert ("P4: Muggins! P4 takes P1's 10 (multiple of five)." in text) == (not claim)
+        assert ("P4: Your Muggins call found nothing to take." in text) == claim
+        upto = text[:text.index("P4 (Enter: go on)> ")]
+        prompts = [match.group(0) for match in PROMPT.finditer(upto)]
+        seen.append([p for k, p in enumerate(prompts) if not k or p != prompts[k - 1]])  # P1's `claim`: P1's own
+        game = s.game
+        replay = game.setup([[game.deck.parse(card) for card in hand] for hand in hands], stock=[], pile=[],
+                            scores=[0] * 4, turn=0)
+        for move in s.moves:
+            replay.play(game.parse_move(move))
+        assert replay.scores == s.state.scores and "muggins" in s.moves or claim
+    assert seen[0] == seen[1], seen
+
+
+def test_a_person_not_next_gets_a_window_when_a_bots_window_closes_on_the_other_bots_move(tmp_path,
+                                                                                          monkeypatch):
+    """P3, the only person, plays their last card; from then on P1 and P2 (bots that forget every
+    claim) play on. P2 makes 30 with A♦ (card text: a multiple of five scores it); P1's go closes
+    P2's window and the call goes to P3, then P1 (C7), but P2 plays next (P3 has no card): P3's
+    window opens after P1's go, and `muggins` there takes the 30 (by hand: P3 ends with 30)."""
+    monkeypatch.chdir(tmp_path)
+    hands = [["8C", "2C", "KC"], ["4D", "AD", "QD"], ["AH"]]
+    s, text = seated_at(hands, [], ["greedy", "greedy", "human"], ["A♥", "", "muggins", ""])
+    assert "P2 plays A♦: total 30.\nP1 says go.\nP3 (Enter: go on)> Muggins! Your call stands" in text, text
+    assert "P3: Muggins! P3 takes P2's 30 (multiple of five)." in text and s.state.scores == [0, 0, 30]
+
+
+def test_a_save_in_a_window_on_another_players_score_resumes_to_it(tmp_path, monkeypatch):
+    """A window a person gets when another scorer's window closes (not after their own move, not
+    at a round's end) is saved as such and opens again on resume, with what they had typed there:
+    four people, card-muggins, seed 5, nobody claiming; the save is made in the first such window."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "theirs.json"
+    at = {}
+
+    def answer(s, prompt, n):
+        moved = list(MOVE_LINE.finditer(s.stdin.out.getvalue()))
+        opened = re.search(r"P(\d) \(Enter: go on\)> $", prompt)   # the last prompt on the line: whose window
+        due = s.state.decision
+        if opened and s.held is None and moved and moved[-1].group(1) != "P" + opened.group(1) and not (
+                due is not None and due.actor == int(opened.group(1)) - 1 and due.kind == "claim"):  # a claim's
+            at.setdefault("window", (opened.group(0), len(s.moves)))
+            if at["window"][1] == len(s.moves):
+                return ["muggins", f"save {path}", "quit"][n - at.setdefault("n", n)]
+        return None if n >= 300 else "" if window(prompt) or handing_over(prompt) else "1"
+
+    s, out = sit("card-muggins", ["human"] * 4, answer, seed=5)
+    s.run()
+    prompt, moves = at["window"]
+    saved = json.loads(path.read_text())
+    assert saved["window"] == int(prompt[1]) - 1 and len(saved["moves"]) == moves
+    assert {"seat": saved["window"], "claim": False, "call": True, "claimed": False,
+            "called": False} in saved["notes"], saved["notes"]
+    resumed = io.StringIO()
+    again = Session.resume(path, stdout=resumed, stdin=io.StringIO("\n"))
+    again.run(resumed=True)
+    assert resumed.getvalue().split("\n")[1].startswith(prompt), resumed.getvalue()[:300]
+
+
+def test_in_a_partnership_the_scorers_second_opponent_gets_a_window_and_a_partner_none(tmp_path, monkeypatch):
+    """Partnership All Fives with claims (a house file): P1 and P4 are people, P2 and P3 bots that
+    forget every claim. Seed 2: P2 makes 5 (3 + 2: a multiple of five, Pagat) and P3 draws, which
+    closes P2's window (C7: the next player acts); the call goes to P3, then P1, P2's opponents in
+    turn, while P3 goes on drawing. P1 gets a window there, and `muggins` takes the 5 for P1's
+    side (by hand: P1's and P3's score up 5); P4, P2's partner, gets none."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("extends: domino-partnership-all-fives\nname: partnership-claims\n"
+                                         "claims:\n  required: true\nmuggins:\n  enabled: true\n")
+    closed = re.compile(r"P2 places \S+ on the \w+ end: ends 3 \+ 2 = 5\.\nP3 draws a tile from the boneyard\.\n")
+    before = {}
+
+    def answer(s, prompt, n):
+        text = s.stdin.out.getvalue()
+        if not before and prompt == "P1 (Enter: go on)> " and closed.search(text[-200:]):
+            before["scores"] = list(s.state.scores)
+            return "muggins"
+        return None if n >= 200 else "" if window(prompt) or handing_over(prompt) else "1"
+
+    s, out = sit(str(tmp_path / "house.yaml"), ["human", "greedy", "greedy", "human"], answer, seed=2, forget=1.0,
+                 attention=0.0)
+    s.run()
+    text = out.getvalue()
+    at = closed.search(text)
+    after = text[at.end():]
+    assert after.startswith("P1 (Enter: go on)> Muggins! Your call stands: it is made as soon as you go on.\n"
+                            "P1 (Enter: go on)> P1: Muggins! P1 takes P2's 5 (multiple of five).\n"), after[:300]
+    assert "P4 (Enter: go on)> " not in after[:after.index("Pass the terminal to P4")]
+    scores = before["scores"]
+    assert f"P1 scores 5 (Muggins!) for the side of P1, P3: {scores[0] + 5}.\n" in after, after[:300]
 
 
 class Screen(io.StringIO):

@@ -574,7 +574,7 @@ class Save:
     force: bool = False        # and whether it may replace a file there
     window: int | None = None  # the seat whose window after their own move was open (see terminal.Session)
     settings: list[str] = field(default_factory=list)  # play's --set KEY=VALUE over the rules, as typed
-    windows: list[int] = field(default_factory=list)  # the seats whose windows on a round's end are still to open
+    windows: list[int] = field(default_factory=list)  # the seats whose windows (on a round's end, on a score) are still to open
     notes: list[dict[str, Any]] = field(default_factory=list)  # what people asked in their windows (claim, call)
     carried: list[int] = field(default_factory=list)  # seats whose call in a window is made on their turn
 

@@ -83,8 +83,6 @@ _UI = {
         "not_your_turn": "Not your turn: {player} plays next.",
         "hand_over": "Pass the terminal to {player}, then press Enter> ",
         "hand_over_again": "Only Enter goes on: {player}'s hand is shown once {player} has the terminal.",
-        "call_passed": ("a call that came to you before your turn has passed (a call goes to each opponent in "
-                        "turn; one whose turn is not next when it comes cannot make it)"),
         "round_over": "Not now: this round is over; go on (Enter) to see its end.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
@@ -142,8 +140,6 @@ _UI = {
         "not_your_turn": "No es tu turno: juega {player}.",
         "hand_over": "Pasa el terminal a {player} y pulsa Intro> ",
         "hand_over_again": "Solo Intro sigue: la mano de {player} se muestra cuando {player} tenga el terminal.",
-        "call_passed": ("una llamada que te llegó antes de tu turno ya pasó (la llamada va a cada oponente por "
-                        "turno; quien no juega a continuación cuando le llega no puede hacerla)"),
         "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
         "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
@@ -320,17 +316,19 @@ class Session:
         self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
         self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
-        self.passed: set[int] = set()       # people a call came to and passed, unasked (not next to play),
-        #                                     until their turn's move: their `muggins` is told so
+        self.since = 0                      # the event the last turn's move began at: scores earned from it on
+        #                                     are the ones the next turn's move closes the window of
         self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
         self.held: Any = None               # the table as a move that ended a round left it (its end is shown
         #                                     once the windows on it close: see `_hold_round_end`)
-        self.windows: list[int] = []        # the people whose window on `held` is still to open (not the mover)
+        self.windows: list[int] = []        # the people whose window is still to open: on `held`, or on a score
+        #                                     whose window just closed (`_open_windows`), not the mover's own
         self.notes: dict[int, _Note] = {}   # what each person asked in their window, until the next turn
         self.carried: list[int] = []        # people whose call in a window took nothing (false_call): on their turn
-        self.last_turn: tuple[int, Any, Any] | None = None  # a resume's last turn: the person, the game, the move
+        self.last_turn: tuple[int, Any, Any, list[int]] | None = None  # a resume's last turn: the mover, the
+        #                                     game, the move and the scorers whose window it closed
         self.resumed_from: tuple[Path, Save] | None = None  # the save this session was resumed from, as read
         self.checked_bots = True            # a resume checks that the saved bots' moves are the bots' choices
 
@@ -458,9 +456,11 @@ class Session:
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
                     if self.checked_bots and game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
-                if state.decision is None and self._windows():  # a turn: kept, should a window be open on it at the end
-                    self.last_turn = (actor, state.copy(), move)
+                turn = state.decision is None and self._windows()
+                before, start = (state.copy(), len(state.events)) if turn else (None, 0)
                 state.play(move)
+                if before is not None:  # a turn: kept, should a window be open on it at the end
+                    self.last_turn = (actor, before, move, self._closed(move, start))
             except RecordError:
                 raise
             except Exception as exc:  # an illegal move, or a hostile save: never a traceback
@@ -478,12 +478,10 @@ class Session:
         windows still to open on it after this one."""
         mover = None
         if self.last_turn is not None:
-            mover, before, move = self.last_turn
-            self._hold_round_end(mover, self._as_played(before, move))
-        if self.held is None:
-            self.waiting = window
-            return
-        self.shown = len(self.held.events)
+            mover, before, move, closed = self.last_turn
+            self._hold_round_end(mover, self._as_played(before, move), closed)
+        if self.held is not None:
+            self.shown = len(self.held.events)
         self.waiting = window if window == mover else None
         self.windows = ([] if self.waiting is not None else [window]) + windows
 
@@ -554,11 +552,12 @@ class Session:
 
     def _window_due(self) -> int | None:
         """The person whose window opens now: the mover's, as the next player is about to act (or at
-        once on a round's end held back), then each other person's on that round's end."""
+        once, before the others' windows), then each other person's (`_hold_round_end`, `_open_windows`)."""
         waiting, state = self.waiting, self.state
-        if waiting is not None and (self.held is not None or (state.decision is None and state.actor != waiting)):
+        if waiting is not None and (self.held is not None or self.windows
+                                    or (state.decision is None and state.actor != waiting)):
             return waiting
-        return self.windows[0] if self.held is not None and self.windows else None
+        return self.windows[0] if self.windows else None
 
     def _stopped(self, stop: BaseException) -> int:
         """Keep the game after `stop`, with Ctrl-C, SIGTERM and SIGHUP held until it is kept: a
@@ -627,9 +626,15 @@ class Session:
             _mute(stream)
 
     def _apply(self, move: Any) -> None:
-        """Play a move (checked), record it in the game's notation and show what followed."""
+        """Play a move (checked), record it in the game's notation and show what followed. Where
+        the calls come at once (`muggins.window: immediate`), a claim's answer closes the scorer's
+        window: the windows on it open (`_open_windows`), unless a round's end holds them."""
+        decision = self.state.decision
         self.state.play(move)
         self.moves.append(self.game.notation(move))
+        if (decision is not None and decision.kind == "claim" and self.rules.muggins.window == "immediate"
+                and self._windows() and self.held is None and self._stealable(decision.score)):
+            self._open_windows([decision.score.player], None)
         self._show_events()
 
     def _report_kept(self, failure: BaseException | None, path: Path | None, text: str,
@@ -685,8 +690,6 @@ class Session:
             self._ask(player)
             return
         if self.typed is not None or (player in self.notes and self.waiting != player):
-            if player not in self.notes and not self._turn_is_next(player):
-                self._pass_unasked(player)  # the next player's move, typed ahead, lets theirs pass
             self._answer_due(player)  # as they asked: in their window, or with the move typed ahead
         elif decision.kind == "muggins" and self._called(decision.score):
             self._apply(MUGGINS)  # typed ahead: made as the window closes; a claim of theirs still waits
@@ -695,19 +698,8 @@ class Session:
         elif self._turn_is_next(player):
             self.waiting = None
             self._ask(player)
-        elif decision.kind == "claim" or self.waiting == player:
+        else:  # a claim, or a call in the window after their own move (any other call's window came first)
             self._wait(player)
-        else:
-            self._pass_unasked(player)
-            self._apply(DECLINE)  # a call they could not have made: no prompt gives it away
-
-    def _pass_unasked(self, player: int) -> None:
-        """A call due to `player`, who is not next to play, passes without a prompt (one would give
-        the omission away) unless they typed it ahead: their `muggins` is then told it passed, not
-        that nothing was unclaimed, until their turn's move."""
-        decision = self.state.decision
-        if decision is not None and decision.kind == "muggins" and not self._called(decision.score):
-            self.passed.add(player)
 
     def _after_turn(self, player: int) -> None:
         """After a person's own move in a game with claims, their window stays open until the
@@ -722,18 +714,56 @@ class Session:
     def _play_turn(self, player: int, move: Any) -> None:
         """The person's own move, and the window after it (`_play_move`)."""
         self._play_move(player, move)
-        self.passed.discard(player)
         self._after_turn(player)
 
     def _play_move(self, mover: int, move: Any) -> None:
         """A turn's move (checked), recorded and shown; at a round's end, up to the move only, the
-        round's end held back for the windows on it (`_hold_round_end`)."""
+        round's end held back for the windows on it (`_hold_round_end`); otherwise the windows on
+        the scores whose window it closed open (`_open_windows`)."""
         before = self.state.copy() if self._windows() else None
+        start = len(self.state.events)
         self.state.play(move)
         self.moves.append(self.game.notation(move))
         if before is not None:
-            self._hold_round_end(mover, self._as_played(before, move))
+            closed = self._closed(move, start)
+            if not self._hold_round_end(mover, self._as_played(before, move), closed):
+                self._open_windows(closed, mover)
         self._show_events()
+
+    def _closed(self, move: Any, start: int) -> list[int]:
+        """The scorers whose window the turn's move whose events begin at `start` closed (C7: the
+        scorer may claim until the next player acts): those of the scores earned to be claimed
+        since the previous turn's move, claimed or not, that Muggins could take. A call on one's
+        own turn closes none: the turn goes on."""
+        if move == MUGGINS:
+            return []
+        since, self.since = self.since, start
+        if self.rules.muggins.window != "next_action":
+            return []
+        return [event.score.player for event in self.state.events[since:start]
+                if isinstance(event, T.ScoreEarned) and self._stealable(event.score)]
+
+    def _stealable(self, score: T.PendingScore) -> bool:
+        """Whether Muggins can take `score` (points for playing last only where the rules say so)."""
+        return self.rules.muggins.enabled and (not score.last or self.state.last_can_be_stolen())
+
+    def _callers(self, table: Any, scorers: list[int], mover: int | None) -> list[int]:
+        """The people but `mover` who could call Muggins on the points of `scorers`, in the order the
+        calls go (C7, `muggins.order`), each once."""
+        seats, found = table.seats, []
+        for scorer in scorers:
+            order = seats.order_from(scorer) if self.rules.muggins.order == "turn" else range(self.players)
+            found += [seat for seat in order if seat in self.humans and seat != mover and seat not in found
+                      and seat in seats.opponents[scorer]]
+        return found
+
+    def _open_windows(self, scorers: list[int], mover: int | None) -> None:
+        """A scorer's window closed: each person who could call on their points gets a window, after
+        the mover's own and before the next player acts, but the one whose turn is next (its prompt
+        is their window). It opens on what the table showed (a score to be claimed), claimed or not,
+        so it tells nothing; a call there is made as the calls come due (`_answer_due`)."""
+        self.windows += [seat for seat in self._callers(self.state, scorers, mover)
+                         if seat not in self.windows and not self._turn_is_next(seat)]
 
     @staticmethod
     def _as_played(before: Any, move: Any) -> Any:
@@ -746,20 +776,23 @@ class Session:
         before.apply(move)
         return before
 
-    def _hold_round_end(self, mover: int, table: Any) -> None:
+    def _hold_round_end(self, mover: int, table: Any, closed: list[int]) -> bool:
         """When the round `table` was played in ends before anyone's next turn, its end, settlement
         and next deal are held back: the windows open first, on `table`, and they are shown once
         they close: the mover's, if a person, then that of each other person who could call
-        Muggins on the mover's points (C7: the round's end closes the mover's window), in turn
-        order. They open at every round's end, whether or not anything is due, so they tell nothing."""
-        if table.is_terminal() or not self._round_over(table.round):
-            return
-        muggins = self.rules.muggins.enabled
-        windows = [seat for seat in table.seats.order_from(mover) if seat in self.humans and muggins
-                   and seat in table.seats.opponents[mover]]
+        Muggins on the points of the scorers whose window the move `closed`, or on the mover's
+        (C7: the round's end closes the mover's window), in the call order. They open at every
+        round's end, whether or not anything is due, so they tell nothing. False when the round
+        goes on."""
+        if table.is_terminal():
+            return True
+        if not self._round_over(table.round):
+            return False
+        windows = self._callers(table, [*closed, mover], mover) if self.rules.muggins.enabled else []
         if mover in self.humans or windows:
             self.held, self.windows = table, windows
             self.waiting = mover if mover in self.humans else None
+        return True
 
     def _round_over(self, round_number: int) -> bool:
         """Whether round `round_number` is over for the people at the table: its end is held back,
@@ -899,9 +932,8 @@ class Session:
                 self.carried.append(player)
             self.print(ui["call_on_turn"].format(points=false_call))
             return False
-        if score is None:  # nothing now; a call that went past them unasked is no "nothing unclaimed"
-            refusal = ui["call_passed"] if player in self.passed else reason(illegal("nothing_to_take"), self.lang)
-            self.print(ui["refused"].format(reason=refusal))
+        if score is None:
+            self.print(ui["refused"].format(reason=reason(illegal("nothing_to_take"), self.lang)))
             return False
         if not self._called(score):
             self.calls.append(score)
@@ -910,7 +942,8 @@ class Session:
 
     def _wait(self, player: int) -> None:
         """A person's window: after their own move (or a claim of theirs that came due on another
-        player's move), or on a round's end after another player's move (`_hold_round_end`). A
+        player's move), on a round's end after another player's move (`_hold_round_end`), or as
+        an opponent's window closes on a score to be claimed (`_open_windows`). A
         neutral prompt, and answers that never depend on what is due: `claim` and `muggins` are
         noted ("stands") and the window stays open until Enter; as it closes, the decisions of
         theirs due are answered from what they asked, in the engine's order (`_answer_due`); what
