@@ -1092,7 +1092,7 @@ def test_in_a_hot_seat_of_four_the_scorers_third_opponent_gets_a_window_when_the
         s, text = seated_at(hands, [], ["human"] * 4, script)
         assert "P2 plays 2♦: total 12.\nP2 (Enter: go on)> P4 (Enter: go on)> Muggins! Your call stands" in text
         assert s.state.scores == scores, text
-        assert ("P4: Muggins! P4 takes P1's 10 (multiple of five)." in text) == (not claim)
+        assert ("P4: Muggins! P4 takes P1's 10 points (multiple of five)." in text) == (not claim)
         assert ("P4: Your Muggins call found nothing to take." in text) == claim
         upto = text[:text.index("P4 (Enter: go on)> ")]
         prompts = [match.group(0) for match in PROMPT.finditer(upto)]
@@ -1116,7 +1116,7 @@ def test_a_person_not_next_gets_a_window_when_a_bots_window_closes_on_the_other_
     hands = [["8C", "2C", "KC"], ["4D", "AD", "QD"], ["AH"]]
     s, text = seated_at(hands, [], ["greedy", "greedy", "human"], ["A♥", "", "muggins", ""])
     assert "P2 plays A♦: total 30.\nP1 says go.\nP3 (Enter: go on)> Muggins! Your call stands" in text, text
-    assert "P3: Muggins! P3 takes P2's 30 (multiple of five)." in text and s.state.scores == [0, 0, 30]
+    assert "P3: Muggins! P3 takes P2's 30 points (multiple of five)." in text and s.state.scores == [0, 0, 30]
 
 
 def test_a_save_in_a_window_on_another_players_score_resumes_to_it(tmp_path, monkeypatch):
@@ -1177,7 +1177,7 @@ def test_in_a_partnership_the_scorers_second_opponent_gets_a_window_and_a_partne
     at = closed.search(text)
     after = text[at.end():]
     assert after.startswith("P1 (Enter: go on)> Muggins! Your call stands: it is made as soon as you go on.\n"
-                            "P1 (Enter: go on)> P1: Muggins! P1 takes P2's 5 (multiple of five).\n"), after[:300]
+                            "P1 (Enter: go on)> P1: Muggins! P1 takes P2's 5 points (multiple of five).\n"), after[:300]
     assert "P4 (Enter: go on)> " not in after[:after.index("Pass the terminal to P4")]
     scores = before["scores"]
     assert f"P1 scores 5 (Muggins!) for the side of P1, P3: {scores[0] + 5}.\n" in after, after[:300]
