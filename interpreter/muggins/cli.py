@@ -542,6 +542,12 @@ def _add_rule_file_commands(commands: Any) -> None:
 
 def _add_game_commands(commands: Any) -> None:
     """`play`, `resume`, `replay` and `render`: one game, played or read back."""
+    _add_play(commands)
+    _add_resume(commands)
+    _add_record_commands(commands)
+
+
+def _add_play(commands: Any) -> None:
     play = commands.add_parser("play", help="play a game (bots, or people with --human) and print its log",
                                description="Play one game from a rule file and print a readable log. "
                                            "The same rules, seed and bots always give the same game.")
@@ -571,6 +577,8 @@ def _add_game_commands(commands: Any) -> None:
                       help="override a rule option, e.g. --set win.target=100 (repeatable; validated like a rule file)")
     play.set_defaults(run=_play)
 
+
+def _add_resume(commands: Any) -> None:
     resume = commands.add_parser("resume", help="continue a saved game exactly where it stopped",
                                  description="Continue a game saved with `save FILE`, Ctrl-C or end of input: same "
                                              "hands, same random state, same bots.")
@@ -590,6 +598,9 @@ def _add_game_commands(commands: Any) -> None:
                              "the saved moves are replayed under it")
     resume.set_defaults(run=_resume)
 
+
+def _add_record_commands(commands: Any) -> None:
+    """`replay` and `render`: a recorded game read back."""
     replay = commands.add_parser("replay", help="re-run a game record and report its final state",
                                  description="Replay a record from its seed and moves, checking every move and "
                                              "that the rules are the ones it was made with.")
