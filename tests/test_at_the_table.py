@@ -676,7 +676,7 @@ def test_a_call_in_the_window_does_not_waive_the_persons_own_claim(tmp_path, mon
     s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", ""])     # Enter: the claim passes, the call is made
     assert s.state.scores[0] == 25 and "P1 scores 2 (exactly the limit)" not in text
     s, text = at_position(hands, pile, ["7♠", "", "6♥", "muggins", "reclamar", ""], lang="es")
-    assert "¡Muggins! Tu llamada queda hecha: vale en cuanto sigas." in text
+    assert "¡Muggins! Tu grito queda hecho: vale en cuanto sigas." in text
     assert s.state.scores == [27, 0]
 
 
@@ -909,7 +909,7 @@ def test_in_the_hot_seat_the_other_person_calls_on_points_forgotten_on_the_round
     game = make_game(rules, 2)
     cards = lambda names: [game.deck.parse(n) for n in names]  # noqa: E731
     state = game.setup([cards(["2H"]), cards(["3C"])], stock=[], pile=cards(["KD"]), scores=[0, 0], turn=0)
-    lines = iter(["", "2♥", "", "", "3♣", "", "muggins", ""])  # Enter as each takes the terminal
+    lines = iter(["", "2♥", "", "", "3♣", "", "", "muggins", ""])  # Enter as each takes the terminal
     table = io.StringIO()
     table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
     out = io.StringIO()
@@ -917,7 +917,8 @@ def test_in_the_hot_seat_the_other_person_calls_on_points_forgotten_on_the_round
     s.state = state
     s.run()
     after = out.getvalue().split("P2 plays 3♣: total 15.\n", 1)[1]
-    assert after.startswith("P2 (Enter: go on)> P1 (Enter: go on)> Muggins! Your call stands"), after
+    assert after.startswith("P2 (Enter: go on)> Pass the terminal to P1, then press Enter> "
+                            "P1 (Enter: go on)> Muggins! Your call stands"), after
     assert "P1: Muggins! P1 takes P2's 15 points (multiple of five)." in after and s.state.scores[0] == 15
 
 
@@ -995,7 +996,7 @@ def test_why_explains_a_muggins_call_and_a_false_calls_cost(tmp_path, monkeypatc
     extra = "muggins:\n  false_call: 5\n"
     for lang, typed, expected in (("en", "why", "P1 called Muggins with nothing unclaimed: a false call costs 5."),
                                   ("es", "porqué", "J1 gritó «¡Muggins!» cuando no había nada sin reclamar: "
-                                                   "una llamada falsa cuesta 5.")):
+                                                   "un grito falso cuesta 5.")):
         s, text = at_position([["5H", "KS", "QS"], ["9C", "KC"]], ["KD"], ["muggins", typed], forget=0.0,
                               extra=extra, folder=tmp_path, lang=lang)
         assert s.state.scores[0] == -5
@@ -1088,9 +1089,10 @@ def test_in_a_hot_seat_of_four_the_scorers_third_opponent_gets_a_window_when_the
     hands = [["10S", "2C"], ["2D", "3C"], ["6C", "4C"], ["7D", "8D"]]
     seen = []
     for claim, scores in ((False, [0, 0, 0, 10]), (True, [10, 0, 0, 0])):
-        script = ["", "10♠", *(["claim"] if claim else []), "", "", "2♦", "", "muggins", "", "", "6♣", ""]
+        script = ["", "10♠", *(["claim"] if claim else []), "", "", "2♦", "", "", "muggins", "", "", "6♣", ""]
         s, text = seated_at(hands, [], ["human"] * 4, script)
-        assert "P2 plays 2♦: total 12.\nP2 (Enter: go on)> P4 (Enter: go on)> Muggins! Your call stands" in text
+        assert ("P2 plays 2♦: total 12.\nP2 (Enter: go on)> Pass the terminal to P4, then press Enter> "
+                "P4 (Enter: go on)> Muggins! Your call stands") in text
         assert s.state.scores == scores, text
         assert ("P4: Muggins! P4 takes P1's 10 points (multiple of five)." in text) == (not claim)
         assert ("P4: Your Muggins call found nothing to take." in text) == claim
@@ -1146,9 +1148,10 @@ def test_a_save_in_a_window_on_another_players_score_resumes_to_it(tmp_path, mon
     assert {"seat": saved["window"], "claim": False, "call": True, "claimed": False,
             "called": False} in saved["notes"], saved["notes"]
     resumed = io.StringIO()
-    again = Session.resume(path, stdout=resumed, stdin=io.StringIO("\n"))
+    again = Session.resume(path, stdout=resumed, stdin=io.StringIO("\n\n"))
     again.run(resumed=True)
-    assert resumed.getvalue().split("\n")[1].startswith(prompt), resumed.getvalue()[:300]
+    handing = f"Pass the terminal to P{prompt[1]}, then press Enter> "   # whoever sits down at a resumed game
+    assert resumed.getvalue().split("\n")[1].startswith(handing + prompt), resumed.getvalue()[:300]
 
 
 def test_in_a_partnership_the_scorers_second_opponent_gets_a_window_and_a_partner_none(tmp_path, monkeypatch):
@@ -1231,3 +1234,21 @@ def test_one_person_is_never_asked_to_pass_the_terminal(tmp_path, monkeypatch):
                  "" if window(prompt) else "1", seed=3)
     s.run()
     assert "Your hand (P1)" in out.getvalue() and "Pass the terminal" not in out.getvalue()
+
+
+def test_a_rounds_end_closes_every_window_so_the_next_rounds_first_move_opens_none(tmp_path, monkeypatch):
+    """C7: the scorer may claim until the next player acts, and a round's end closes the window
+    (its windows open on the finished round). So the next round's opening closes nobody's window:
+    no window follows a bot's opening (domino-muggins-claims, seed 1: P1 with two bots that forget
+    every claim; round 12 ends on P3's [1|4] for 10, and P2 opens round 13 with [6|6] for nothing)."""
+    monkeypatch.chdir(tmp_path)
+
+    def answer(s, prompt, n):
+        return None if n >= 600 else "" if window(prompt) or handing_over(prompt) else "1"
+
+    s, out = sit("domino-muggins-claims", ["human", "greedy", "greedy"], answer, seed=1, forget=1.0, attention=0.0)
+    s.run()
+    text = out.getvalue()
+    assert "Round 13" in text
+    opened_on = re.findall(r"P[23] places [^\n]* to open: [^\n]*\nP1 \(Enter: go on\)> ", text)
+    assert not opened_on, opened_on

@@ -114,7 +114,7 @@ _UI = {
         "refused": "No se permite: {reason}.", "saved": "Partida guardada en {path}.",
         "resume_hint": "Para continuarla: muggins resume {path}", "nothing_why": "Todavía no ha puntuado nadie.",
         "why_stolen": "{by} gritó «¡Muggins!» y se llevó los {points} de {player} ({reason}), que quedaron sin reclamar.",
-        "why_false_call": "{player} gritó «¡Muggins!» cuando no había nada sin reclamar: una llamada falsa cuesta {points}.",
+        "why_false_call": "{player} gritó «¡Muggins!» cuando no había nada sin reclamar: un grito falso cuesta {points}.",
         "why_scored": "{player} anotó {points} ({reason}).",
         "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: ayuda; porqué (explica la "
                  "última puntuación); reglas (resumen de estas reglas); mano (muestra la mesa otra vez); guardar "
@@ -130,13 +130,13 @@ _UI = {
         "word_claim": "reclamar", "word_muggins": "muggins",
         "help_coach": "El entrenador (--coach) te recuerda tus reclamaciones, te ofrece cada «¡Muggins!» y te da pistas.",
         "help_coach_claims": "El entrenador (--coach) te recuerda tus reclamaciones y te da pistas.",
-        "muggins_noted": "¡Muggins! Tu llamada queda hecha: vale en cuanto se cierre el plazo de {scorer}.",
-        "call_stands": "¡Muggins! Tu llamada queda hecha: vale en cuanto sigas.",
+        "muggins_noted": "¡Muggins! Tu grito queda hecho: vale en cuanto se cierre el plazo de {scorer}.",
+        "call_stands": "¡Muggins! Tu grito queda hecho: vale en cuanto sigas.",
         "claim_stands": "Tu reclamación queda hecha: vale en cuanto sigas.",
         "claim_void": "Tu reclamación no encontró nada: no tenías puntos pendientes de reclamar.",
         "call_void": "Tu «¡Muggins!» no encontró nada que llevarse.",
-        "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (una llamada falsa cuesta {points}).",
-        "call_on_turn": "¡Muggins! Tu llamada queda: se dice en tu turno, después de tus reclamos (una llamada falsa cuesta {points}).",
+        "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (un grito falso cuesta {points}).",
+        "call_on_turn": "¡Muggins! Tu grito queda hecho: se dice en tu turno, después de tus reclamaciones (un grito falso cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
         "hand_over": "Pasa el terminal a {player} y pulsa Intro> ",
         "hand_over_again": "Solo Intro sigue: la mano de {player} se muestra cuando {player} tenga el terminal.",
@@ -316,7 +316,9 @@ class Session:
         self.answering: int | None = None   # and the one answering in it now (a save keeps either)
         self.typed: Any = None              # a move typed while a claim or call of theirs was due
         self.calls: list[Any] = []          # unclaimed scores a person has called Muggins on ahead
-        self.since = 0                      # the event the last turn's move began at: scores earned from it on
+        self.since = (0, 0)                 # the event the last turn's move began at, and its round: scores
+        #                                     earned from it on, in that round, are those the next turn's move
+        #                                     closes the window of (a round's end closes every window)
         #                                     are the ones the next turn's move closes the window of
         self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
         self._asked_text: str | None = None  # and what was written there
@@ -460,7 +462,7 @@ class Session:
                 before, start = (state.copy(), len(state.events)) if turn else (None, 0)
                 state.play(move)
                 if before is not None:  # a turn: kept, should a window be open on it at the end
-                    self.last_turn = (actor, before, move, self._closed(move, start))
+                    self.last_turn = (actor, before, move, self._closed(move, start, before.round))
             except RecordError:
                 raise
             except Exception as exc:  # an illegal move, or a hostile save: never a traceback
@@ -633,7 +635,7 @@ class Session:
         self.state.play(move)
         self.moves.append(self.game.notation(move))
         if (decision is not None and decision.kind == "claim" and self.rules.muggins.window == "immediate"
-                and self._windows() and self.held is None and self._stealable(decision.score)):
+                and self._windows() and self.held is None and self.state.stealable(decision.score)):
             self._open_windows([decision.score.player], None)
         self._show_events()
 
@@ -725,36 +727,33 @@ class Session:
         self.state.play(move)
         self.moves.append(self.game.notation(move))
         if before is not None:
-            closed = self._closed(move, start)
+            closed = self._closed(move, start, before.round)
             if not self._hold_round_end(mover, self._as_played(before, move), closed):
                 self._open_windows(closed, mover)
         self._show_events()
 
-    def _closed(self, move: Any, start: int) -> list[int]:
-        """The scorers whose window the turn's move whose events begin at `start` closed (C7: the
-        scorer may claim until the next player acts): those of the scores earned to be claimed
-        since the previous turn's move, claimed or not, that Muggins could take. A call on one's
+    def _closed(self, move: Any, start: int, round_number: int) -> list[int]:
+        """The scorers whose window the turn's move whose events begin at `start`, in round
+        `round_number`, closed (C7: the scorer may claim until the next player acts): those of the
+        scores earned to be claimed since the previous turn's move in the same round, claimed or
+        not, that Muggins could take (a round's end closed the windows before it). A call on one's
         own turn closes none: the turn goes on."""
         if move == MUGGINS:
             return []
-        since, self.since = self.since, start
-        if self.rules.muggins.window != "next_action":
+        (since, since_round), self.since = self.since, (start, round_number)
+        if self.rules.muggins.window != "next_action" or since_round != round_number:
             return []
-        return [event.score.player for event in self.state.events[since:start]
-                if isinstance(event, T.ScoreEarned) and self._stealable(event.score)]
-
-    def _stealable(self, score: T.PendingScore) -> bool:
-        """Whether Muggins can take `score` (points for playing last only where the rules say so)."""
-        return self.rules.muggins.enabled and (not score.last or self.state.last_can_be_stolen())
+        state = self.state
+        return [event.score.player for event in state.events[since:start]
+                if isinstance(event, T.ScoreEarned) and state.stealable(event.score)]
 
     def _callers(self, table: Any, scorers: list[int], mover: int | None) -> list[int]:
         """The people but `mover` who could call Muggins on the points of `scorers`, in the order the
-        calls go (C7, `muggins.order`), each once."""
-        seats, found = table.seats, []
+        calls go (the table's `callers`), each once."""
+        found: list[int] = []
         for scorer in scorers:
-            order = seats.order_from(scorer) if self.rules.muggins.order == "turn" else range(self.players)
-            found += [seat for seat in order if seat in self.humans and seat != mover and seat not in found
-                      and seat in seats.opponents[scorer]]
+            found += [seat for seat in table.callers(scorer) if seat in self.humans and seat != mover
+                      and seat not in found]
         return found
 
     def _open_windows(self, scorers: list[int], mover: int | None) -> None:
@@ -829,11 +828,8 @@ class Session:
     def _open_calls(self, player: int) -> list[Any]:
         """The opponents' scores still waiting in their window that `player` could call Muggins on."""
         state = self.state
-        if not self.rules.muggins.enabled:
-            return []
         opponents = state.seats.opponents[player]
-        return [score for score in state.unclaimed if score.player in opponents
-                and (not score.last or state.last_can_be_stolen())]
+        return [score for score in state.unclaimed if score.player in opponents and state.stealable(score)]
 
     def _claim(self, player: int) -> bool:
         """`claim` typed: claim every score of theirs that is due now (a call of theirs due before it,
@@ -963,6 +959,7 @@ class Session:
             self._show_events()
 
     def _answer_window(self, player: int, note: _Note) -> None:
+        self._hand_over(player)  # another person's window: the screen still shows the last hand
         ui = self.ui
         while self.held is not None or not self.state.is_terminal():
             self.stdout.write(ui["wait_prompt"].format(player=player_name(player, self.lang)))
@@ -1194,10 +1191,11 @@ class Session:
             self.print(ui["not_saved_at"].format(path=visible(target), reason=write_reason(exc, self.lang)))
 
     def _hand_over(self, player: int) -> None:
-        """Before `player`'s hand is shown with several people at the terminal, and someone else
-        may be at it: the terminal is passed to them, and on a real terminal the screen and its
-        scrollback are cleared, so no hand is left for the next person to read (domino text:
-        each hand private until the round is settled). End of input, Ctrl-C, `save`, `quit`,
+        """Before `player`'s hand or window is shown with several people at the terminal, and
+        someone else may be at it: the terminal is passed to them, and on a real terminal the
+        screen and its scrollback are cleared, so no hand is left for the next person to read
+        (domino text: each hand private until the round is settled), and nobody answers another's
+        window. End of input, Ctrl-C, `save`, `quit`,
         `help` work here as at any prompt; nothing else goes on but Enter."""
         if len(self.humans) < 2 or self.at_keyboard == player:
             return

@@ -595,17 +595,24 @@ class TableState:
         calls: list[Decision] = []
         if not self.unclaimed:
             return calls
-        rules = self.rules.muggins
-        last_stolen = self.last_can_be_stolen()
         for score in self.unclaimed:
-            if rules.enabled and (not score.last or last_stolen):
-                opponents = set(self.seats.opponents[score.player])
-                order = self.seats.order_from(score.player) if rules.order == "turn" else range(self.players)
-                calls.extend(Decision(p, "muggins", score) for p in order if p in opponents)
+            if self.stealable(score):
+                calls.extend(Decision(p, "muggins", score) for p in self.callers(score.player))
             else:
                 self.events.append(Forfeited(score))
         self.unclaimed = []
         return calls
+
+    def stealable(self, score: PendingScore) -> bool:
+        """Whether a Muggins call can take `score` (points for playing last only where the rules say so)."""
+        return self.rules.muggins.enabled and (not score.last or self.last_can_be_stolen())
+
+    def callers(self, scorer: int) -> list[int]:
+        """Who may call Muggins on `scorer`'s points, in the order the calls go (C7, `muggins.order`):
+        their opponents, from the scorer in turn order, or from the first seat."""
+        opponents = self.seats.opponents[scorer]
+        order = self.seats.order_from(scorer) if self.rules.muggins.order == "turn" else range(self.players)
+        return [p for p in order if p in opponents]
 
     def last_can_be_stolen(self) -> bool:
         return False
@@ -615,9 +622,7 @@ class TableState:
         claimed (and so closes its window), or, with nothing unclaimed, costs the false-call penalty."""
         player = self.turn
         opponents = self.seats.opponents[player]
-        stealable = self.rules.muggins.enabled
-        score = next((s for s in self.unclaimed if stealable and s.player in opponents
-                      and (not s.last or self.last_can_be_stolen())), None)
+        score = next((s for s in self.unclaimed if s.player in opponents and self.stealable(s)), None)
         if score is not None:
             self.unclaimed.remove(score)
             self.events.append(Stolen(player, score))

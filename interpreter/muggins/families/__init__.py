@@ -39,7 +39,6 @@ class Family:
         them to tell points that are never a loss (`dsl.bounds`)."""
         return {}
 
-
     def compile(self, compiler: Any) -> tuple[Any, Any]:
         """The pieces and the compiled options of a validated rule file (problems go to `compiler`)."""
         raise NotImplementedError
