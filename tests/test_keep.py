@@ -1048,3 +1048,27 @@ def test_a_player_going_out_with_an_unclaimed_score_is_typed_after_the_call(tmp_
     keeper.run()
     assert scores(keeper) == [15, 10]
     assert "P1 scores 10 (going out): 15" in out.getvalue()
+
+
+def test_a_call_that_takes_the_winning_points_says_the_win_moved(tmp_path):
+    """A house game to 10: P2 leads a 10, which reaches the target ("gana el primer jugador que
+    llega al objetivo") and wins as claimed; P1 then says P2 had not claimed it and called «¡Muggins!»:
+    the 10 is P1's, so P1 wins, and the keeper says P2's win no longer stands."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: card-muggins\nname: to-ten\nwin: {target: 10}\n", encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n10\nmuggins 1\n"), stdout=out,
+                    folder=tmp_path)
+    keeper.run()
+    text = out.getvalue()
+    assert "P2 wins with 10" in text and "The win of P2 no longer stands" in text and "P1 wins with 10" in text
+    assert scores(keeper) == [10, 0]
+
+
+def test_a_second_call_on_the_same_play_is_refused_as_already_decided(tmp_path):
+    """`unclaimed` says P2's 10 was lost; a `muggins 1` after it cannot take what is gone, and is
+    not "nothing scored" either: the play's points were already decided."""
+    keeper, out, code = keep("card-muggins", 2, ["1", "10", "unclaimed", "muggins 1"], folder=tmp_path)
+    assert ("Not entered: the previous play's unclaimed points are already decided by the entry before: one "
+            "muggins or unclaimed after a play.") in out
+    assert "there is nothing to take" not in out and scores(keeper) == [0, 0]

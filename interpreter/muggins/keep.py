@@ -98,6 +98,8 @@ WORDS = {
         "muggins_off": "{rules} has no Muggins: forgotten points are simply lost (type unclaimed)",
         "call_needs_player": "write who called Muggins: muggins P",
         "call_after_play": "muggins and unclaimed are typed right after the play whose points were not claimed",
+        "called_already": ("the previous play's unclaimed points are already decided by the entry before: one "
+                           "muggins or unclaimed after a play"),
         "not_claimable": "the previous play's points are added at once, not claimed: nobody can take them",
         "nothing_to_take": "the previous play scored nothing: there is nothing to take",
         "nothing_unclaimed": "the previous play scored nothing: no points went unclaimed",
@@ -155,6 +157,8 @@ WORDS = {
         "muggins_off": "{rules} no tiene Muggins: los puntos olvidados simplemente se pierden (escribe sin reclamar)",
         "call_needs_player": "escribe quién gritó «¡Muggins!»: muggins J",
         "call_after_play": "muggins y sin reclamar se escriben justo después de la jugada cuyos puntos no se reclamaron",
+        "called_already": ("los puntos sin reclamar de la jugada anterior ya los decidió la anotación de antes: un "
+                           "solo muggins o sin reclamar tras una jugada"),
         "not_claimable": "los puntos de la jugada anterior se suman al momento, sin reclamarlos: nadie puede llevárselos",
         "nothing_to_take": "la jugada anterior no puntuó: no hay nada que llevarse",
         "nothing_unclaimed": "la jugada anterior no puntuó: no quedaron puntos sin reclamar",
@@ -320,6 +324,7 @@ class Tracker:
         self.game = game
         self.table = KeepTable(game)
         self.scored_before = 0   # the table's score changes before the entry last read
+        self.called = False      # the entry last read was a call on the play before it
 
     def problem(self) -> tuple[str, str, str] | None:
         """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""
@@ -340,6 +345,7 @@ class Tracker:
             return self.call(parse_call(text, self.players))
         table.forgetting = is_call(upcoming)
         self.scored_before = len(table.scored)
+        self.called = False
         return self.read(text, beyond if table.forgetting else upcoming)
 
     def read(self, text: str, upcoming: str | None) -> str:
@@ -358,6 +364,8 @@ class Tracker:
             raise Refused("muggins_off", rules=rules.name)
         if self.question().key != "q_play":
             raise Refused("call_after_play")
+        if self.called:
+            raise Refused("called_already")
         waiting = [decision.score for decision in table.queue]
         if not waiting:
             if any(points > 0 for _, points, _ in table.scored[self.scored_before:]):
@@ -367,14 +375,15 @@ class Tracker:
             table.false_call(caller)
         elif caller is not None:
             scorer = waiting[0].player
-            if caller not in table.seats.opponents[scorer]:
+            if caller not in table.callers(scorer):
                 raise Refused("own_call" if caller == scorer else "not_opponent", caller=caller + 1, scorer=scorer + 1)
-            if all(score.last for score in waiting) and not table.last_can_be_stolen():
+            if not any(table.stealable(score) for score in waiting):
                 raise Refused("last_kept", rules=rules.name)
         if waiting:
             table.let_pass(caller)
             self.window_closed()
         self.scored_before = len(table.scored)
+        self.called = True
         return "unclaimed" if caller is None else f"muggins {caller + 1}"
 
     def window_closed(self) -> None:
@@ -831,7 +840,8 @@ class Keeper:
         won = self.tracker.table.outcome
         self.tracker, self.entries = tracker, entries
         self.saved_as = None
-        if won is not None and won.winner is not None and tracker.table.outcome is None:
+        now = tracker.table.outcome
+        if won is not None and won.winner is not None and (now is None or now.winner != won.winner):
             self.print(self.w["win_withdrawn"].format(player=winners_name(won, self.lang)))
         self.show_events(old, tracker.table.events)
         self.print(self.scores_line())
