@@ -1252,3 +1252,30 @@ def test_a_rounds_end_closes_every_window_so_the_next_rounds_first_move_opens_no
     assert "Round 13" in text
     opened_on = re.findall(r"P[23] places [^\n]* to open: [^\n]*\nP1 \(Enter: go on\)> ", text)
     assert not opened_on, opened_on
+
+
+def test_a_false_call_typed_with_a_drawn_tile_to_place_is_made_on_the_next_turn_that_allows_one(tmp_path,
+                                                                                                 monkeypatch):
+    """domino-muggins-claims with `muggins.false_call: 5`: P1 draws [4|6], which fits, so it must be
+    placed (no call meanwhile); `muggins` typed then stands and is made on P1's next turn, at its
+    cost (the game never stops on it). P2 draws [2|3] and passes: the round is blocked, P1 holding
+    3 pips (-5 by the text's rounding), P2 18 (-20); then the call, -5: P1 -10."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("extends: domino-muggins-claims\nname: fc\nmuggins: {false_call: 5}\n")
+    rules = load_rules(str(tmp_path / "house.yaml"))
+    game = make_game(rules, 2)
+    tile = rules.pieces.parse
+    state = game.setup([[tile("0-1"), tile("0-2")], [tile("5-5"), tile("1-2")]], boneyard=[tile("2-3"), tile("4-6")],
+                       line=[(tile("6-6"), None)], scores=[0, 0], turn=0)
+    lines = iter(["1", "muggins", "1", ""])
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+    out = io.StringIO()
+    s = Session(rules, "fc", 2, 1, 50, ["human", "greedy"], stdin=table, stdout=out, forget=1.0, attention=0.0)
+    s.state = state
+    s.run()
+    text = out.getvalue()
+    assert "stopped on an error" not in text
+    assert "Muggins! Your call stands: it is made on your next turn (a false call costs 5)." in text
+    assert "P1 calls Muggins, but nothing is unclaimed.\nP1 loses 5 (a false Muggins call): -10." in text
+    assert s.state.scores == [-10, -20]

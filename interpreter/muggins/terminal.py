@@ -80,6 +80,7 @@ _UI = {
         "call_void": "Your Muggins call found nothing to take.",
         "call_carried": "Your Muggins call found nothing to take yet: it is made on your turn (a false call costs {points}).",
         "call_on_turn": "Muggins! Your call stands: it is made on your turn, after your claims (a false call costs {points}).",
+        "call_next_turn": "Muggins! Your call stands: it is made on your next turn (a false call costs {points}).",
         "not_your_turn": "Not your turn: {player} plays next.",
         "hand_over": "Pass the terminal to {player}, then press Enter> ",
         "hand_over_again": "Only Enter goes on: {player}'s hand is shown once {player} has the terminal.",
@@ -137,6 +138,7 @@ _UI = {
         "call_void": "Tu «¡Muggins!» no encontró nada que llevarse.",
         "call_carried": "Tu «¡Muggins!» no encontró nada que llevarse todavía: se dice en tu turno (un grito falso cuesta {points}).",
         "call_on_turn": "¡Muggins! Tu grito queda hecho: se dice en tu turno, después de tus reclamaciones (un grito falso cuesta {points}).",
+        "call_next_turn": "¡Muggins! Tu grito queda hecho: se dice en tu próximo turno (un grito falso cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
         "hand_over": "Pasa el terminal a {player} y pulsa Intro> ",
         "hand_over_again": "Solo Intro sigue: la mano de {player} se muestra cuando {player} tenga el terminal.",
@@ -678,8 +680,8 @@ class Session:
         decision = state.decision
         if decision is None:
             self.waiting = None
-            if player in self.carried:  # a call in their window that took nothing: made now, as typed ahead
-                self.carried.remove(player)
+            if player in self.carried and MUGGINS in self.state.legal_moves():  # a call in their window that
+                self.carried.remove(player)  # took nothing: made on the first turn of theirs that allows one
                 self._apply(MUGGINS)
                 return
             if self.typed is not None:  # the move typed while a claim or call of theirs was due
@@ -926,7 +928,8 @@ class Session:
         if score is None and false_call is not None:  # no free probe: made on their turn, at its cost
             if player not in self.carried:
                 self.carried.append(player)
-            self.print(ui["call_on_turn"].format(points=false_call))
+            key = "call_on_turn" if state.decision is not None else "call_next_turn"  # now: a drawn tile to place
+            self.print(ui[key].format(points=false_call))
             return False
         if score is None:
             self.print(ui["refused"].format(reason=reason(illegal("nothing_to_take"), self.lang)))
