@@ -18,6 +18,7 @@ from muggins.families import family_of
 from muggins.bots import make_bots
 from muggins.loader import builtin_rule_names, load_rules
 from muggins.match import run_game
+from muggins.records import read_save
 from muggins.messages import reason
 from muggins.messages import lang_from_environment
 from muggins.narration import summarize_rules
@@ -1254,12 +1255,14 @@ def test_a_rounds_end_closes_every_window_so_the_next_rounds_first_move_opens_no
     assert not opened_on, opened_on
 
 
-def test_a_false_call_typed_with_a_drawn_tile_to_place_is_made_on_the_next_turn_that_allows_one(tmp_path,
+@pytest.mark.parametrize("again", [[], ["muggins", ""], ["muggins", "quit"]])
+def test_a_false_call_typed_with_a_drawn_tile_to_place_is_made_on_the_next_turn_that_allows_one(again, tmp_path,
                                                                                                  monkeypatch):
     """domino-muggins-claims with `muggins.false_call: 5`: P1 draws [4|6], which fits, so it must be
     placed (no call meanwhile); `muggins` typed then stands and is made on P1's next turn, at its
     cost (the game never stops on it). P2 draws [2|3] and passes: the round is blocked, P1 holding
-    3 pips (-5 by the text's rounding), P2 18 (-20); then the call, -5: P1 -10."""
+    3 pips (-5 by the text's rounding), P2 18 (-20); then the call, -5: P1 -10. Typed again in P1's
+    window after the tile, it is the same call standing: made once, and a save holds it once."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "house.yaml").write_text("extends: domino-muggins-claims\nname: fc\nmuggins: {false_call: 5}\n")
     rules = load_rules(str(tmp_path / "house.yaml"))
@@ -1267,15 +1270,21 @@ def test_a_false_call_typed_with_a_drawn_tile_to_place_is_made_on_the_next_turn_
     tile = rules.pieces.parse
     state = game.setup([[tile("0-1"), tile("0-2")], [tile("5-5"), tile("1-2")]], boneyard=[tile("2-3"), tile("4-6")],
                        line=[(tile("6-6"), None)], scores=[0, 0], turn=0)
-    lines = iter(["1", "muggins", "1", ""])
+    lines = iter(["1", "muggins", "1", *again, ""])
     table = io.StringIO()
     table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
     out = io.StringIO()
-    s = Session(rules, "fc", 2, 1, 50, ["human", "greedy"], stdin=table, stdout=out, forget=1.0, attention=0.0)
+    s = Session(rules, str(tmp_path / "house.yaml"), 2, 1, 50, ["human", "greedy"], stdin=table, stdout=out,
+                forget=1.0, attention=0.0)
     s.state = state
     s.run()
     text = out.getvalue()
     assert "stopped on an error" not in text
     assert "Muggins! Your call stands: it is made on your next turn (a false call costs 5)." in text
+    if "quit" in again:  # quit in the window: the save holds the call once (a save resume reads)
+        saved = read_save(next(tmp_path.glob("muggins-fc-*.save.json")))
+        assert saved.carried == [0] and saved.notes[0]["call"], saved
+        return
+    assert text.count("P1 calls Muggins") == 1
     assert "P1 calls Muggins, but nothing is unclaimed.\nP1 loses 5 (a false Muggins call): -10." in text
     assert s.state.scores == [-10, -20]

@@ -83,7 +83,7 @@ _UI = {
         "call_next_turn": "Muggins! Your call stands: it is made on your next turn (a false call costs {points}).",
         "not_your_turn": "Not your turn: {player} plays next.",
         "hand_over": "Pass the terminal to {player}, then press Enter> ",
-        "hand_over_again": "Only Enter goes on: {player}'s hand is shown once {player} has the terminal.",
+        "hand_over_again": "Only Enter goes on: what is {player}'s to see comes once {player} has the terminal.",
         "round_over": "Not now: this round is over; go on (Enter) to see its end.",
         "resumed": "Resumed after {moves}.", "seats": "{player}: {kind}",
         "empty": "Type a move (its number or as written) or a command; help lists them.",
@@ -141,7 +141,7 @@ _UI = {
         "call_next_turn": "¡Muggins! Tu grito queda hecho: se dice en tu próximo turno (un grito falso cuesta {points}).",
         "not_your_turn": "No es tu turno: juega {player}.",
         "hand_over": "Pasa el terminal a {player} y pulsa Intro> ",
-        "hand_over_again": "Solo Intro sigue: la mano de {player} se muestra cuando {player} tenga el terminal.",
+        "hand_over_again": "Solo Intro sigue: lo que toca ver a {player} llega cuando {player} tenga el terminal.",
         "round_over": "Ahora no: esta ronda ha terminado; sigue (Intro) para ver cómo acaba.",
         "resumed": "Partida reanudada tras {moves}.", "seats": "{player}: {kind}",
         "empty": "Escribe una jugada (su número o tal cual) o una orden; ayuda las muestra.",
@@ -321,7 +321,6 @@ class Session:
         self.since = (0, 0)                 # the event the last turn's move began at, and its round: scores
         #                                     earned from it on, in that round, are those the next turn's move
         #                                     closes the window of (a round's end closes every window)
-        #                                     are the ones the next turn's move closes the window of
         self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
@@ -892,7 +891,8 @@ class Session:
             if note.call and not note.called:
                 false_call = self.rules.muggins.false_call
                 if false_call is not None:
-                    self.carried.append(seat)
+                    if seat not in self.carried:  # one call stands, made once on their turn (as `_call` keeps it)
+                        self.carried.append(seat)
                     said.append(ui["call_carried"].format(points=false_call))
                 else:
                     said.append(ui["call_void"])
