@@ -585,3 +585,26 @@ def test_points_whose_sign_is_not_known_are_said_neutrally(tmp_path):
                                            "  - {name: lead, when: ends_sum == 5, points: score}\n")))
     assert summarize_rules(rules, "en")[4].endswith("(to be claimed; should it be a loss, it is added at once).")
     assert summarize_rules(rules, "es")[4].endswith("(hay que reclamar; si fuera una pérdida, se descuenta al momento).")
+
+
+def test_the_summary_says_what_a_fuzzed_house_file_changes_and_nothing_it_does_not(tmp_path):
+    """Four house files of the summary's fuzzing round: (1) a false call in a game without claims is a
+    move on every turn and costs (engine: `_with_false_call`), so the summary says so; (2) with
+    the next round opened clockwise, a blocked round's new lot must be said (the next round's
+    sentence would read as covering it); (3) "last" added at once, or a loss, is never a claim, so
+    Muggins never takes it; (4) Spanish contracts «de el» to «del»."""
+    def said(text, lang="en"):
+        return summarize_rules(load_rules(str(write(tmp_path, "name: house\n" + text))), lang)
+    assert "A Muggins call can be made on one's own turn: with nothing unclaimed, it costs 5." in said(
+        "extends: domino-muggins\nmuggins: {false_call: 5}\n")
+    assert "Se puede gritar «¡Muggins!» en el propio turno: sin nada sin reclamar, cuesta 5." in said(
+        "extends: domino-muggins\nmuggins: {false_call: 5}\n", "es")
+    assert "After a blocked round the opener is drawn by lot again, as the first." in said(
+        "extends: domino-muggins\nopener: {next: clockwise}\n")
+    for last in ("claims: {required: false}\nscoring:\n  - {name: x, when: \"total % 5 == 0\", points: total, "
+                 "claim: true}\nlast: {muggins: true}\n", "last: {points: \"-1\", muggins: true}\n"):
+        assert not any('"last" points too' in line for line in said("extends: card-muggins\n" + last)), last
+    assert any('"last" points too' in line for line in said("extends: card-muggins\nlast: {muggins: true}\n"))
+    spanish = said("extends: card-muggins\ndealer:\n  first: {method: high_draw, rank: card.value}\n", "es")
+    assert any("el valor más alto del valor de la carta" in line for line in spanish)
+    assert not any(" de el " in line for line in spanish)

@@ -7,6 +7,7 @@ rule texts' own terms (ficha, extremo abierto, montón, paso, pila, total acumul
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from .dsl import Expression
@@ -57,6 +58,7 @@ _WORDS = {
         "muggins_last": " (\"last\" points too)", "muggins_not_last": " (not \"last\" points: those are lost)",
         "no_muggins": "Points not claimed in time are lost.",
         "false_call_cost": " A false Muggins call costs {points}.",
+        "false_call_only": "A Muggins call can be made on one's own turn: with nothing unclaimed, it costs {points}.",
         "order:seat": " Opponents are asked from seat 1 up; the first who calls takes the points.",
         "simultaneous:earlier_score": " When one play both scores and opens an earlier score to Muggins calls, the "
                                       "calls on the earlier score come first.",
@@ -107,6 +109,7 @@ _WORDS = {
         "muggins_last": " (también los puntos de «último»)",
         "muggins_not_last": " (salvo los puntos de «último»: esos se pierden)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
         "false_call_cost": " Un «¡Muggins!» en falso cuesta {points}.",
+        "false_call_only": "Se puede gritar «¡Muggins!» en el propio turno: sin nada sin reclamar, cuesta {points}.",
         "order:seat": " Se pregunta a los oponentes desde el puesto 1 en adelante; se lleva los puntos el primero que grita.",
         "simultaneous:earlier_score": " Cuando una misma jugada anota y deja una puntuación anterior expuesta a "
                                       "«¡Muggins!», van primero los gritos sobre la anterior.",
@@ -277,22 +280,29 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
     for entry in rules.scoring:
         lines.append(_score_line(rules, entry, lang, claim_words(rules, entry.claim, entry.points, lang, entry.when)))
     lines.extend(after)
+    m = rules.muggins
     if rules.has_claims:
-        m = rules.muggins
         last_muggins = getattr(rules.options, "last_muggins", None)  # a game with "last": whether it is taken
-        lost = last_muggins is False and rules.claims_required  # "last" is a claim, and nobody takes it
-        last = t["muggins_last"] if last_muggins else t["muggins_not_last"] if lost else ""
+        last_points = getattr(rules.options, "last_points", None)
+        # "last" is a claim only in a game of claims, and only when its points can be above zero
+        claimed = rules.claims_required and last_points is not None and _can_gain(rules, last_points)
+        last = t["muggins_last"] if last_muggins and claimed else t["muggins_not_last"] if claimed and \
+            last_muggins is False else ""
         text = t["muggins"].format(window=t[f"window:{m.window}"], last=last) if m.enabled else t["no_muggins"]
         if m.false_call is not None:
             text += t["false_call_cost"].format(points=m.false_call)
         if m.enabled:  # what only Muggins calls decide, said where the table's defaults are not taken
             text += "".join(t[key] for key in (f"order:{m.order}", f"simultaneous:{rules.simultaneous}") if key in t)
         lines.append(text)
+    elif m.false_call is not None:  # nothing to claim, yet a call can be made on one's turn, and costs
+        lines.append(t["false_call_only"].format(points=m.false_call))
     if rules.immediate_win:
         win = t["win"].format(at_once=t["win_at_once"])
     else:  # the target is looked at only when a round ends (`win.tie` breaks equal highest scores)
         win = t["win_round_end"].format(tie=t[f"tie:{rules.tie}"])
     lines.append(win + (t[f"overshoot:{rules.overshoot}"] if rules.overshoot != "counts" else ""))
+    if lang == "es":  # a phrase put after «de» or «a» that begins with «el»: Spanish contracts them
+        lines[1:] = [re.sub(r"\b(de|a) el\b", lambda m: "del" if m.group(1) == "de" else "al", line) for line in lines[1:]]
     return lines
 
 
@@ -326,6 +336,14 @@ def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = Non
     if {-1, 1} <= signs:
         return t["claim_or_loss"]
     return t["loss_at_once"] if -1 in signs else t["must_claim"]  # nothing scored is no loss
+
+
+def _can_gain(rules: Any, points: Any) -> bool:
+    """Whether `points` can be above zero (so wait for a claim): unless their signs show they cannot."""
+    signs = _point_signs(rules, points, None)
+    if signs is None:
+        signs = _signs_within_bounds(rules, points, None)
+    return signs is None or 1 in signs
 
 
 def _signs_within_bounds(rules: Any, points: Any, when: Any) -> set[int] | None:

@@ -62,6 +62,7 @@ WORDS = {
         "next:lottery": "The next round's opener is drawn by lot again, as the first.",
         "next:clockwise": "The next round is opened by the player after its last opener.",
         "next:holder": "The next round is opened by {holder}.",
+        "after_blocked:lottery": "After a blocked round the opener is drawn by lot again, as the first.",
         "after_blocked:clockwise": "After a blocked round the player after its opener opens.",
         "after_blocked:holder": "After a blocked round the opener is {holder}.",
         "every:holder": "Every round is opened by {holder}.",
@@ -119,6 +120,7 @@ WORDS = {
         "next:lottery": "Quien abre la ronda siguiente se sortea otra vez, como el primero.",
         "next:clockwise": "Abre la ronda siguiente el jugador que sigue a quien la abrió la última vez.",
         "next:holder": "Abre la ronda siguiente {holder}.",
+        "after_blocked:lottery": "Tras una ronda bloqueada, quien abre se sortea otra vez, como el primero.",
         "after_blocked:clockwise": "Tras una ronda bloqueada abre el jugador que sigue a quien la abrió.",
         "after_blocked:holder": "Tras una ronda bloqueada abre {holder}.",
         "every:holder": "Abre cada ronda {holder}.",
@@ -354,7 +356,8 @@ USUAL_OPENERS = {"first": "high_draw", "rank": "tile.pips", "next": "dominoer", 
 def _openers(rules: Rules, lang: str) -> list[str]:
     """Who opens the first round, the next, and the one after a blocked round, where the rule file
     differs from the domino text's game (`USUAL_OPENERS`: the lot by pips, then the dominoer, a new
-    lot after a blocked round), which the summary leaves unsaid."""
+    lot after a blocked round), which the summary leaves unsaid; the blocked round's too when the
+    next round's is said otherwise than it (the dominoer's rule never reads as covering it)."""
     w, o = WORDS[lang], rules.options
     holder = ""
     if o.holder is not None:
@@ -369,7 +372,8 @@ def _openers(rules: Rules, lang: str) -> list[str]:
         rank = say(rules, "opener.first.rank", first.rank, lang) if first.rank is not None else ""
         lines.append(w[f"first:{first.method}"].format(rank=rank, holder=holder))
     for key, chosen in (("next", o.next_opener), ("after_blocked", o.opener_after_blocked)):
-        if chosen != USUAL_OPENERS[key]:
+        differs = o.next_opener != USUAL_OPENERS["next"] and chosen != o.next_opener  # blocked: said apart
+        if chosen != USUAL_OPENERS[key] or (key == "after_blocked" and differs):
             lines.append(w[f"{key}:{chosen}"].format(holder=holder))
     return lines
 
