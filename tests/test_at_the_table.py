@@ -1288,3 +1288,21 @@ def test_a_false_call_typed_with_a_drawn_tile_to_place_is_made_on_the_next_turn_
     assert text.count("P1 calls Muggins") == 1
     assert "P1 calls Muggins, but nothing is unclaimed.\nP1 loses 5 (a false Muggins call): -10." in text
     assert s.state.scores == [-10, -20]
+
+
+def test_a_card_the_deck_writes_like_a_move_word_reads_back_as_the_card(tmp_path, monkeypatch):
+    """A house deck with rank G and suit O has a card written GO (a record writes a card as its rank
+    and suit letters, the move go in lower case): as written it is the card, so a game whose record
+    holds it replays to the same scores, and `go` is still the move."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "go.yaml").write_text("extends: card-muggins\nname: house-go\npieces:\n  cards:\n    suits: [O, X]\n"
+                                      "    ranks: [A, B, C, D, E, F, G, H, I, J]\n    value: card.rank\n")
+    rules = load_rules(str(tmp_path / "go.yaml"))
+    game = make_game(rules, 2)
+    card = game.parse_move("GO")
+    assert not isinstance(card, type(game.parse_move("go"))) and game.notation(card) == "GO"
+    for seed in range(1, 12):  # some of these games play GO: each replays from its record
+        path = tmp_path / f"r{seed}.json"
+        assert main(["play", str(tmp_path / "go.yaml"), "--seed", str(seed), "--record", str(path)]) == 0
+        assert main(["replay", str(path), "--rules", str(tmp_path / "go.yaml")]) == 0, seed
+    assert any('"GO"' in (tmp_path / f"r{seed}.json").read_text() for seed in range(1, 12))

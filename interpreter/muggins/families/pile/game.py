@@ -113,6 +113,10 @@ class CardGame(TableGame):
         self.refill_to = o.refill_to({"players": players})
         self.constants["limit"] = self.limit
         self.suits = {suit: i + 1 for i, suit in enumerate(self.deck.suits)}
+        # a card this deck writes as a word a move is read by (`GO`, `NO`): records, saves and
+        # scenarios write the card so and the move in lower case, so as written it is the card
+        self.cards_spelt_as_words = {self.deck.code(card): card for card in self.cards
+                                     if self.deck.code(card).lower() in _WORDS}
         # Precomputed for the hot path: the scores of every running total, when the scoring
         # rules read nothing but the total.
         expressions = [e for score in rules.scoring for e in (score.when, score.points)]
@@ -281,8 +285,12 @@ class CardGame(TableGame):
         """Read a move in either language: a card (`10H`, `5h`, `10♥`, `10 de corazones`), `go` or
         `paso`, `claim` or `reclamar`, `muggins`, `decline` or `declinar`. A card's suit letter is
         read as a person types it in `lang` (`5c` is 5♥ in Spanish); without `lang`, as records
-        write it (`5C` is 5♣)."""
-        word = checked_text(text, self.NOT_A_MOVE).strip().lower()
+        write it (`5C` is 5♣). A card this deck writes like a move's word (`GO`) is the card as
+        written, the word in lower case the move."""
+        written = checked_text(text, self.NOT_A_MOVE).strip()
+        if written in self.cards_spelt_as_words:
+            return Play(self.cards_spelt_as_words[written])
+        word = written.lower()
         if word in _WORDS:
             return _WORDS[word]
         return Play(self.deck.parse(text, lang))
