@@ -1306,3 +1306,25 @@ def test_a_card_the_deck_writes_like_a_move_word_reads_back_as_the_card(tmp_path
         assert main(["play", str(tmp_path / "go.yaml"), "--seed", str(seed), "--record", str(path)]) == 0
         assert main(["replay", str(path), "--rules", str(tmp_path / "go.yaml")]) == 0, seed
     assert any('"GO"' in (tmp_path / f"r{seed}.json").read_text() for seed in range(1, 12))
+
+
+@pytest.mark.parametrize("suits, lang, examples, hint", [
+    ("[C, D]", "en", "(5♣, 10♦, 5c, 5 of clubs, go, claim, muggins)", "like 5♣, 5c or 5 of clubs;"),
+    ("[C, D]", "es", "(5♣, 10♦, 5t, 5 de tréboles, paso, reclamar, muggins)", "como 5♣, 5t o 5 de tréboles;"),
+    ("[O, C, E, B]", "en", "(5O, 10B, 5o, go, claim, muggins)", "like AO;")])
+def test_help_and_a_card_not_read_name_cards_of_the_rule_files_deck(suits, lang, examples, hint, tmp_path, monkeypatch):
+    """`help`'s examples and the hint on a card not read are cards of the deck the file deals (a
+    deck of clubs and diamonds has no 5♥ to type; a deck of oros, copas, espadas and bastos shows its
+    letters), in each spelling it reads, and never a card that is not in it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deck.yaml").write_text(f"extends: card-muggins\nname: deck\npieces:\n  cards:\n    suits: {suits}\n")
+    script = iter(["ayuda" if lang == "es" else "help", "xyz"])
+    rules = load_rules(str(tmp_path / "deck.yaml"))
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(script, None))
+    out = io.StringIO()
+    Session(rules, str(tmp_path / "deck.yaml"), 2, 3, 50, ["human", "greedy"], stdin=table, stdout=out,
+            lang=lang).run()
+    text = out.getvalue()
+    assert examples in text and hint in text, text[-1500:]
+    assert "5♥" not in text and "hearts" not in text and "corazones" not in text

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError
-from .messages import illegal
+from .messages import Said, illegal
 
 MAX_PIECE_DIGITS = 4  # digits of a pip count or rank number: far above any set (highest_pip <= 18)
 _MAX_NUMBER = 10 ** MAX_PIECE_DIGITS - 1
@@ -238,6 +238,15 @@ class Deck:
         rank_word = RANK_WORDS.get(lang, RANK_WORDS["en"]).get(rank, rank)
         return f"{rank_word} de {suit}" if lang == "es" else f"{rank_word} of {suit}"
 
+    def examples(self) -> tuple[Card, Card]:
+        """Two cards a hint names: 5♥ and 10♠ where the deck has them, else its own nearest (the
+        first rank or suit for the 5 and the hearts, the last for the 10 and the spades)."""
+        def card(rank: str, suit: str, last: bool) -> Card:
+            ranks, suits = self.ranks, self.suits
+            return Card(ranks.index(rank) + 1 if rank in ranks else len(ranks) if last else 1,
+                        suit if suit in suits else suits[-1] if last else suits[0])
+        return card("5", "H", False), card("10", "S", True)
+
     def parse(self, text: str, lang: str | None = None) -> Card:
         """Read a card in any spelling shown: `10H`, `5h`, `5♥`, `5 ♥`, `as` (ace of spades),
         `5 of hearts`, `5 de corazones`, `jota de picas`; raises IllegalMoveError. Symbols and words
@@ -249,10 +258,13 @@ class Deck:
         if not self.french:  # the hint names a card of this deck, and its suits once, as written
             raise illegal("not_a_deck_card", text=shown(str(text)), ranks=" ".join(self.ranks),
                           suits=" ".join(self.suits), example=self.ranks[0] + self.suits[0])
+        example = self.examples()[0]
         raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks),
                       suits=" ".join(SUIT_SYMBOLS[s] for s in self.suits),
-                      letters=" ".join(suit_letter(s, lang) for s in self.suits),
-                      example="5" + suit_letter("H", lang).lower())
+                      letters=" ".join(suit_letter(s, lang) for s in self.suits), card=self.name(example),
+                      example=self.ranks[example.rank - 1] + suit_letter(example.suit, lang).lower(),
+                      words=Said(self.long_name(example), es=self.long_name(example, "es")) if lang is None
+                      else self.long_name(example, lang))
 
     def _read(self, text: str, lang: str | None = None) -> Card | None:
         cleaned = " ".join(text.replace("\ufe0f", "").split()).lower()

@@ -1027,7 +1027,7 @@ class Session:
         ui, rules = self.ui, self.rules
         calls = (rules.has_claims and rules.muggins.enabled) or rules.muggins.false_call is not None
         words = [word for word, offered in (("word_claim", rules.has_claims), ("word_muggins", calls)) if offered]
-        self.print(ui["help"].format(examples=", ".join([self.family.move_examples(self.lang)]
+        self.print(ui["help"].format(examples=", ".join([self.family.move_examples(rules, self.lang)]
                                                         + [ui[word] for word in words])))
         if rules.has_claims:
             self.print(ui["help_claims" if rules.muggins.enabled else "help_claims_only"])

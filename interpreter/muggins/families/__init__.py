@@ -123,7 +123,8 @@ class Family:
         (`faltan 3 para 15`), computed with the game's own scoring; None when there is none."""
         return None
 
-    def move_examples(self, lang: str) -> str:
+    def move_examples(self, rules: Rules, lang: str) -> str:
+        """A few moves of a game of `rules`, written as a person may type them (for `help`)."""
         raise NotImplementedError
 
     # -- keeping score at a real table -------------------------------------------------------

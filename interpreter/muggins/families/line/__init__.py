@@ -99,7 +99,7 @@ class LineFamily(Family):
     def stock_name(self, lang: str) -> str:
         return words.WORDS[lang]["stock_name"]
 
-    def move_examples(self, lang: str) -> str:
+    def move_examples(self, rules: Rules, lang: str) -> str:
         return _EXAMPLES.get(lang, _EXAMPLES["en"])
 
     def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:

@@ -123,8 +123,13 @@ class PileFamily(Family):
     def stock_name(self, lang: str) -> str:
         return words.WORDS[lang]["stock_name"]
 
-    def move_examples(self, lang: str) -> str:
-        return _EXAMPLES.get(lang, _EXAMPLES["en"])
+    def move_examples(self, rules: Rules, lang: str) -> str:
+        """Cards of the rule file's deck (5♥ and 10♠ where it has them) in each spelling, and go."""
+        deck = rules.pieces
+        five, ten = deck.examples()
+        typed = deck.ranks[five.rank - 1] + deck.letter(five.suit, lang).lower()
+        spellings = [deck.name(five), deck.name(ten), typed, deck.long_name(five, lang), _GO_WORD.get(lang, "go")]
+        return ", ".join(dict.fromkeys(spellings))  # a deck that is not French has no words: each spelling once
 
     def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:
         return coach.hint(view, lang)
@@ -167,8 +172,7 @@ def pile_on_the_table(state: Any) -> tuple[list[Any], int]:
     return cards[::-1], closed or 0
 
 
-_EXAMPLES = {"en": "5♥, 10♠, 5h, 5 of hearts, go",
-             "es": "5♥, 10♠, 5c, 5 de corazones, paso"}  # claim and muggins: the terminal's, where the rules have them
+_GO_WORD = {"en": "go", "es": "paso"}  # claim and muggins: the terminal's, where the rules have them
 
 
 class _EventsUpTo:
