@@ -247,6 +247,10 @@ class Deck:
                         suit if suit in suits else suits[-1] if last else suits[0])
         return card("5", "H", False), card("10", "S", True)
 
+    def typed(self, card: Card, lang: str | None = None) -> str:
+        """`5h` (`5c` in Spanish): a card as a person types it in `lang`, the suit's letter in lower case."""
+        return self.ranks[card.rank - 1] + self.letter(card.suit, lang).lower()
+
     def parse(self, text: str, lang: str | None = None) -> Card:
         """Read a card in any spelling shown: `10H`, `5h`, `5♥`, `5 ♥`, `as` (ace of spades),
         `5 of hearts`, `5 de corazones`, `jota de picas`; raises IllegalMoveError. Symbols and words
@@ -262,7 +266,7 @@ class Deck:
         raise illegal("not_a_card", text=shown(str(text)), ranks=" ".join(self.ranks),
                       suits=" ".join(SUIT_SYMBOLS[s] for s in self.suits),
                       letters=" ".join(suit_letter(s, lang) for s in self.suits), card=self.name(example),
-                      example=self.ranks[example.rank - 1] + suit_letter(example.suit, lang).lower(),
+                      example=self.typed(example, lang),
                       words=Said(self.long_name(example), es=self.long_name(example, "es")) if lang is None
                       else self.long_name(example, lang))
 

@@ -826,12 +826,6 @@ class Session:
         decision = self.state.decision
         return decision is not None and decision.actor == player and decision.kind == kind
 
-    def _open_calls(self, player: int) -> list[Any]:
-        """The opponents' scores still waiting in their window that `player` could call Muggins on."""
-        state = self.state
-        opponents = state.seats.opponents[player]
-        return [score for score in state.unclaimed if score.player in opponents and state.stealable(score)]
-
     def _claim(self, player: int) -> bool:
         """`claim` typed: claim every score of theirs that is due now (a call of theirs due before it,
         as `win.simultaneous: earlier_score` orders them, is answered first: made if they called);
@@ -921,7 +915,7 @@ class Session:
         # each call stands on the next score it can be on: one already due to them, then one whose
         # window is still open (two unclaimed scores in a row take two calls)
         callable_scores = [item.score for item in state.queue if item.actor == player and item.kind == "muggins"]
-        callable_scores += self._open_calls(player)
+        callable_scores += state.open_to(player)
         score = next((score for score in callable_scores if not self._called(score)),
                      callable_scores[-1] if callable_scores else None)
         false_call = self.rules.muggins.false_call

@@ -607,6 +607,11 @@ class TableState:
         """Whether a Muggins call can take `score` (points for playing last only where the rules say so)."""
         return self.rules.muggins.enabled and (not score.last or self.last_can_be_stolen())
 
+    def open_to(self, player: int) -> list[PendingScore]:
+        """The opponents' scores still waiting in their window that `player` could call Muggins on."""
+        opponents = self.seats.opponents[player]
+        return [score for score in self.unclaimed if score.player in opponents and self.stealable(score)]
+
     def callers(self, scorer: int) -> list[int]:
         """Who may call Muggins on `scorer`'s points, in the order the calls go (C7, `muggins.order`):
         their opponents, from the scorer in turn order, or from the first seat."""
@@ -621,8 +626,7 @@ class TableState:
         """A Muggins call made on one's own turn: it takes an opponent's score still waiting to be
         claimed (and so closes its window), or, with nothing unclaimed, costs the false-call penalty."""
         player = self.turn
-        opponents = self.seats.opponents[player]
-        score = next((s for s in self.unclaimed if s.player in opponents and self.stealable(s)), None)
+        score = next(iter(self.open_to(player)), None)
         if score is not None:
             self.unclaimed.remove(score)
             self.events.append(Stolen(player, score))

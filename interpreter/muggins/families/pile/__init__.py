@@ -127,8 +127,8 @@ class PileFamily(Family):
         """Cards of the rule file's deck (5♥ and 10♠ where it has them) in each spelling, and go."""
         deck = rules.pieces
         five, ten = deck.examples()
-        typed = deck.ranks[five.rank - 1] + deck.letter(five.suit, lang).lower()
-        spellings = [deck.name(five), deck.name(ten), typed, deck.long_name(five, lang), _GO_WORD.get(lang, "go")]
+        spellings = [deck.name(five), deck.name(ten), deck.typed(five, lang), deck.long_name(five, lang),
+                     _GO_WORD.get(lang, "go")]
         return ", ".join(dict.fromkeys(spellings))  # a deck that is not French has no words: each spelling once
 
     def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:
