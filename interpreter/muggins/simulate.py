@@ -345,12 +345,12 @@ def _exit_with_parent(sentinel: int) -> None:
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the worker processes now, not when their shards finish."""
-    pool.shutdown(wait=False, cancel_futures=True)
+    """End the worker processes now, not when their shards finish, and wait for the pool's own
+    thread to see them gone: left running, it can close its wake-up pipe while Python's exit
+    writes to it (Python 3.11), which prints a traceback after "interrupted"."""
     for child in multiprocessing.active_children():
         child.terminate()
-    for child in multiprocessing.active_children():
-        child.join(5)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 # Shards submitted ahead of the results, per worker: enough to keep every worker busy.
