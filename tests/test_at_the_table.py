@@ -968,17 +968,18 @@ def seated_at(hands, pile, seats, script, lang="en", extra="", folder=None, **kw
 
 def test_muggins_typed_twice_at_the_turns_prompt_takes_two_unclaimed_scores_in_a_row(tmp_path, monkeypatch):
     """P1 (a bot) plays 10♠ for 10 and P2 (a bot) 10♦ for 20, neither claiming. At P3's prompt P1's
-    window has closed (the call on its 10 is due to P3) and P2's is open until P3 acts: each
-    `muggins` stands on the next score, so two calls take both, 10 + 20 = 30 (card text: any
-    attentive opponent may call and take the points), and each names its scorer."""
+    window has closed (the call on its 10 is due to P3: made at once, before P3's card) and P2's
+    is open until P3 acts (the call stands until P3's card closes it): two calls take both,
+    10 + 20 = 30 (card text: any attentive opponent may call and take the points), and each
+    names its scorer."""
     monkeypatch.chdir(tmp_path)
     s, text = seated_at([["10S", "2C"], ["10D", "3C"], ["6C", "4C"]], [], ["greedy", "greedy", "human"],
                         ["muggins", "muggins", "6♣"])
     assert "P2 plays 10♦: total 20." in text
-    assert ("P3> Muggins! Your call stands: it is made as soon as P1's window closes.\n"
-            "P3> Muggins! Your call stands: it is made as soon as P2's window closes.\n") in text, text
-    assert "P3: Muggins! P3 takes P1's 10 points (multiple of five)." in text
-    assert "P3: Muggins! P3 takes P2's 20 points (multiple of five)." in text
+    first, second = text.split("P3> ")[1:3]
+    assert first.startswith("P3: Muggins! P3 takes P1's 10 points (multiple of five).\nP3 scores 10 (Muggins!): 10.\n")
+    assert second == "Muggins! Your call stands: it is made as soon as P2's window closes.\n", text
+    assert text.index("P3 plays 6♣") < text.index("P3: Muggins! P3 takes P2's 20 points (multiple of five).")
     assert s.state.scores[2] == 30
 
 

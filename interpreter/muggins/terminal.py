@@ -898,14 +898,16 @@ class Session:
         return any(called is score for called in self.calls)
 
     def _call(self, player: int) -> bool:
-        """`muggins` typed at the person's prompt (not in a window): the call the coach asks is
-        made; on their turn, a call the rules let them make there (a false call costs points).
+        """`muggins` typed at the person's prompt (not in a window): a call of theirs that is due
+        (its window has closed) is made now, whether the coach asked it or it waited behind their
+        turn's prompt, so that a game resumed there makes it as the uninterrupted game did; on
+        their turn, a call the rules let them make there (a false call costs points).
         Otherwise the call stands on the score it can be on, made as its window closes, never
         before their own claims, which it does not waive (C7); with `muggins.false_call` one with
         nothing to take stands too and is made on their turn, at its cost (no free probe). False
         (and the reason) when nothing is called now."""
         state, ui = self.state, self.ui
-        if self.coach and self._mine(player, "muggins"):
+        if self._mine(player, "muggins"):
             self._apply(MUGGINS)
             return True
         if state.decision is None and MUGGINS in state.legal_moves():
