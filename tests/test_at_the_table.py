@@ -1291,6 +1291,38 @@ def test_a_false_call_typed_with_a_drawn_tile_to_place_is_made_on_the_next_turn_
     assert s.state.scores == [-10, -20]
 
 
+@pytest.mark.parametrize("at_hand_over", ["", "quit"])
+def test_a_carried_call_in_the_hot_seat_is_made_once_its_caller_has_the_terminal(at_hand_over, tmp_path, monkeypatch):
+    """Two people, domino-muggins-claims with `muggins.false_call: 5`: P1 types `muggins` with a
+    drawn tile to place (nothing unclaimed), so the call is carried to P1's next turn. It is made
+    after "Pass the terminal to P1", not while P2 still has the terminal; a stop at that prompt
+    keeps it carried in the save (made once, when the game resumes)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("extends: domino-muggins-claims\nname: fc\nmuggins: {false_call: 5}\n")
+    rules = load_rules(str(tmp_path / "house.yaml"))
+    tile = rules.pieces.parse
+    state = make_game(rules, 2).setup([[tile("0-1"), tile("0-2"), tile("3-4")], [tile("5-5"), tile("1-2"), tile("1-3")]],
+                                      boneyard=[tile("2-3"), tile("4-6")], line=[(tile("6-6"), None)], scores=[0, 0],
+                                      turn=0)
+    lines = iter(["", "1", "muggins", "1", "", "", "1", "1", "", at_hand_over, "quit"])
+    table = io.StringIO()
+    table.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+    out = io.StringIO()
+    s = Session(rules, str(tmp_path / "house.yaml"), 2, 1, 50, ["human", "human"], stdin=table, stdout=out)
+    s.state = state
+    s.run()
+    text = out.getvalue()
+    handed = text.split("P2 passes.\n", 1)[1]
+    assert handed.startswith("P2 (Enter: go on)> Pass the terminal to P1, then press Enter> "), handed
+    if at_hand_over == "quit":
+        assert "calls Muggins" not in text
+        assert read_save(next(tmp_path.glob("muggins-fc-*.save.json"))).carried == [0]
+        return
+    assert handed.split("Enter> ", 1)[1].startswith("P1 calls Muggins, but nothing is unclaimed.\n"
+                                                    "P1 loses 5 (a false Muggins call): -5.\n"), handed
+    assert s.state.scores == [-5, 0]
+
+
 def test_a_card_the_deck_writes_like_a_move_word_reads_back_as_the_card(tmp_path, monkeypatch):
     """A house deck with rank G and suit O has a card written GO (a record writes a card as its rank
     and suit letters, the move go in lower case): as written it is the card, so a game whose record

@@ -680,7 +680,8 @@ class Session:
         if decision is None:
             self.waiting = None
             if player in self.carried and MUGGINS in self.state.legal_moves():  # a call in their window that
-                self.carried.remove(player)  # took nothing: made on the first turn of theirs that allows one
+                self._hand_over(player)  # took nothing: made on the first turn of theirs that allows one,
+                self.carried.remove(player)  # once they have the terminal (a stop there keeps it carried)
                 self._apply(MUGGINS)
                 return
             if self.typed is not None:  # the move typed while a claim or call of theirs was due
