@@ -608,3 +608,39 @@ def test_the_summary_says_what_a_fuzzed_house_file_changes_and_nothing_it_does_n
     spanish = said("extends: card-muggins\ndealer:\n  first: {method: high_draw, rank: card.value}\n", "es")
     assert any("el valor más alto del valor de la carta" in line for line in spanish)
     assert not any(" de el " in line for line in spanish)
+
+
+@pytest.mark.parametrize("text, said", [
+    # no spinner: two open ends, each at most a double-six counting both halves (12), so the ends
+    # sum to at most 24 and 30 minus them is never below zero
+    ("extends: domino-muggins-claims\n", "(to be claimed)."),
+    # a spinner's four arms: up to 48, and 30 - 45 is a loss
+    ("extends: domino-muggins-claims\nline: {spinner: true}\n", "(to be claimed; a loss is added at once)."),
+    # a double counting one half: two ends of at most 6 sum to at most 12
+    ("extends: domino-muggins-claims\nline: {double_at_end: one_half}\n", "(to be claimed)."),
+])
+def test_the_sum_of_the_ends_is_judged_up_to_what_the_line_can_show(tmp_path, text, said):
+    """The report's 4a: the sign of points reading the sum of the ends is judged over the sums the
+    line can reach (its ends, each showing at most a double), not the spinner's over every line."""
+    points = "30 - ends_sum" if "one_half" not in text else "13 - ends_sum"
+    rules = load_rules(str(write(tmp_path, text + "name: house\nscoring:\n  - name: fives\n"
+                                            "    when: ends_sum > 0 and ends_sum % 5 == 0\n"
+                                            f"    points: {points}\n")))
+    assert [line for line in summarize_rules(rules, "en") if line.startswith('"fives"')][0].endswith(said)
+
+
+def test_the_exact_limit_and_last_are_judged_where_the_pile_reads_them(tmp_path):
+    """The report's 4b and 4c: an exact limit's points are read only at the limit (31 - 29 = 2,
+    a gain to claim); "last" only on a pile closed below it (total - 30 is then at most 0: a
+    loss, never claimed, which Muggins never takes)."""
+    def said(text, lang):
+        return summarize_rules(load_rules(str(write(tmp_path, "extends: card-muggins\nname: house\n" + text))), lang)
+    exact = "pile:\n  exact_limit: {points: total - 29}\n"
+    assert any(line.startswith("The running total may not pass 31; exactly 31 scores the running total minus 29 "
+                               "(to be claimed) when") for line in said(exact, "en"))
+    assert any("menos 29 (hay que reclamar) al alcanzarse" in line for line in said(exact, "es"))
+    last = "pile:\n  exact_limit: {timing: as_last, points: 3}\nlast: {points: total - 30}\n"
+    en, es = said(last, "en"), said(last, "es")
+    assert any(line.endswith('for "last" (a loss: added at once, never claimed).') for line in en)
+    assert any(line.endswith("por «último» (una pérdida: se descuenta al momento, sin reclamarla).") for line in es)
+    assert not any("last" in line for line in en if "Muggins" in line)

@@ -8,7 +8,7 @@ rule texts' own terms (ficha, extremo abierto, montón, paso, pila, total acumul
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .dsl import Expression
 from .dsl.bounds import bounds, either
@@ -285,7 +285,7 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
         last_muggins = getattr(rules.options, "last_muggins", None)  # a game with "last": whether it is taken
         last_points = getattr(rules.options, "last_points", None)
         # "last" is a claim only in a game of claims, and only when its points can be above zero
-        claimed = rules.claims_required and last_points is not None and _can_gain(rules, last_points)
+        claimed = rules.claims_required and last_points is not None and _can_gain(rules, last_points, "last.points")
         last = t["muggins_last"] if last_muggins and claimed else t["muggins_not_last"] if claimed and \
             last_muggins is False else ""
         text = t["muggins"].format(window=t[f"window:{m.window}"], last=last) if m.enabled else t["no_muggins"]
@@ -320,17 +320,15 @@ def _sides(rules: Any, lang: str) -> list[str]:
             for s, counts in by_sides.items()]
 
 
-def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = None) -> str:
-    """Whether points (a scoring entry's when `when` holds, "last", an exact limit) wait for a
-    claim, as the table decides (`engine.table.must_claim`), said after them: a loss is never
-    claimed but added at once, so points of a claim that can only lose are said to be added at
-    once, and points that can both gain and lose say both; nothing in a game without claims."""
+def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = None, place: str = "scoring") -> str:
+    """Whether points (a scoring entry's when `when` holds, "last", an exact limit: written at
+    `place`) wait for a claim, as the table decides (`engine.table.must_claim`), said after them:
+    a loss is never claimed but added at once, so points of a claim that can only lose are said to
+    be added at once, and points that can both gain and lose say both; nothing in a game without claims."""
     t = _WORDS[lang]
     if not claim:
         return t["at_once"] if rules.has_claims else ""
-    signs = _point_signs(rules, points, when)
-    if signs is None:
-        signs = _signs_within_bounds(rules, points, when)
+    signs = point_signs(rules, points, place, when)
     if signs is None:  # a loss can be neither ruled out nor shown: said as the table would treat one
         return t["claim_unless_loss"]
     if {-1, 1} <= signs:
@@ -338,25 +336,37 @@ def claim_words(rules: Any, claim: bool, points: Any, lang: str, when: Any = Non
     return t["loss_at_once"] if -1 in signs else t["must_claim"]  # nothing scored is no loss
 
 
-def _can_gain(rules: Any, points: Any) -> bool:
+def point_signs(rules: Any, points: Any, place: str = "scoring", when: Any = None) -> set[int] | None:
+    """The signs (-1, 0, 1) that `points`, written at `place` (a rule-file path, or `scoring`),
+    take where a game reads them (when `when` holds; always, without one), in every game the rules
+    allow: from each value of the name they read, else from the least and the most they can be;
+    None when neither rules out a gain or a loss."""
+    signs = _point_signs(rules, points, when, place)
+    return signs if signs is not None else _signs_within_bounds(rules, points, when, place)
+
+
+def _can_gain(rules: Any, points: Any, place: str) -> bool:
     """Whether `points` can be above zero (so wait for a claim): unless their signs show they cannot."""
-    signs = _point_signs(rules, points, None)
-    if signs is None:
-        signs = _signs_within_bounds(rules, points, None)
+    signs = point_signs(rules, points, place)
     return signs is None or 1 in signs
 
 
-def _signs_within_bounds(rules: Any, points: Any, when: Any) -> set[int] | None:
+def _games(rules: Any) -> Iterator[Any]:
+    """A game of `rules` for each number of players they allow (none where its counts fail)."""
+    for players in rules.player_counts:
+        try:
+            yield family_of(rules).make_game(rules, players, 1)
+        except RuleError:
+            continue
+
+
+def _signs_within_bounds(rules: Any, points: Any, when: Any, place: str) -> set[int] | None:
     """The signs `points` can take, from the least and the most they can be (`dsl.bounds`), in
     every game the rules allow, where those rule out a gain or a loss; None where they do not."""
     family, found = family_of(rules), []
-    for players in rules.player_counts:
-        try:
-            game = family.make_game(rules, players, 1)
-        except RuleError:
-            continue
+    for game in _games(rules):
         fixed = {name: (value, value) for name, value in game.constants.items() if isinstance(value, int)}
-        found.append(bounds(points, {**family.value_bounds(rules, game.constants), **fixed}, when))
+        found.append(bounds(points, {**family.value_bounds(rules, game.constants, place), **fixed}, when))
     low, high = either(found) if found else (None, None)
     if low is not None and low >= 0:
         return {0, 1}
@@ -365,25 +375,18 @@ def _signs_within_bounds(rules: Any, points: Any, when: Any) -> set[int] | None:
     return None
 
 
-def _point_signs(rules: Any, points: Any, when: Any) -> set[int] | None:
+def _point_signs(rules: Any, points: Any, when: Any, place: str) -> set[int] | None:
     """The signs (-1, 0, 1) `points` take when they score (`when` holds; always, without one): a
     constant's own; a formula's at every value of the one name it reads, when a game tabulates
-    that name (the sum of the ends, the running total) and so knows every value it can take;
-    None when that is not known."""
+    that name (the sum of the ends, the running total) and so knows every value it can take,
+    within the values the family says it is read at (`value_bounds`); None when that is not known."""
     names = points.names | (when.names if when is not None else set())
     if not points.names:
         return {_sign(points({}))}
     if len(names) != 1:
         return None
     (name,) = names
-    values: set[int] = set()
-    for players in rules.player_counts:
-        try:
-            game = family_of(rules).make_game(rules, players, 1)
-        except RuleError:
-            continue
-        values.update(v for table in vars(game).values() if isinstance(table, Table) and table.name == name
-                      for v in range(len(table)))
+    values = {value for game in _games(rules) for value in _tabulated(rules, game, name, place)}
     if not values:
         return None
     signs = set()
@@ -394,6 +397,14 @@ def _point_signs(rules: Any, points: Any, when: Any) -> set[int] | None:
         except RuleError:
             continue  # a value where the rule fails scores nothing (the game stops with its error)
     return signs
+
+
+def _tabulated(rules: Any, game: Any, name: str, place: str) -> set[int]:
+    """Every value of `name` a table of `game` holds, within the least and the most the formulas
+    of `place` read it at."""
+    low, high = family_of(rules).value_bounds(rules, game.constants, place).get(name, (None, None))
+    return {value for table in vars(game).values() if isinstance(table, Table) and table.name == name
+            for value in range(len(table)) if (low is None or value >= low) and (high is None or value <= high)}
 
 
 def _sign(value: int) -> int:

@@ -33,10 +33,12 @@ class Family:
 
     # -- rules -------------------------------------------------------------------------------
 
-    def value_bounds(self, rules: Rules, constants: Mapping[str, Any]) -> Mapping[str, tuple[int | None, int | None]]:
-        """The least and the most each name its formulas read can be (a list's: its items'), in a
-        game that fixes `constants`; a name not given may be any integer. The rules summary reads
-        them to tell points that are never a loss (`dsl.bounds`)."""
+    def value_bounds(self, rules: Rules, constants: Mapping[str, Any],
+                     place: str = "scoring") -> Mapping[str, tuple[int | None, int | None]]:
+        """The least and the most each name the formulas of `place` (a key of `contexts`) read can
+        be (a list's: its items') where a game that fixes `constants` reads them; a name not given
+        may be any integer. The rules summary reads them to tell points that are never a loss
+        (`dsl.bounds`), and a name bounded to one value is fixed for that formula (`fixed_formulas`)."""
         return {}
 
     def compile(self, compiler: Any) -> tuple[Any, Any]:
@@ -65,11 +67,15 @@ class Family:
 
     def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
         """The family's formulas (`formulas`) a game evaluates, each with its context and the names
-        fixed whenever `game` evaluates it (the game's `constants`; a family adds a name a formula
-        is read at one value of only, or leaves out a formula its options never read)."""
+        fixed whenever `game` evaluates it: the game's `constants`, and a name `value_bounds` holds
+        to one value where the formula is read (a family leaves out a formula its options never read)."""
         from ..dsl import Expression
-        return [(formula, context, game.constants) for formula, context in self.formulas(rules).values()
-                if isinstance(formula, Expression)]
+        return [(formula, context, {**game.constants, **self._read_at_one_value(rules, game.constants, place)})
+                for place, (formula, context) in self.formulas(rules).items() if isinstance(formula, Expression)]
+
+    def _read_at_one_value(self, rules: Rules, constants: Mapping[str, Any], place: str) -> dict[str, int]:
+        return {name: low for name, (low, high) in self.value_bounds(rules, constants, place).items()
+                if low is not None and low == high}
 
     # -- play --------------------------------------------------------------------------------
 

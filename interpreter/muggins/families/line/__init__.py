@@ -10,6 +10,7 @@ from ...rules import Notation, Rules
 from .. import Family
 from . import game as D
 from . import coach, words
+from .physics import LineTables
 from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, TILE_RANK_CONTEXT, check_line_counts, compile_line
 from .render import line_svg
 from .scenarios import build_position, observe_step
@@ -36,10 +37,14 @@ class LineFamily(Family):
         return {"scoring": PLACEMENT_CONTEXT, "settlement.penalty": SETTLEMENT_CONTEXT,
                 "settlement.award": SETTLEMENT_CONTEXT, "opener.first.rank": TILE_RANK_CONTEXT}
 
-    def value_bounds(self, rules: Rules, constants: Mapping[str, Any]) -> Mapping[str, tuple[int | None, int | None]]:
-        counts = ("ends_sum", "ends", "open_ends", "tile.high", "tile.low", "tile.pips", "hand_size", "boneyard",
+    def value_bounds(self, rules: Rules, constants: Mapping[str, Any],
+                     place: str = "scoring") -> Mapping[str, tuple[int | None, int | None]]:
+        """Counts are never negative; the sum of the ends is at most what the line's physics allows."""
+        counts = ("ends", "open_ends", "tile.high", "tile.low", "tile.pips", "hand_size", "boneyard",
                   "line.highs", "line.lows", "line.pips", "hand_pips", "side_pips", "opponents_pips")
-        return {**{name: COUNTS for name in counts}, "round": (1, None)}
+        o = rules.options
+        most = LineTables(rules.pieces.tiles, o.spinner, o.double_at_end, o.opening_double).most_sum
+        return {**{name: COUNTS for name in counts}, "ends_sum": (0, most), "round": (1, None)}
 
     def glossary(self, place: str, lang: str) -> Mapping[str, Any]:
         return words.glossary(place, lang)

@@ -28,7 +28,7 @@ def next_score(view: Any) -> tuple[int, int, int] | None:
     else:
         awards_at = flagged[game.scoring.flags(1, False)].__getitem__
     total = line.ends_sum()
-    for target in range(total + 1, 8 * game.rules.pieces.highest_pip + 1):
+    for target in range(total + 1, game.line_tables.most_sum + 1):
         points = sum(award[1] for award in awards_at(target))
         if points > 0:
             return total, target, points

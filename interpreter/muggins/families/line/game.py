@@ -148,7 +148,7 @@ class DominoGame(TableGame):
         self.lottery_ranks = None if first.method != "high_draw" or first.rank is None else tuple(
             first.rank({"tile.pips": t.pips, "tile.high": t.high, "tile.low": t.low}) for t in self.tiles)
         scoring = [e for score in rules.scoring for e in (score.when, score.points)]
-        self.awards_by_sum = tabulate(scoring, "ends_sum", range(8 * rules.pieces.highest_pip + 1), self.awards,
+        self.awards_by_sum = tabulate(scoring, "ends_sum", range(self.line_tables.most_sum + 1), self.awards,
                                       self.constants)
         self.scoring = PlacementScoring(self, self.awards_by_sum)
         # the seats and options the course reads at every turn

@@ -39,7 +39,7 @@ class PlacementScoring:
     def __init__(self, game: DominoGame, awards_by_sum: list[Any] | None):
         scoring = [e for score in game.rules.scoring for e in (score.when, score.points)]
         self.game = game
-        self.sums = 8 * game.rules.pieces.highest_pip + 1
+        self.sums = game.line_tables.most_sum + 1
         # a tiebreak (a tile's pips, or -1) plus 1 stays below key_base: keys order as (points, tiebreak)
         self.key_base = 2 * game.rules.pieces.highest_pip + 2
         self.names = tuple(sorted({name for e in scoring for name in e.names} - CONSTANT_NAMES - {"ends_sum"}))

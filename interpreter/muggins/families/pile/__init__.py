@@ -36,10 +36,16 @@ class PileFamily(Family):
         return {"scoring": CARD_PLAY_CONTEXT, "pile.exact_limit.points": CARD_PLAY_CONTEXT, "last.points": LAST_CONTEXT,
                 "pieces.cards.value": CARD_VALUE_CONTEXT, "dealer.first.rank": CARD_RANK_CONTEXT}
 
-    def value_bounds(self, rules: Rules, constants: Mapping[str, Any]) -> Mapping[str, tuple[int | None, int | None]]:
+    def value_bounds(self, rules: Rules, constants: Mapping[str, Any],
+                     place: str = "scoring") -> Mapping[str, tuple[int | None, int | None]]:
+        """The running total never passes the limit; an exact limit's points are read only at the
+        limit, and "last" only on a pile closed below it (at the limit, the exact limit scores)."""
         values = rules.pieces.values  # a card's value, whatever the deck's formula: one of these
         cards = (min(values), max(values))
-        return {"total": (0, constants.get("limit")), "pile_size": (1, None), "hand_size": COUNTS, "stock": COUNTS,
+        limit = constants.get("limit")
+        total = {"pile.exact_limit.points": (limit, limit),
+                 "last.points": (0, None if limit is None else limit - 1)}.get(place, (0, limit))
+        return {"total": total, "pile_size": (1, None), "hand_size": COUNTS, "stock": COUNTS,
                 "card.rank": (1, len(values)), "pile.ranks": (1, len(values)), "card.value": cards,
                 "pile.values": cards}
 
@@ -51,12 +57,6 @@ class PileFamily(Family):
         return {"last.points": (rules.options.last_points, LAST_CONTEXT),
                 "pile.exact_limit.points": (rules.options.exact_limit_points, CARD_PLAY_CONTEXT),
                 "pieces.cards.value": (lambda env: values[env["card.rank"] - 1], CARD_VALUE_CONTEXT)}
-
-    def fixed_formulas(self, rules: Rules, game: Any) -> list[tuple[Any, Mapping[str, Type], dict[str, Any]]]:
-        """An exact limit's points are read only when the total is the limit."""
-        fixed = game.constants
-        return [(rules.options.last_points, LAST_CONTEXT, fixed),
-                (rules.options.exact_limit_points, CARD_PLAY_CONTEXT, {**fixed, "total": game.limit})]
 
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         return C.CardGame(rules, players, max_rounds)

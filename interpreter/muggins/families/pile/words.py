@@ -196,10 +196,10 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     refill = o.refill_to.source.strip()
     claims = rules.claims_required
     after = [w["pile"].format(limit=limit, exact=say_points(rules, "pile.exact_limit.points", o.exact_limit_points, lang),
-                              claim=claim_words(rules, claims, o.exact_limit_points, lang),
+                              claim=claim_words(rules, claims, o.exact_limit_points, lang, place="pile.exact_limit.points"),
                               timing=w["timing_" + o.exact_limit_timing]),
              w["last"].format(points=say_points(rules, "last.points", o.last_points, lang),
-                              claim=claim_words(rules, claims, o.last_points, lang)),
+                              claim=claim_words(rules, claims, o.last_points, lang, place="last.points")),
              w["last_round_end" if o.last_on_round_end else "no_last_round_end"],
              w["refill"].format(n=count(int(refill), "card", lang) if refill.isdigit()
                                 else say(rules, "players", o.refill_to, lang)) if o.refill else w["no_refill"],
