@@ -644,3 +644,31 @@ def test_the_exact_limit_and_last_are_judged_where_the_pile_reads_them(tmp_path)
     assert any(line.endswith('for "last" (a loss: added at once, never claimed).') for line in en)
     assert any(line.endswith("por «último» (una pérdida: se descuenta al momento, sin reclamarla).") for line in es)
     assert not any("last" in line for line in en if "Muggins" in line)
+
+
+@pytest.mark.parametrize("settlement, english, spanish", [
+    # the report's 6: a hand of fewer than 10 pips makes the penalty below zero, one of more above it
+    ('{penalty: "hand_pips - 10"}', "Where the penalty is below zero, the player gains instead of losing.",
+     "Si la penalización es negativa, el jugador gana esos puntos en vez de perderlos."),
+    # no count of tiles is below zero, so 0 minus it never is above zero
+    ('{penalty: "0 - hand_size"}', "The penalty is never above zero: each player gains instead of losing.",
+     "La penalización nunca es positiva: cada jugador gana esos puntos en vez de perderlos."),
+    # a score may be below zero or above it, and nothing says which
+    ('{penalty: "score // 10"}', "Should the penalty be below zero, the player gains instead of losing.",
+     "Si la penalización fuera negativa, el jugador ganaría esos puntos en vez de perderlos."),
+    # opponents holding fewer than 20 pips make the award a loss
+    ('{paid_to: dominoer, award: "opponents_pips - 20"}',
+     "Where the award is below zero, the player loses instead of gaining.",
+     "Si el premio es negativo, quien lo recibe pierde esos puntos en vez de ganarlos."),
+])
+def test_a_settlement_that_can_be_below_zero_says_what_it_then_does(tmp_path, settlement, english, spanish):
+    rules = load_rules(str(write(tmp_path, f"extends: domino-muggins\nname: house\nsettlement: {settlement}\n")))
+    (en,) = [line for line in summarize_rules(rules, "en") if line.startswith("End of round")]
+    (es,) = [line for line in summarize_rules(rules, "es") if line.startswith("Fin de la ronda")]
+    assert en.endswith(" " + english) and es.endswith(" " + spanish)
+
+
+def test_a_settlement_never_below_zero_says_nothing_of_it():
+    """The text's penalty, the pips rounded to the nearest 5, is never below zero (D7)."""
+    assert [line for line in summarize_rules(DOMINO, "en") if line.startswith("End of round")][0].endswith(
+        "nobody gains points for them.")

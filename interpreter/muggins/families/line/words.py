@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...dsl import Expression
 from ...dsl.words import Condition, Noun, Series, Term
 from ...engine.common import Scored
 from ...engine.table import ScoreEarned
-from ...narration import count, describe_common, explain_score, player_name, say, say_points, scores_text
+from ...narration import (count, describe_common, explain_score, player_name, point_signs, say, say_points,
+                          scores_text)
 from ...rules import Notation, Rules
 from ...pieces import Tile
 from . import game as D
@@ -47,7 +49,7 @@ WORDS = {
         "set_aside": " Set aside and never drawn: {counts}.",
         "at_once": "a playable drawn tile is placed at once", "not_at_once": "a drawn tile may be kept",
         "pass_empty": "only when nothing is left to draw", "pass_any": "whenever no tile can be placed",
-        "settle": "End of round: {penalty}; {award}{floor}.",
+        "settle": "End of round: {penalty}; {award}{floor}.{below_zero}",
         "penalty": "each player loses {points}{blocked}", "no_penalty": "nobody loses points for leftover tiles",
         "award": "{payee} gains {points}", "no_award": "nobody gains points for them",
         "why_rule": "Scoring entry {rule}",
@@ -55,6 +57,12 @@ WORDS = {
         "payee:nobody": "nobody",
         "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
         "floor": "; the penalty takes no score below {floor}",
+        "below_zero:penalty:both": " Where the penalty is below zero, the player gains instead of losing.",
+        "below_zero:penalty:unknown": " Should the penalty be below zero, the player gains instead of losing.",
+        "below_zero:penalty:opposite": " The penalty is never above zero: each player gains instead of losing.",
+        "below_zero:award:both": " Where the award is below zero, the player loses instead of gaining.",
+        "below_zero:award:unknown": " Should the award be below zero, the player loses instead of gaining.",
+        "below_zero:award:opposite": " The award is never above zero: the player loses instead of gaining.",
         "first:high_draw": "The first round's opener is drawn by lot: each player draws a tile and the one with the "
                            "highest value of {rank} opens (tied players draw again).",
         "first:random": "The first round's opener is picked at random.",
@@ -105,7 +113,7 @@ WORDS = {
         "set_aside": " Apartadas, que nunca se roban: {counts}.",
         "at_once": "una ficha robada jugable se coloca de inmediato", "not_at_once": "una ficha robada puede guardarse",
         "pass_empty": "solo cuando no queda nada que robar", "pass_any": "siempre que no se pueda colocar",
-        "settle": "Fin de la ronda: {penalty}; {award}{floor}.",
+        "settle": "Fin de la ronda: {penalty}; {award}{floor}.{below_zero}",
         "penalty": "cada jugador descuenta {points}{blocked}", "no_penalty": "nadie descuenta puntos por sus fichas restantes",
         "award": "{payee} se anota {points}", "no_award": "nadie se anota puntos por ellas",
         "why_rule": "Regla {rule}",
@@ -113,6 +121,16 @@ WORDS = {
         "payee:nobody": "nadie",
         "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
         "floor": "; la penalización no deja ninguna puntuación por debajo de {floor}",
+        "below_zero:penalty:both": " Si la penalización es negativa, el jugador gana esos puntos en vez de perderlos.",
+        "below_zero:penalty:unknown": " Si la penalización fuera negativa, el jugador ganaría esos puntos en vez de "
+                                      "perderlos.",
+        "below_zero:penalty:opposite": " La penalización nunca es positiva: cada jugador gana esos puntos en vez de "
+                                       "perderlos.",
+        "below_zero:award:both": " Si el premio es negativo, quien lo recibe pierde esos puntos en vez de ganarlos.",
+        "below_zero:award:unknown": " Si el premio fuera negativo, quien lo recibe perdería esos puntos en vez de "
+                                    "ganarlos.",
+        "below_zero:award:opposite": " El premio nunca es positivo: quien lo recibe pierde esos puntos en vez de "
+                                     "ganarlos.",
         "first:high_draw": "Quien abre la primera ronda se sortea: cada jugador roba una ficha y abre quien saca el "
                            "valor más alto de {rank} (los empatados vuelven a robar).",
         "first:random": "Quien abre la primera ronda se elige al azar.",
@@ -346,7 +364,8 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
               *_openers(rules, lang)]
     after = [_draw_rule(rules, lang),
              w["settle"].format(penalty=_settlement_part(rules, "penalty", lang), award=_settlement_part(rules, "award", lang),
-                                floor=w["floor"].format(floor=o.floor) if o.floor is not None else "")]
+                                floor=w["floor"].format(floor=o.floor) if o.floor is not None else "",
+                                below_zero=_below_zero(rules, "penalty", lang) + _below_zero(rules, "award", lang))]
     return before, after
 
 
@@ -399,16 +418,36 @@ def _draw_rule(rules: Rules, lang: str) -> str:
     return text
 
 
+def _settled(rules: Rules, part: str) -> Expression | None:
+    """The formula of a part of the settlement (`penalty`, `award`); None when it settles nothing."""
+    o = rules.options
+    expression = o.penalty if part == "penalty" else o.award
+    if expression.source.strip() == "0" or (part == "award" and o.paid_to == "nobody"):
+        return None
+    return expression
+
+
 def _settlement_part(rules: Rules, part: str, lang: str) -> str:
     """"each player loses the pips of their leftover tiles, ...", or that nobody loses (or gains) anything."""
     w = WORDS[lang]
     o = rules.options
-    expression = o.penalty if part == "penalty" else o.award
-    if expression.source.strip() == "0" or (part == "award" and o.paid_to == "nobody"):
+    expression = _settled(rules, part)
+    if expression is None:
         return w[f"no_{part}"]
     points = say_points(rules, f"settlement.{part}", expression, lang)
     return w[part].format(points=points, payee=w[f"payee:{o.paid_to}"],
                           blocked=w["settle_blocked" if o.penalty_on_blocked else "settle_not_blocked"])
+
+
+def _below_zero(rules: Rules, part: str, lang: str) -> str:
+    """What a part of the settlement does where it can be below zero, as the game plays it (`point_signs`):
+    a penalty below zero is a gain, an award below zero a loss; nothing where it never is."""
+    expression = _settled(rules, part)
+    signs = None if expression is None else point_signs(rules, expression, f"settlement.{part}")
+    if expression is None or (signs is not None and -1 not in signs):
+        return ""
+    kind = "unknown" if signs is None else "both" if 1 in signs else "opposite"
+    return WORDS[lang][f"below_zero:{part}:{kind}"]
 
 
 def show_table(view: Any, lang: str) -> list[str]:
