@@ -145,10 +145,9 @@ class LineTracker(Tracker):
     def __init__(self, rules: Rules, players: int):
         super().__init__(rules, players, D.DominoGame(rules, players))
         o = rules.options
-        self.most_ends = 4 if o.spinner else 2
+        tables = self.game.line_tables
+        self.most_ends, self.most_end, self.double_value = tables.most_ends, tables.most_end, tables.double_value
         high = rules.pieces.highest_pip
-        self.double_value = 2 if o.double_at_end == "both_halves" else 1
-        self.most_end = self.double_value * high
         # what one open end can count in this set: a half (0..highest pip), or a double crosswise at the
         # end what `line.double_at_end` makes of it (both halves: 0, 2, .., 2*highest; one half: the half)
         self.end_counts = frozenset(range(high + 1)) | {self.double_value * v for v in range(high + 1)}

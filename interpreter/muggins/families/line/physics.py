@@ -78,9 +78,11 @@ class LineTables:
                      for v in values]
         self.opening_sum = [tile.low * dv * (1 if self.shared_once else 2) if tile.is_double else tile.pips
                             for tile in self.tiles]
-        # the most the sum of the ends can be: each open end of the line (four with a spinner, two
-        # without) showing the most one end adds (a double at an end: what `double_at_end` makes of it)
-        self.most_sum = (4 if spinner else 2) * max((max(row, default=0) for row in self.adds), default=0)
+        # the most open ends a line has (four with a spinner, two without), the most one of them adds
+        # (a double at an end: what `double_at_end` makes of it) and so the most the sum of the ends is
+        self.most_ends = 4 if spinner else 2
+        self.most_end = max((max(row, default=0) for row in self.adds), default=0)
+        self.most_sum = self.most_ends * self.most_end
 
 
 class Line:
