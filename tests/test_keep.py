@@ -152,7 +152,9 @@ def test_every_prompt_answers_hostile_input_with_the_reason(tmp_path):
     keeper, out, code = keep("domino-muggins", 3, ["0", "P9", "²", "", "1", *HOSTILE, "4 1", "domino", *not_pips,
                                                    "13", *not_pips, "7"], folder=tmp_path)
     assert "Traceback" not in out
-    assert out.count("Not entered:") == 4 + len(HOSTILE) + 2 * len(not_pips)
+    commands = 4   # undo 99, undo -1, save, sheet notes.txt: commands, not entries, so "not done"
+    assert out.count("Not entered:") == 4 + len(HOSTILE) + 2 * len(not_pips) - 3 * commands
+    assert out.count("Not done:") == 3 * commands
     assert "'²' is not a player" in out and "'²' is not a turn" in out and "'²' is not a number" in out
     assert "is too large: at most 12." in out and "is too large: at most 168." in out
     assert "5000 characters long: at most 200" in out
@@ -1072,3 +1074,127 @@ def test_a_second_call_on_the_same_play_is_refused_as_already_decided(tmp_path):
     assert ("Not entered: the previous play's unclaimed points are already decided by the entry before: one "
             "muggins or unclaimed after a play.") in out
     assert "there is nothing to take" not in out and scores(keeper) == [0, 0]
+
+
+# -- calls on a going out, false calls, and what the keeper says about misplaced calls ------------
+# House rules: fives-and-threes with claims (every score claimed, Muggins after the next action, a
+# false call costing 2, or none). The chip-out point ("chipping out": 1 point with the last tile)
+# is claimed as any score. The entries are round 1 of the bot game
+# `muggins play F3_CLAIMS --seed 21 --players 2 --forget 0.4 --attention 0.6`, whose log ends it
+# "End of round 1: P1 16, P2 12": P2's last tile [1|5] makes 13, and its chip-out point is neither
+# claimed nor called (lost).
+
+F3_CLAIMS = ("extends: fives-and-threes\nname: house-f3-claims\nclaims: {required: true}\n"
+             "muggins: {enabled: true, window: next_action, order: turn, false_call: 2}\n")
+F3_ROUND_1 = [
+    "2",            # P2 opens
+    "6 3",          # P2: 9, threes 3                                   P2 3
+    "3 12",         # P1: 15, fives 3 and threes 5                      P1 8
+    "6 12",         # P2: 18, threes 6, not claimed ...
+    "muggins 1",    # ... and taken by P1                               P1 14
+    "6 0",          # P1: 6, threes 2                                   P1 16
+    "6 4",          # P2: 10, fives 2                                   P2 5
+    "2 4",          # P1: 6, threes 2, not claimed ...
+    "muggins 2",    # ... and taken by P2                               P2 7
+    "0 4", "0 8", "5 8", "6 8",
+    "1 8",          # P2: 9, threes 3                                   P2 10
+    "2 8",          # P1: 10, fives 2, not claimed ...
+    "muggins 2",    # ... and taken by P2                               P2 12
+    "5 8",          # P2's last tile: 13, only the chip-out point
+]
+
+
+def house_keeper(tmp_path, text, players, lines, lang="en", resume=None):
+    """A keeper of the house rules `text` run on the typed lines; returns it and its output."""
+    house = tmp_path / "house.yaml"
+    house.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), players, lang,
+                    stdin=io.StringIO("".join(f"{line}\n" for line in lines)), stdout=out, folder=tmp_path)
+    if resume is not None:
+        keeper.resume(resume)
+    keeper.run(header=resume is None)
+    return keeper, out.getvalue()
+
+
+def test_a_call_typed_between_the_last_tile_and_domino_is_decided_by_the_domino(tmp_path):
+    """README: "for a domino going out the call comes between the tile and `domino P`". The tile
+    alone scores nothing, so the call waits for the entry after it: `domino 2` makes the chip-out
+    point P2's, unclaimed and lost (the bot game: P1 16, P2 12), or P1's when P1 called (17)."""
+    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, F3_ROUND_1 + ["unclaimed", "domino 2"])
+    assert "Not entered" not in out and scores(keeper) == [16, 12]
+    assert ("Unclaimed: P2's play scores only if P2 went out with it: the next entry decides (domino 2 if P2 did)."
+            in out)
+    assert "P2's 1 point (chipping out) is lost." in out and "End of round 1: P1 16, P2 12." in out
+    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, F3_ROUND_1 + ["muggins 1", "domino 2"])
+    assert "Not entered" not in out and "P1 loses" not in out and scores(keeper) == [17, 12]
+    assert "P1: Muggins! P1 takes P2's 1 point (chipping out)." in out
+
+
+def test_a_held_call_is_saved_and_resumed_to_the_same_scores(tmp_path):
+    """A save made while the call waits holds it (nothing decided yet: not a false call, which would
+    cost P1 2); resumed, the `domino` decides it as typed in one go."""
+    path = tmp_path / "held.json"
+    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, F3_ROUND_1 + ["muggins 1", f"save {path}"])
+    assert json.loads(path.read_text(encoding="utf-8"))["entries"][-2:] == ["5 8", "muggins 1"]
+    assert scores(keeper) == [16, 12] and "P1 loses" not in out
+    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, ["domino 2"], resume=path)
+    assert "Not entered" not in out and scores(keeper) == [17, 12]
+
+
+def test_a_held_call_on_a_tile_that_did_not_go_out_is_a_false_call_or_refused(tmp_path):
+    """After P2's 0 4 (4: nothing) a call waits; P1's next tile says P2 did not go out: with a false
+    call of 2 it costs P1 2 (16 - 2 = 14); without one, the tile is refused with what to do."""
+    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, F3_ROUND_1[:10] + ["muggins 1", "0 8"])
+    assert "P1 calls Muggins on P2's play, which scores only if P2 went out with it" in out
+    assert "P1 loses 2 (a false Muggins call): 14." in out and scores(keeper) == [14, 7]
+    no_false = F3_CLAIMS.replace("false_call: 2", "false_call: null")
+    keeper, out = house_keeper(tmp_path, no_false, 2, F3_ROUND_1[:10] + ["sin reclamar", "0 8"], lang="es")
+    assert ("No se anota: la llamada anterior es sobre la jugada de J2, que solo puntúa si J2 terminó con ella: "
+            "escribe fin 2 si terminó, o deshaz la llamada.") in out
+    assert keeper.entries == F3_ROUND_1[:10] + ["unclaimed"] and scores(keeper) == [16, 7]
+
+
+CLAIMS_FALSE = "extends: domino-muggins-claims\nname: house-claims-false\nmuggins: {false_call: 5}\n"
+
+
+def test_a_false_call_on_claimed_points_costs_the_caller(tmp_path):
+    """P1 leads 4 1 and claims the 5; P2 calls "Muggins!" all the same: under a false call of 5 it
+    costs P2 5 (the engine's call with nothing unclaimed), and P1 keeps the 5. In Spanish too."""
+    keeper, out = house_keeper(tmp_path, CLAIMS_FALSE, 3, ["1", "4 1", "false muggins 2", "help"])
+    assert scores(keeper) == [5, -5, 0] and keeper.entries == ["1", "4 1", "false muggins 2"]
+    assert "P2 calls Muggins, but nothing is unclaimed." in out and "false muggins P when player P called" in out
+    for typed in ("falso muggins J2", "muggins falso 2"):
+        keeper, out = house_keeper(tmp_path, CLAIMS_FALSE, 3, ["1", "4 1", typed, "deshacer"], lang="es")
+        assert "J2 descuenta 5 (un «¡Muggins!» en falso): -5" in out and "Deshecho: falso muggins 2." in out
+
+
+def test_a_false_call_is_refused_where_the_rules_have_none_and_help_does_not_list_it(tmp_path):
+    keeper, out, code = keep("domino-muggins-claims", 3, ["1", "4 1", "false muggins 2", "help"], folder=tmp_path)
+    assert ("Not entered: under domino-muggins-claims a wrong Muggins call costs nothing: there is no false call to "
+            "enter.") in out
+    assert "false muggins" not in out.split("Not entered")[-1] and scores(keeper) == [5, 0, 0]
+    keeper, out, code = keep("domino-muggins-claims", 3, ["1", "4 1", "falso muggins"], lang="es", folder=tmp_path)
+    assert "No se anota: escribe quién gritó «¡Muggins!»: falso muggins J." in out
+
+
+def test_a_call_after_turn_or_after_domino_says_where_it_goes(tmp_path):
+    """The 5 was scored; a call typed after `turn 3` is not on a play that "scored nothing"; after
+    `domino 2` it comes before the domino."""
+    keeper, out, code = keep("domino-muggins-claims", 3, ["1", "4 1", "turn 3", "muggins 2"], folder=tmp_path)
+    assert "P3 plays next." in out and "scored nothing" not in out
+    assert ("Not entered: a call is typed right after the play it is on, before turn 3: undo, type the call, then "
+            "turn 3 again.") in out
+    keeper, out, code = keep("domino-muggins-claims", 3, ["1", "5 5", "5 5", "fin 2", "muggins 1", "turno J1"],
+                             lang="es", folder=tmp_path)
+    assert ("No se anota: una llamada sobre los puntos de la jugada que cerró la ronda va antes de fin 2: deshaz, "
+            "escribe la llamada y luego otra vez fin 2.") in out
+
+
+def test_commands_that_fail_are_not_done_and_undo_says_how_many_it_can_take_back(tmp_path):
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "save nodir/x.json", "undo 0", "undo 99999999999",
+                                                   "muggins P4", "turn P4"], folder=tmp_path)
+    assert "Not done: cannot write nodir/x.json" in out and "Not entered: cannot write" not in out
+    assert "Not done: undo 0: undo takes back from 1 to 2 entries, as many as have been made." in out
+    assert "Not done: undo 999999999999…" not in out and "Not done: undo 99999999999: undo takes back" in out
+    assert out.count("'P4' is not a player") == 2 and "'p4'" not in out   # the call's and the turn's

@@ -17,7 +17,9 @@ Claims are made aloud, so a play's points are entered as claimed, unless the ent
 they were not: `muggins P` (player P called "Muggins!" and took them) or `unclaimed` (nobody did).
 The play is then read with its claimable points waiting, and the call lets them pass and is
 decided by the shared table's own claims and calls (`offer`, `decide`, `close_window`,
-`call_on_turn`), as in play.
+`call_on_turn`), as in play. A call on a play that scores only if its player went out with it
+waits for the entry after it, which says whether they did. A Muggins call on points that were
+claimed is `false muggins P`: the shared table's false call.
 """
 from __future__ import annotations
 
@@ -48,7 +50,11 @@ FORMAT = "muggins-keep"
 # version 1 (go never closed a pile: `last` did) is read, and goes on being kept, as it was written.
 # The calls on a play's unclaimed points (`muggins P`, `unclaimed`) need no new version: no entry of
 # an older save reads otherwise with them, and a reader older than them refuses a save holding one,
-# naming that entry (it is not a turn there).
+# naming that entry (it is not a turn there). Nor do the false call on claimed points (`false
+# muggins P`: an older reader refuses it, naming it, as it is not a turn there) and the call held for
+# the going out typed after it: followed by that `domino`, every reader reads it alike; a save ending
+# with it is read by an older reader as that reader decided such a call when typed (refused, naming
+# it, or a false call, which the `domino` typed next turns into the steal).
 VERSION = 2
 READ_VERSIONS = (1, 2)
 MAX_LINE = 200          # longer input is refused, not read
@@ -58,8 +64,10 @@ MAX_SAVE_BYTES = 8 << 20
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _PLAYER = re.compile(r"(?:[pj])?([0-9]+)", re.ASCII | re.IGNORECASE)
 _UNCLAIMED = {"unclaimed", "sin reclamar"}
+_FALSE = {"false", "falso", "falsa"}
 # the calls as saved (in English), as the person types them in Spanish
-CALL_WORDS = {"es": {"unclaimed": "sin reclamar"}}
+CALL_WORDS = {"es": {"unclaimed": "sin reclamar", "false": "falso"}}
+TURN = "turn"   # the first word of the saved entry that says who plays next, in every family
 
 WORDS = {
     "en": {
@@ -82,6 +90,8 @@ WORDS = {
         "empty": "nothing entered: {hint}",
         "too_long": "that line is {length} characters long: at most {most}",
         "refused": "Not entered: {reason}.",
+        "not_done": "Not done: {reason}.",
+        "undo_count": "undo {text}: undo takes back from 1 to {most} entries, as many as have been made",
         "nothing_to_undo": "nothing to undo",
         "undone": "Undone: {entries}.",
         "saved": "Saved to {path}. Continue with: muggins keep {rules} --players {players} --resume {again}",
@@ -94,6 +104,21 @@ WORDS = {
         "help_calls": (" After a play whose points its player did not claim before the next player acted: muggins P "
                        "when player P called Muggins and took them, unclaimed when nobody did (they are lost)."),
         "help_calls_lost": " After a play whose points its player did not claim: unclaimed (they are lost).",
+        "help_false": (" After a play whose points were claimed, or that scored nothing: false muggins P when player "
+                       "P called Muggins all the same (it costs P {points})."),
+        "no_false_call": "under {rules} a wrong Muggins call costs nothing: there is no false call to enter",
+        "false_call_needs_player": "write who called Muggins: false muggins P",
+        "call_after_turn": ("a call is typed right after the play it is on, before {entry}: undo, type the call, "
+                            "then {entry} again"),
+        "call_after_out": ("a call on the points of the play that ended the round comes before {entry}: undo, type "
+                           "the call, then {entry} again"),
+        "held_not_out": ("the call before this entry is on P{scorer}'s play, which scores only if P{scorer} went out "
+                         "with it: type {entry} if P{scorer} did, else undo the call"),
+        "held_muggins": ("{caller} calls Muggins on {scorer}'s play, which scores only if {scorer} went out with it: "
+                         "the next entry decides ({entry} if {scorer} did)."),
+        "held_unclaimed": ("Unclaimed: {scorer}'s play scores only if {scorer} went out with it: the next entry "
+                           "decides ({entry} if {scorer} did)."),
+        "plays_next": "{player} plays next.",
         "no_claims": "under {rules} every score is added at once, without a claim: no points go unclaimed",
         "muggins_off": "{rules} has no Muggins: forgotten points are simply lost (type unclaimed)",
         "call_needs_player": "write who called Muggins: muggins P",
@@ -140,6 +165,8 @@ WORDS = {
         "empty": "no has escrito nada: {hint}",
         "too_long": "esa línea tiene {length} caracteres: como mucho {most}",
         "refused": "No se anota: {reason}.",
+        "not_done": "No se ha hecho: {reason}.",
+        "undo_count": "deshacer {text}: deshacer retira de 1 a {most} anotaciones, tantas como se han hecho",
         "nothing_to_undo": "no hay nada que deshacer",
         "undone": "Deshecho: {entries}.",
         "saved": "Guardado en {path}. Para continuar: muggins keep {rules} --players {players} --resume {again}",
@@ -153,6 +180,21 @@ WORDS = {
                        "muggins J si el jugador J gritó «¡Muggins!» y se los llevó, sin reclamar si nadie lo hizo "
                        "(se pierden)."),
         "help_calls_lost": " Tras una jugada cuyos puntos no reclamó su jugador: sin reclamar (se pierden).",
+        "help_false": (" Tras una jugada cuyos puntos se reclamaron, o que no puntuó: falso muggins J si el jugador J "
+                       "gritó «¡Muggins!» de todos modos (le cuesta {points})."),
+        "no_false_call": "con {rules} gritar «¡Muggins!» por error no cuesta nada: no hay muggins falso que anotar",
+        "false_call_needs_player": "escribe quién gritó «¡Muggins!»: falso muggins J",
+        "call_after_turn": ("una llamada se escribe justo después de la jugada a la que se refiere, antes de {entry}: "
+                            "deshaz, escribe la llamada y luego otra vez {entry}"),
+        "call_after_out": ("una llamada sobre los puntos de la jugada que cerró la ronda va antes de {entry}: deshaz, "
+                           "escribe la llamada y luego otra vez {entry}"),
+        "held_not_out": ("la llamada anterior es sobre la jugada de J{scorer}, que solo puntúa si J{scorer} terminó "
+                         "con ella: escribe {entry} si terminó, o deshaz la llamada"),
+        "held_muggins": ("{caller} grita «¡Muggins!» por la jugada de {scorer}, que solo puntúa si {scorer} terminó "
+                         "con ella: lo decide la siguiente anotación ({entry} si terminó)."),
+        "held_unclaimed": ("Sin reclamar: la jugada de {scorer} solo puntúa si {scorer} terminó con ella: lo decide "
+                           "la siguiente anotación ({entry} si terminó)."),
+        "plays_next": "A continuación juega {player}.",
         "no_claims": "con {rules} cada puntuación se suma al momento, sin reclamarla: no quedan puntos sin reclamar",
         "muggins_off": "{rules} no tiene Muggins: los puntos olvidados simplemente se pierden (escribe sin reclamar)",
         "call_needs_player": "escribe quién gritó «¡Muggins!»: muggins J",
@@ -203,6 +245,23 @@ class Question:
     key: str
     player: int | None = None
     params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CallHeld:
+    """A call typed right after a play that scores only if its player went out with it: the entry
+    after the call decides it (`going_out`: the entry that says so, as saved)."""
+
+    caller: int | None
+    scorer: int
+    going_out: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextTurn:
+    """A `turn P` entry: who plays next."""
+
+    player: int
 
 
 def shown(text: str) -> str:
@@ -325,6 +384,12 @@ class Tracker:
         self.table = KeepTable(game)
         self.scored_before = 0   # the table's score changes before the entry last read
         self.called = False      # the entry last read was a call on the play before it
+        self.previous = ""       # the last entry read that is not a call, as saved
+        # the play just read as its player's going out would score it, when the entry saying so is not
+        # known yet (set by a family whose plays may score so): its player and awards
+        self.if_out: tuple[int, Sequence[tuple[str, int, bool]]] | None = None
+
+    going_out: str | None = None  # the first word of a family's saved entry that says a player went out
 
     def problem(self) -> tuple[str, str, str] | None:
         """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""
@@ -339,52 +404,113 @@ class Tracker:
 
     def enter(self, text: str, upcoming: str | None, beyond: str | None = None) -> str:
         """One entry; a play followed by a call on its points is read with them waiting, and with
-        the entry after the call in view, as a domino going out is typed after the call."""
+        the entry after the call in view, as a domino going out is typed after the call (a call
+        typed last is held when only that entry can say whether the play scored)."""
         table = self.table
+        if is_false_call(text):
+            return self.false_call(parse_false_call(text, self.players))
         if is_call(text):
-            return self.call(parse_call(text, self.players))
+            return self.call(parse_call(text, self.players), held=upcoming is None)
         table.forgetting = is_call(upcoming)
         self.scored_before = len(table.scored)
         self.called = False
-        return self.read(text, beyond if table.forgetting else upcoming)
+        self.if_out = None
+        saved = self.read(text, beyond if table.forgetting or is_false_call(upcoming) else upcoming)
+        self.previous = saved
+        if saved.split()[:1] == [TURN]:
+            table.events.append(NextTurn(self.turn_of()))
+        return saved
+
+    def turn_of(self) -> int:
+        """Who plays next, as the question asks them."""
+        player = self.question().player
+        assert player is not None, "a turn entry leaves a player to play"
+        return player
 
     def read(self, text: str, upcoming: str | None) -> str:
         """A turn of the family's game (the family's own entries)."""
         raise NotImplementedError
 
-    def call(self, caller: int | None) -> str:
+    def call(self, caller: int | None, held: bool) -> str:
         """The previous play's claimable points were not claimed: `caller` called "Muggins!" and
         took them, or nobody did (None) and they are lost. Refused when the rules do not allow it;
-        a call on a play that scored nothing is a false call when the rules punish one."""
-        table, rules = self.table, self.rules
-        muggins = rules.muggins
+        a call on a play that scored nothing is a false call when the rules punish one. On a play
+        that scores only if its player went out with it, the entry after the call says whether they
+        did: typed last (`held`), the call waits for it."""
+        table = self.table
+        self.check_call(muggins=caller is not None)
+        waiting = [decision.score for decision in table.queue]
+        scorer = waiting[0].player if waiting else self.out_scorer()
+        if caller is not None and scorer is not None and caller not in table.callers(scorer):
+            raise Refused("own_call" if caller == scorer else "not_opponent", caller=caller + 1, scorer=scorer + 1)
+        if waiting:
+            if caller is not None and not any(table.stealable(score) for score in waiting):
+                raise Refused("last_kept", rules=self.rules.name)
+            table.let_pass(caller)
+            self.window_closed()
+        elif scorer is not None:
+            self.hold(caller, scorer, held)
+        else:
+            self.call_on_nothing(caller)
+        self.scored_before = len(table.scored)
+        self.called = True
+        return "unclaimed" if caller is None else f"muggins {caller + 1}"
+
+    def check_call(self, muggins: bool) -> None:
+        """Refuse a call (a Muggins call: `muggins`) the rules do not have, or typed elsewhere than
+        right after a play, or a second one on a play."""
+        rules = self.rules
         if not rules.has_claims:
             raise Refused("no_claims", rules=rules.name)
-        if caller is not None and not muggins.enabled:
+        if muggins and not rules.muggins.enabled:
             raise Refused("muggins_off", rules=rules.name)
+        first = self.previous.split()[:1]
+        if first == [TURN] or (first and first[0] == self.going_out):
+            raise Refused("call_after_turn" if first == [TURN] else "call_after_out", entry=self.previous)
         if self.question().key != "q_play":
             raise Refused("call_after_play")
         if self.called:
             raise Refused("called_already")
-        waiting = [decision.score for decision in table.queue]
-        if not waiting:
-            if any(points > 0 for _, points, _ in table.scored[self.scored_before:]):
-                raise Refused("not_claimable")
-            if caller is None or muggins.false_call is None:
-                raise Refused("nothing_unclaimed" if caller is None else "nothing_to_take")
-            table.false_call(caller)
-        elif caller is not None:
-            scorer = waiting[0].player
-            if caller not in table.callers(scorer):
-                raise Refused("own_call" if caller == scorer else "not_opponent", caller=caller + 1, scorer=scorer + 1)
-            if not any(table.stealable(score) for score in waiting):
-                raise Refused("last_kept", rules=rules.name)
-        if waiting:
-            table.let_pass(caller)
-            self.window_closed()
-        self.scored_before = len(table.scored)
+
+    def out_scorer(self) -> int | None:
+        """The player whose play, just read, would leave points to claim had they gone out with it
+        (`if_out`); None when it would not."""
+        if self.if_out is None:
+            return None
+        player, awards = self.if_out
+        return player if any(claim for _, _, claim in awards) else None
+
+    def hold(self, caller: int | None, scorer: int, held: bool) -> None:
+        """A call on a play that scored nothing unless `scorer` went out with it, and the entry after
+        the call says they did not: a false call where the rules have one, else refused (typed last:
+        the call waits for that entry)."""
+        going_out = f"{self.going_out} {scorer + 1}"
+        if held:
+            self.table.events.append(CallHeld(caller, scorer, going_out))
+        elif caller is None or self.rules.muggins.false_call is None:
+            raise Refused("held_not_out", scorer=scorer + 1, entry=going_out)
+        else:
+            self.table.false_call(caller)
+
+    def call_on_nothing(self, caller: int | None) -> None:
+        """A call on a play with no points waiting: a false call where the rules punish one, else refused."""
+        if any(points > 0 for _, points, _ in self.table.scored[self.scored_before:]):
+            raise Refused("not_claimable")
+        if caller is None or self.rules.muggins.false_call is None:
+            raise Refused("nothing_unclaimed" if caller is None else "nothing_to_take")
+        self.table.false_call(caller)
+
+    def false_call(self, caller: int) -> str:
+        """`caller` called "Muggins!" on the previous play though nothing was left unclaimed (its
+        points were claimed, or it scored none): the shared table's false call, where the rules
+        have one."""
+        self.check_call(muggins=True)
+        if self.rules.muggins.false_call is None:
+            raise Refused("no_false_call", rules=self.rules.name)
+        self.table.false_call(caller)
+        self.scored_before = len(self.table.scored)
         self.called = True
-        return "unclaimed" if caller is None else f"muggins {caller + 1}"
+        return f"false muggins {caller + 1}"
 
     def window_closed(self) -> None:
         """The calls on a play's points are decided: a family goes on with what waited for them."""
@@ -415,20 +541,35 @@ class Tracker:
 
 
 def is_call(text: str | None) -> bool:
-    """Whether an entry is a call on the previous play's points: `muggins P` (any spelling the
-    terminal takes for the call, `¡muggins!`) or `unclaimed`/`sin reclamar`."""
+    """Whether an entry is a call on the previous play's unclaimed points: `muggins P` (any
+    spelling the terminal takes for the call, `¡muggins!`) or `unclaimed`/`sin reclamar`."""
     words = (text or "").lower().split()
-    return bool(words) and (DECISION_WORDS.get(words[0]) is MUGGINS or " ".join(words) in _UNCLAIMED)
+    return bool(words) and (DECISION_WORDS.get(words[0]) is MUGGINS or " ".join(words) in _UNCLAIMED) \
+        and not is_false_call(text)
+
+
+def is_false_call(text: str | None) -> bool:
+    """Whether an entry is a false call: `false muggins P`, `falso muggins J`, `muggins falso J`."""
+    words = (text or "").lower().split()[:2]
+    return len(words) == 2 and bool(_FALSE & set(words)) and any(DECISION_WORDS.get(w) is MUGGINS for w in words)
 
 
 def parse_call(text: str, players: int) -> int | None:
     """The player who called "Muggins!" (from 0), or None for `unclaimed`."""
-    words = text.lower().split()
-    if " ".join(words) in _UNCLAIMED:
+    words = text.split()
+    if " ".join(words).lower() in _UNCLAIMED:
         return None
     if len(words) != 2:
         raise Refused("call_needs_player")
     return parse_player(words[1], players)
+
+
+def parse_false_call(text: str, players: int) -> int:
+    """The player who called "Muggins!" with nothing unclaimed (from 0)."""
+    words = text.split()
+    if len(words) != 3:
+        raise Refused("false_call_needs_player")
+    return parse_player(words[2], players)
 
 
 def replay(rules: Rules, players: int, entries: Sequence[str], version: int = VERSION) -> tuple[Tracker, list[str]]:
@@ -711,7 +852,10 @@ class Keeper:
         template = family.get(exc.key) or self.w.get(exc.key) or exc.key
         if exc.key == "empty":
             return template.format(hint=self.tracker.hint(self.tracker.question(), self.lang))
-        return template.format(**exc.params)
+        params = dict(exc.params)
+        if "entry" in params:  # an entry as saved, named as the person types it
+            params["entry"] = self.tracker.entry_in(params["entry"], self.lang)
+        return template.format(**params)
 
     def scores_line(self) -> str:
         notation = self.rules.notation
@@ -737,11 +881,23 @@ class Keeper:
             same += 1
         target = self.tracker.game.target
         for event in new[same:]:
-            text = self.tracker.describe(event, self.lang)
+            text = self.keeper_event(event) or self.tracker.describe(event, self.lang)
             if text is None:
                 text = describe_common(event, self.lang, target, self.rules.notation, rules=self.rules)
             if text:
                 self.print(text)
+
+    def keeper_event(self, event: Any) -> str | None:
+        """The keeper's own events in words (a call held for the entry after it, who plays next)."""
+        lang = self.lang
+        if isinstance(event, CallHeld):
+            key = "held_unclaimed" if event.caller is None else "held_muggins"
+            caller = player_name(event.caller, lang) if event.caller is not None else ""
+            return self.w[key].format(caller=caller, scorer=player_name(event.scorer, lang),
+                                      entry=self.tracker.entry_in(event.going_out, lang))
+        if isinstance(event, NextTurn):
+            return self.w["plays_next"].format(player=player_name(event.player, lang))
+        return None
 
     # -- running -----------------------------------------------------------------------------------
 
@@ -806,7 +962,7 @@ class Keeper:
             try:
                 said.append(self.w["sheet_written"].format(path=write_sheet(self.tracker, self.lang, self.sheet)))
             except Refused as exc:
-                said.append(self.w["refused"].format(reason=self.reason(exc)))
+                said.append(self.w["not_done"].format(reason=self.reason(exc)))
         return said
 
     def saved_line(self) -> str:
@@ -816,6 +972,7 @@ class Keeper:
 
     def take(self, line: str) -> None:
         """One line of input: a command or an entry; anything else is answered with the reason."""
+        command = None
         try:
             if len(line) > MAX_LINE:
                 raise Refused("too_long", length=len(line), most=MAX_LINE)
@@ -828,8 +985,8 @@ class Keeper:
                 self.command(command, rest.strip())
             else:
                 self.enter(text)
-        except Refused as exc:
-            self.print(self.w["refused"].format(reason=self.reason(exc)))
+        except Refused as exc:  # a command is not an entry: it is not done
+            self.print(self.w["refused" if command is None else "not_done"].format(reason=self.reason(exc)))
 
     def enter(self, text: str) -> None:
         old = self.tracker.table.events
@@ -849,13 +1006,9 @@ class Keeper:
     def command(self, command: str, rest: str) -> None:
         w = self.w
         if command == "help":
-            calls = "help_calls" if self.rules.muggins.enabled else "help_calls_lost"
-            self.print(w["help"].format(family=self.tracker.help(self.lang),
-                                        calls=w[calls] if self.rules.has_claims else ""))
+            self.print(w["help"].format(family=self.tracker.help(self.lang), calls=self.help_calls()))
         elif command == "undo":
-            count = parse_number(rest, 1, max(1, len(self.entries))) if rest else 1
-            if not self.entries:
-                raise Refused("nothing_to_undo")
+            count = self.undo_count(rest)
             dropped = self.entries[-count:]
             self.tracker, self.entries = replay(self.rules, self.players, self.entries[:-count], self.version)
             self.saved_as = None
@@ -880,4 +1033,28 @@ class Keeper:
                 self.print(text)
         else:
             raise _Stop
+
+    def help_calls(self) -> str:
+        """The calls the rules have, for help: none without claims, the false call where it costs."""
+        muggins, w = self.rules.muggins, self.w
+        if not self.rules.has_claims:
+            return ""
+        if not muggins.enabled:
+            return w["help_calls_lost"]
+        false = w["help_false"].format(points=muggins.false_call) if muggins.false_call is not None else ""
+        return w["help_calls"] + false
+
+    def undo_count(self, text: str) -> int:
+        """How many entries `undo` takes back: 1, or the number typed, at most the entries made."""
+        if not self.entries:
+            raise Refused("nothing_to_undo")
+        if not text:
+            return 1
+        try:
+            return parse_number(text, 1, len(self.entries))
+        except Refused as exc:
+            if exc.key == "not_a_number":
+                raise
+            raise Refused("undo_count", text=text if len(text) <= 12 else text[:12] + "…", most=len(self.entries)) \
+                from None
 

@@ -139,6 +139,7 @@ class LineTracker(Tracker):
     """A domino game at a real table, turn by turn."""
 
     entry_words = {"es": {"turn": "turno", "pass": "paso", "domino": "fin", "blocked": "bloqueo"}}
+    going_out = "domino"
 
     words = WORDS
 
@@ -234,7 +235,7 @@ class LineTracker(Tracker):
         words = text.lower().split()
         first = words[0] if words else ""
         if first in _TURN and len(words) == 2:
-            self.turn = parse_player(words[1], self.players)
+            self.turn = parse_player(text.split()[1], self.players)
             return f"turn {self.turn + 1}"
         if words and " ".join(words) in _PASS:
             self._refuse_when_stuck()
@@ -315,6 +316,8 @@ class LineTracker(Tracker):
                "dominoed": self._goes_out(upcoming, player), "players": self.players,
                "score": table.scores[player], "target": self.game.target, "round": table.round}
         awards = self.game.awards(env)
+        if not env["dominoed"]:  # the entry after a call typed last says whether the tile went out
+            self.if_out = (player, self.game.awards({**env, "dominoed": True}))
         table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
         self.placed += 1
         self.passes, self.ends_now = 0, len(ends)

@@ -201,7 +201,7 @@ class PileTracker(Tracker):
         words = text.lower().split()
         said = " ".join(words)
         if words and words[0] in _TURN and len(words) == 2:
-            self.turn = parse_player(words[1], self.players)
+            self.turn = parse_player(text.split()[1], self.players)
             return f"turn {self.turn + 1}"
         if said in _GO:
             self._go()
