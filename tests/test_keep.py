@@ -1140,6 +1140,7 @@ def test_a_held_call_is_saved_and_resumed_to_the_same_scores(tmp_path):
     assert scores(keeper) == [16, 12] and "P1 loses" not in out
     keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, ["domino 2"], resume=path)
     assert "Not entered" not in out and scores(keeper) == [17, 12]
+    assert out.startswith(f"Resumed from {path}: 18 entries.\nScores: P1 16, P2 12.\n")  # the scores, at once
 
 
 def test_a_held_call_on_a_tile_that_did_not_go_out_is_a_false_call_or_refused(tmp_path):

@@ -840,6 +840,7 @@ class Keeper:
             raise MugginsError(w["save_entry"].format(path=path, number=exc.params["number"],
                                                       text=exc.params["text"], reason=self.reason(exc))) from None
         self.print(w["resumed"].format(path=path, count=len(self.entries)))
+        self.print(self.scores_line())
 
     # -- words -------------------------------------------------------------------------------------
 
