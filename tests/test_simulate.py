@@ -8,6 +8,7 @@ import pytest
 
 from muggins.cli import main
 from muggins.loader import load_rules
+from muggins.overrides import load_settings
 from muggins.simulate import Tally, in_flight, simulate, summary
 from muggins.stats import two_proportions, wilson
 
@@ -68,6 +69,23 @@ def test_card_statistics_count_steals_and_lost_points():
     assert data["games"] == 30 and data["finished"] == 30
     assert data["muggins_steals_per_game"] > 0 and data["lost_points_per_game"] > 0
     assert sum(seat["wins"] for seat in data["seats"]) == 30
+
+
+def test_false_calls_and_their_cost_are_counted_so_the_scores_add_up():
+    """Under `muggins.false_call: 5` random bots call Muggins with nothing to take; each call costs
+    5 (the rule file's number), so the points lost to false calls are 5 per call, and every point
+    on the final scores is accounted for: the scoring entries, plus the steals, minus the false calls."""
+    settings = ("muggins.false_call=5",)
+    tally = simulate("card-muggins", 2, ["random", "random"], 40, "f", settings=settings, shard_size=9)
+    assert tally.false_calls > 0 and tally.false_call_points == 5 * tally.false_calls
+    finals = sum(score * times for score, times in tally.final_scores.items())
+    earned = sum(points for _, points in tally.entries.values())
+    assert finals == earned + tally.steal_points - tally.false_call_points
+    data = summary(tally, load_settings("card-muggins", settings), "f")
+    assert data["false_calls_per_game"] == round(tally.false_calls / 40, 6)
+    assert data["false_call_points_per_game"] == round(tally.false_call_points / 40, 6)
+    assert "false_calls_per_game" not in summary(simulate("card-muggins", 2, ["random", "random"], 3, "f"),
+                                                 load_rules("card-muggins"), "f")
 
 
 def test_game_counts_and_wins_add_up():

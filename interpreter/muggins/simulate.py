@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .bots import Policies, make_bots
 from .engine import make_game
-from .engine.common import UNEARNED_REASONS  # score changes that are not a score earned in play
+from .engine.common import FALSE_CALL_REASON, UNEARNED_REASONS  # UNEARNED: not a score earned in play
 from .engine.table import Forfeited, Stolen
 from .families import Family, family_of
 from .errors import MugginsError
@@ -67,6 +67,8 @@ class Tally:
     steals: int = 0
     steal_points: int = 0
     lost_points: int = 0
+    false_calls: int = 0              # Muggins calls with nothing to take (`muggins.false_call`)
+    false_call_points: int = 0        # ... and the points they cost
     extra: dict[str, int] = field(default_factory=dict)  # the family's own counters (see Family.counters)
     step: int = 1                     # the direction of play (1 clockwise, -1 counter-clockwise)
     sides: int = 0                    # the number of sides (0: as many as players, no partnerships)
@@ -94,7 +96,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns",
                      "scoring_events", "scoring_points", "steals", "steal_points", "lost_points",
-                     "round_count", "round_shared"):
+                     "false_calls", "false_call_points", "round_count", "round_shared"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name, count in other.extra.items():
             self.extra[name] = self.extra.get(name, 0) + count
@@ -128,6 +130,9 @@ class Tally:
                 else:
                     entry[0] += 1
                     entry[1] += points
+            elif reason == FALSE_CALL_REASON:
+                self.false_calls += 1
+                self.false_call_points -= points
         self.scoring_events += events
         self.scoring_points += points_in_all
         for event in state.events:
@@ -545,6 +550,9 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
         result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
         result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)
         result["lost_points_per_game"] = r(tally.lost_points / games if games else 0)
+    if rules.muggins.false_call is not None:
+        result["false_calls_per_game"] = r(tally.false_calls / games if games else 0)
+        result["false_call_points_per_game"] = r(tally.false_call_points / games if games else 0)
     return result
 
 
