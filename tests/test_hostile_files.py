@@ -561,9 +561,13 @@ def _recorded(tmp_path, monkeypatch):
     (lambda d: d.update(players=9, seats=["greedy"] * 9), "players: 9 players is not a count these rules allow"),
     (lambda d: d["outcome"].update(scores="many"), "outcome.scores: must be a list, not a string"),
     (lambda d: d.update(digest="not hex"), "digest: is not in the expected form"),
-    (lambda d: d.update(moves=["9" * 99] + d["moves"]), "move 1 ('999"),
+    (lambda d: d.update(moves=["9" * 99] + d["moves"]), "move 1 ('" + "9" * 37 + "...')"),
+    (lambda d: d.update(rules="domino-muggins\x1b[2J"), "domino-muggins\\x1b[2J"),
 ])
 def test_a_hostile_record_is_refused_in_one_line(change, message, tmp_path, monkeypatch, capsys):
+    """One line, no traceback; what the record holds is quoted at most 40 characters long (README:
+    "Pieces and typed moves") and with its control characters escaped, so a record cannot act on
+    the terminal of whoever replays it (an escape sequence that clears the screen)."""
     path = _recorded(tmp_path, monkeypatch)
     data = json.loads(path.read_text())
     change(data)
@@ -572,6 +576,7 @@ def test_a_hostile_record_is_refused_in_one_line(change, message, tmp_path, monk
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+    assert "\x1b" not in err and "9" * 41 not in err
 
 
 def test_a_record_and_a_save_that_cannot_be_used_are_refused_in_spanish(tmp_path, monkeypatch, capsys):
@@ -726,6 +731,25 @@ def test_a_game_stopped_by_its_rule_file_says_how_to_go_on_once_the_file_is_fixe
     assert again.digest == load_rules(str(rules)).digest and again.moves[:len(moves)] == moves
     assert len(again.moves) > len(moves) and again.rules == str(rules.resolve())
     assert Session.resume(second, stdout=io.StringIO(), stdin=io.StringIO()).moves == again.moves  # no --rules now
+
+
+@pytest.mark.parametrize("lang, hint", [
+    ("en", " (to go on under the rule file as it is now, wherever it is: muggins resume {save} --rules FILE)"),
+    ("es", " (para seguir con el fichero de reglas tal como está ahora, esté donde esté: muggins resume {save} "
+           "--rules FICHERO)")])
+def test_a_save_whose_rule_file_is_gone_says_how_to_go_on(lang, hint, tmp_path, monkeypatch, capsys):
+    """A house file moved or deleted after its game was saved: resume says, in one line, that its
+    rules cannot be loaded and how to go on (`--rules` the file where it is now), and the game goes
+    on with it."""
+    rules, save, _ = _stopped_by_its_rules(tmp_path, monkeypatch, capsys)
+    moved = tmp_path / "moved.yaml"
+    rules.rename(moved)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["resume", save.name, "--lang", lang]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.endswith(hint.format(save=save.name)), err
+    moved.write_text(FIXED)
+    assert main(["resume", save.name, "--rules", str(moved), "--lang", lang]) == 130   # to the end of the input
 
 
 @pytest.mark.parametrize("lang, said", [("en", "is illegal: "), ("es", "no está permitida: ")])

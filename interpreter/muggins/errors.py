@@ -12,6 +12,12 @@ from typing import Any, Mapping
 CARET_WINDOW = 100  # characters of a long source line shown around the caret
 
 
+def visible(text: object) -> str:
+    """`text` as shown back to a person: a control character (a NUL, an escape, a line break) as
+    its escape, so nothing typed (or read from a file) acts on the terminal or breaks a one-line message."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
+
+
 @dataclass(frozen=True)
 class Location:
     """A place in a text file: 1-based line and column, with the line's text for a caret; line 0
@@ -25,7 +31,8 @@ class Location:
     pieces: tuple[tuple[int, Location], ...] = field(default=(), compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        file = visible(self.file)  # a file named in a record or a save may hold an escape sequence
+        return f"{file}:{self.line}:{self.column}" if self.line else file
 
     def at(self, offset: int) -> Location | None:
         """Where character `offset` of the value written here stands, when it is written over

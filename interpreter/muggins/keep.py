@@ -35,14 +35,13 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from .dsl import Expression
 from .engine.table import DECISION_WORDS, MUGGINS, TableState, must_claim
-from .errors import MugginsError, Terminated, one_line
+from .errors import MugginsError, Terminated, one_line, visible
 from .families import family_of
 from .files import (NotRegularFile, check_target, fallback_folders, read_limited, reason as file_reason, typed_path,
                     words as file_words, write_atomic, write_first)
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally, winners_name
-from .pieces import visible
 from .rules import Rules
 
 FORMAT = "muggins-keep"

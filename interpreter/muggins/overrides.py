@@ -15,10 +15,10 @@ import itertools
 import re
 from typing import Any, Sequence
 
-from .errors import Location, MugginsError, RuleFileError
+from .errors import Location, MugginsError, RuleFileError, visible
 from .loader import load_rules, load_rules_with
 from .messages import said_in
-from .pieces import shown, visible
+from .pieces import shown
 from .rules import Rules
 from .yamlfile import Document, read_yaml_text
 

@@ -28,12 +28,6 @@ def shown(text: str) -> str:
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
 
 
-def visible(text: object) -> str:
-    """`text` as shown back to a person: a control character (a NUL, an escape, a line break) as
-    its escape, so nothing typed acts on the terminal or breaks a one-line message."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
-
-
 def safe_repr(value: object) -> str:
     """repr(value) shortened, even for an integer too long for Python to print."""
     try:

@@ -25,6 +25,7 @@ from .loader import builtin_rule_names
 from .messages import reason as reason_in
 from .narration import count, player_name
 from .overrides import load_settings
+from .pieces import shown
 from .rules import Rules
 
 FORMAT = "muggins-record"
@@ -266,6 +267,8 @@ _SCHEMA_WORDS = {
         "other_rules": "the record was made with different rules for {rules!r} (digest {theirs}, these rules {ours})",
         "other_rules_hint": ": give the rule file the game was played with, --rules FILE",
         "save_unloadable": "its rules {rules!r} cannot be loaded: {problem}",
+        "save_unloadable_hint": (" (to go on under the rule file as it is now, wherever it is: muggins resume {save} "
+                                 "--rules FILE)"),
         "save_other_name": "saved under the rules named {saved!r}, but {rules!r} now names {now!r}",
         "save_other_rules": "saved under other rules than {rules!r} now says (digest {saved}, now {now})",
         "save_other_rules_hint": (": if you fixed the rule file, continue under it with muggins resume {save} "
@@ -323,6 +326,8 @@ _SCHEMA_WORDS = {
         "other_rules": "el acta se hizo con otras reglas para {rules!r} (huella {theirs}; estas reglas, {ours})",
         "other_rules_hint": ": indica el fichero de reglas con el que se jugó, --rules FICHERO",
         "save_unloadable": "no se pueden cargar sus reglas, {rules!r}: {problem}",
+        "save_unloadable_hint": (" (para seguir con el fichero de reglas tal como está ahora, esté donde esté: muggins "
+                                 "resume {save} --rules FICHERO)"),
         "save_other_name": "se guardó con las reglas llamadas {saved!r}, pero {rules!r} se llama ahora {now!r}",
         "save_other_rules": "se guardó con reglas distintas de las que dice ahora {rules!r} (huella {saved}; ahora, {now})",
         "save_other_rules_hint": (": si corregiste el fichero de reglas, continúa con él con muggins resume {save} "
@@ -354,7 +359,10 @@ def other_game_file(lang: str, form: str, what: str, path: str | Path) -> str:
 
 
 def record_problem(lang: str, key: str, **values: Any) -> str:
-    """A problem of a record or a save, in `lang`."""
+    """A problem of a record or a save, in `lang`; a move's `text` quoted at most 40 characters long,
+    as every refused text is."""
+    if isinstance(values.get("text"), str):
+        values["text"] = shown(values["text"])
     return _SCHEMA_WORDS.get(lang, _SCHEMA_WORDS["en"])[key].format(**values)
 
 
@@ -464,7 +472,10 @@ def save_rules(path: str | Path, save: Any, lang: str = "en", given: str | None 
     try:  # with the --set settings the game was played with laid over them again
         rules = rules_named(save.rules, given, save.settings, lang, "save_unloadable")
     except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        # a house file moved, deleted or broken: the game goes on under the file given with --rules
+        hint = "" if given is not None or save.rules in builtin_rule_names() else \
+            record_problem(lang, "save_unloadable_hint", save=shlex.quote(str(path)))
+        raise RecordError(f"{path}: {exc}{hint}") from None
     if rules.name != save.name:
         raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=given or save.rules,
                                                        saved=save.name, now=rules.name))

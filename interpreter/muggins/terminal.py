@@ -24,14 +24,14 @@ from .engine import make_game
 from .engine import table as T
 from .engine.common import FALSE_CALL_REASON, MUGGINS_REASON, GameEnded, Scored
 from .engine.table import CLAIM, DECLINE, MUGGINS
-from .errors import IllegalMoveError, MugginsError, RecordError, RuleError, Terminated, one_line
+from .errors import IllegalMoveError, MugginsError, RecordError, RuleError, Terminated, one_line, visible
 from .launch import HeldSignals
 from .loader import rules_source
 from .files import (fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path, words as file_words,
                     write_atomic, write_first)
 from .messages import as_typed, illegal, reason, stopped_line
 from .output import shows_suits
-from .pieces import ascii_cards, visible
+from .pieces import ascii_cards
 from .families import family_of
 from .narration import count, describe, explain_last_score, player_name, reason_name, summarize_rules
 from .records import Save, check_players, read_save, record_problem, save_rules
