@@ -287,3 +287,19 @@ def test_replay_agrees_with_one_move_and_says_when_nobody_won(tmp_path, capsys):
     for lang, said in (("es", "; sin terminar, no gana nadie, puntuaciones ["), ("en", "; unfinished, no winner, scores [")):
         assert main(["replay", str(unfinished), "--lang", lang]) == 0
         assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_game_between_bots_logs_forgotten_points_as_its_replay_does(lang, tmp_path, capsys):
+    """Nobody at the table to give an omission away to: a game between forgetful bots says who did
+    not claim and what was lost, as `replay --log` of its record does, line for line (the header
+    and the last line aside), in either language."""
+    record = tmp_path / "bots.json"
+    assert main(["play", "card-muggins", "--players", "3", "--seed", "5", "--forget", "0.5", "--attention", "0.5",
+                 "--record", str(record), "--lang", lang]) == 0
+    played = capsys.readouterr().out.splitlines()
+    assert main(["replay", str(record), "--log", "--lang", lang]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert played[1:-1] == replayed[:-1]
+    forgot = r"J\d no reclama \d+" if lang == "es" else r"P\d does not claim \d+"
+    assert any(re.match(forgot, line) for line in played), played

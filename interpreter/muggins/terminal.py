@@ -203,7 +203,9 @@ _COMMANDS = {"help": "help", "?": "help", "ayuda": "help", "why": "why", "porque
              "mesa": "hand", "table": "hand", "quit": "quit", "exit": "quit", "salir": "quit"}
 _CLAIM_WORDS = ("claim", "reclamar", "reclamo", "reclamo mis puntos")
 _MUGGINS_WORDS = ("muggins", "muggins!", "¡muggins!", "¡muggins")
-_QUIET_EVENTS = (T.NotClaimed, T.Forfeited)  # without the coach, nobody announces forgotten points
+# at a table with people and without the coach, nobody announces forgotten points (a game between
+# bots shows them: nobody is there to be told, and its log reads as `replay --log` does)
+_QUIET_EVENTS = (T.NotClaimed, T.Forfeited)
 
 
 def _command(text: str) -> str | None:
@@ -658,7 +660,7 @@ class Session:
         target = self.game.target
         end = len(events) if self.held is None else min(len(events), len(self.held.events))
         for event in events[self.shown:end]:
-            if isinstance(event, _QUIET_EVENTS) and not self.coach:
+            if isinstance(event, _QUIET_EVENTS) and self.humans and not self.coach:
                 continue
             line = describe(self.rules, event, self.lang, target, self.notation, self.viewer)
             if line:
