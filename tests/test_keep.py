@@ -36,6 +36,11 @@ def keep(name, players, lines, lang="en", folder=None, **kwargs):
     return keeper, out.getvalue(), code
 
 
+def lines_of(*lines):
+    """What a person types, one entry a line."""
+    return "".join(f"{line}\n" for line in lines)
+
+
 def scores(keeper):
     return list(keeper.tracker.table.scores)
 
@@ -45,40 +50,73 @@ def scores(keeper):
 # player loses their own leftover pips rounded to the nearest 5 (2 -> 0, 3 -> 5, 7 -> 5, 8 -> 10,
 # 13 -> 15), blocked rounds too; three players play to 200, and reaching it wins at once.
 
+# Each entry is what a real tile leaves on the line (the tile in the comment, on the end named): a tile
+# goes on one end with a matching half and its other half makes the new end; every tile is placed once.
 ROUND_1 = [
     "1",        # P1 opens round 1
-    "4 1",      # P1: 4 + 1 = 5, scores 5                  P1 5
-    "2 4",      # P2: 6, nothing
-    "5+10",     # P3: 15, scores 15                        P3 15
+    "4 1",      # P1 [1|4]: 4 + 1 = 5, scores 5                 P1 5
+    "2 4",      # P2 [1|2] on the 1: 6, nothing
+    "2 6",      # P3 [4|6] on the 4: 8, nothing
     "pass",     # P1 passes
-    "3 10",     # P2: 13, nothing
-    "12 3",     # P3: a double at the end counts 12; 15    P3 30
-    "6 3",      # P1: 9, nothing
-    "10 10",    # P2: 20                                   P2 20
+    "3 6",      # P2 [2|3] on the 2: 9, nothing
+    "12 3",     # P3 [6|6] on the 6, counting 12: 15            P3 15
+    "4 12",     # P1 [3|4] on the 3: 16, nothing
+    "8 12",     # P2 [4|4] on the 4: 20                         P2 20
+    "2 12",     # P3 [2|4]: 14, nothing
+    "5 12",     # P1 [2|5]: 17, nothing
+    "10 12",    # P2 [5|5]: 22, nothing
+    "10 5",     # P3 [5|6] on the [6|6]: 15                     P3 30
+    "10 4",     # P1 [4|5] on the 5: 14, nothing
+    "0 4",      # P2 [0|5] on the [5|5]: 4, nothing; P2's fifth tile, the last of the five dealt
     "domino",   # P2 places their last tile
-    "7",        # P1 holds 7 pips: loses 5                 P1 0
-    "3",        # P3 holds 3 pips: loses 5                 P3 25
+    "7",        # P1 holds 7 pips: loses 5                      P1 0
+    "3",        # P3 holds 3 pips: loses 5                      P3 25
 ]              # P2 dominoed and opens round 2; scores 0, 20, 25
 ROUND_2 = [
-    "6 4",      # P2: 10                                   P2 30
-    "2 4",      # P3: 6, nothing
-    "5 5",      # P1: 10                                   P1 10
+    "6 4",      # P2 [4|6]: 10                                  P2 30
+    "2 4",      # P3 [2|6] on the 6: 6, nothing
+    "8 2",      # P1 [4|4] on the 4: 10                         P1 10
     "blocked",  # nobody can play: everybody pays, from the opener P2
-    "2",        # P2 holds 2: loses 0                      P2 30
-    "8",        # P3 holds 8: loses 10                     P3 15
-    "13",       # P1 holds 13: loses 15                    P1 -5
+    "2",        # P2 holds 2: loses 0                           P2 30
+    "8",        # P3 holds 8: loses 10                          P3 15
+    "13",       # P1 holds 13: loses 15                         P1 -5
 ]              # 0 - 5... scores -5, 30, 15; a blocked round: lots again for round 3
 UNDO_ACROSS_THE_ROUND_END = [
     "undo 2",   # back to asking P3's pips: scores 10, 30, 25
-    "7",        # P3 held 7, not 8: loses 5                P3 20
-    "13",       # P1 loses 15 again                        P1 -5
+    "7",        # P3 held 7, not 8: loses 5                     P3 20
+    "13",       # P1 loses 15 again                             P1 -5
 ]              # scores -5, 30, 20
-ROUND_3 = ["3"] + ["1 2", "1 3", "10 10"] * 8 + [  # P3 opens; each cycle P2 scores 20: 30 + 160 = 190
-    "1 2", "1 3",
-    "10 10",    # P2 would reach 210 ...
-    "undo",     # ... but it was 5 + 10: undo
-    "5 10",     # P2: 15: 205 >= 200, P2 wins at once      P2 205
-]
+# P3 opens round 3 with [6|6] (12 alone) and P2 scores while it stays at an end, then while [5|5] does:
+# 15, 20, 15, 15 (30 + 65 = 95), 15, 15, 10, 10 (95 + 50 = 145); P2 goes out with their eighth tile (the
+# five dealt and three drawn); P3 holds 5 (loses 5), P1 2 (loses 0): scores -5, 145, 15
+ROUND_3 = ["3",
+           "12", "12 0", "12 3",            # P3 [6|6]; P1 [0|6]; P2 [0|3]: 15
+           "12 6", "12 4", "12 8",          # P3 [3|3]; P1 [3|4]; P2 [4|4]: 20
+           "12 6", "12 2", "12 3",          # P3 [4|6]; P1 [2|6]; P2 [2|3]: 15
+           "12 6", "12 1", "12 3",          # P3 [3|6]; P1 [1|6]; P2 [1|3]: 15
+           "5 3", "10 3", "10 5",           # P3 [5|6] on the [6|6]; P1 [5|5]; P2 [3|5]: 15
+           "10 2", "10 4", "10 5",          # P3 [2|5]; P1 [2|4]; P2 [4|5]: 15
+           "10 1", "10 4", "10 0",          # P3 [1|5]; P1 [1|4]; P2 [0|4]: 10
+           "10 2", "10 1", "10 0",          # P3 [0|2]; P1 [1|2]; P2 [0|1]: 10
+           "domino 2", "5", "2"]
+# P2 dominoed and opens round 4 with [6|6]: 15, 20, 15 (145 + 50 = 195), then 15 would reach 210 ...
+ROUND_4 = ["12", "12 2", "12 5", "12 3",    # P2 [6|6]; P3 [2|6]; P1 [2|5]; P2 [3|5]: 15
+           "12 2", "12 4", "12 8",          # P3 [2|3]; P1 [2|4]; P2 [4|4]: 20
+           "12 5", "12 1", "12 3",          # P3 [4|5]; P1 [1|5]; P2 [1|3]: 15
+           "12 0", "12 4",                  # P3 [0|3]; P1 [0|4]
+           "12 3",     # P2 [3|4]: 15, 210 >= 200 ...
+           "undo",     # ... but P2 placed [1|6] on the [6|6]: undo
+           "1 4",      # P2: 5: 200 >= 200, P2 wins at once     P2 200
+           ]
+
+# P1 opens with [1|4] (5) and places the last of thirteen tiles, on which nothing else scores a multiple
+# of five: with two players P1's seventh tile, with three their fifth, the hands dealt
+P1_GOES_OUT = ["4 1",
+               "1 2", "1 6", "3 6",         # [2|4] on the 4; [2|6]; [1|3] on the 1
+               "5 6", "6 6", "1 6",         # [3|5]; [5|6]; [1|6]
+               "0 6", "0 6", "3 6",         # [0|1]; [0|0] (a double of blanks counts 0); [0|3]
+               "3 4", "3 0", "3 6",         # [4|6] on the 6; [0|4]; [0|6]
+               "domino"]
 
 
 def test_a_scripted_domino_game_with_undo_across_a_round_end(tmp_path):
@@ -98,29 +136,31 @@ def test_a_scripted_domino_game_with_undo_across_a_round_end(tmp_path):
 
     folder = tmp_path / "last"
     folder.mkdir()
-    keeper, out, code = keep("domino-muggins", 3, lines + ROUND_3 + ["1 2", "sheet"], folder=folder)
+    keeper, out, code = keep("domino-muggins", 3, lines + ROUND_3 + ROUND_4 + ["1 2", "sheet"], folder=folder)
     assert code == 0
-    assert scores(keeper) == [-5, 205, 20]
-    assert "P2 scores 20 (multiple of five): 190 [⊠⊠⊠ ||||||||]." in out
-    assert "Undone: 10 10." in out
-    assert "P2 wins with 205 (target 200) in round 3." in out
-    assert "Scores: P1 -5 [-|], P2 205 [⊠⊠⊠⊠ |], P3 20 [||||]." in out
+    assert scores(keeper) == [-5, 200, 15]
+    assert "P2 scores 20 (multiple of five): 180 [⊠⊠⊠ ||||||]." in out
+    assert "Undone: 12 3." in out
+    assert "P2 wins with 200 (target 200) in round 4." in out
+    assert "Scores: P1 -5 [-|], P2 200 [⊠⊠⊠⊠], P3 15 [|||]." in out
     assert "Not entered: the game is over" in out            # "1 2" after the win
     sheet = out[out.index("Score sheet:"):]
-    # round 3: P2 scored 8 x 20 + 15 = 175 and won mid-round (no settlement)
-    assert "3     | +0 = -5 [-|] | +175 = 205 [⊠⊠⊠⊠ |] | +0 = 20 [||||]" in sheet
+    # round 3: P2 +115, P3 -5; round 4: P2 scored 15 + 20 + 15 + 5 = 55 and won mid-round (no settlement)
+    rows = [[cell.strip() for cell in row.split(" | ")] for row in sheet.splitlines()[4:6]]
+    assert rows == [["3", "+0 = -5 [-|]", "+115 = 145 [⊠⊠ |||||||||]", "-5 = 15 [|||]"],
+                    ["4", "+0 = -5 [-|]", "+55 = 200 [⊠⊠⊠⊠]", "+0 = 15 [|||]"]]
     assert "Winner: P2" in sheet
     saved = json.loads(next(folder.glob("muggins-keep-domino-muggins.json")).read_text(encoding="utf-8"))
-    assert saved["format"] == "muggins-keep" and saved["entries"][-1] == "5 10"
+    assert saved["format"] == "muggins-keep" and saved["entries"][-1] == "1 4"
 
 
 def test_the_score_sheet_rows_are_the_rounds(tmp_path):
-    lines = ROUND_1 + ROUND_2 + UNDO_ACROSS_THE_ROUND_END + ["3", "5 10", "sheet"]
+    lines = ROUND_1 + ROUND_2 + UNDO_ACROSS_THE_ROUND_END + ["3", "4 1", "sheet"]
     keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
     sheet = out[out.index("Score sheet:"):].splitlines()
     sheet = sheet[:sheet.index("No winner yet.") + 1]
     assert sheet[1].split("|")[0].strip() == "Round"
-    # round 1: P1 +5 -5 = 0, P2 +20, P3 +30 -5; round 2: P1 +10 -15, P2 +10, P3 -5; round 3 in play: P3 +15
+    # round 1: P1 +5 -5 = 0, P2 +20, P3 +30 -5; round 2: P1 +10 -15, P2 +10, P3 -5; round 3 in play: P3 +5
     assert [cell.strip() for cell in sheet[2].split(" | ")] == ["1", "+0 = 0 [0]", "+20 = 20 [||||]", "+25 = 25 [|||||]"]
     assert [cell.strip() for cell in sheet[3].split(" | ")] == ["2", "-5 = -5 [-|]", "+10 = 30 [||||||]", "-5 = 20 [||||]"]
     assert [cell.strip() for cell in sheet[4].split(" | ")][:1] == ["3 (in play)"]
@@ -128,7 +168,7 @@ def test_the_score_sheet_rows_are_the_rounds(tmp_path):
 
 
 def test_printable_score_sheets(tmp_path):
-    lines = ROUND_1 + ROUND_2 + ["1", "5 10", f"sheet {tmp_path / 'sheet.svg'}", f"sheet {tmp_path / 'sheet.svg'}"]
+    lines = ROUND_1 + ROUND_2 + ["1", "4 1", f"sheet {tmp_path / 'sheet.svg'}", f"sheet {tmp_path / 'sheet.svg'}"]
     keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path, sheet=str(tmp_path / "end.html"))
     root = ET.fromstring((tmp_path / "sheet.svg").read_text(encoding="utf-8"))
     assert root.tag.endswith("svg")
@@ -149,7 +189,7 @@ HOSTILE = ["", "   ", "²", "①", "٣", "-5", "5 x", "9999999999999999999999999
 
 def test_every_prompt_answers_hostile_input_with_the_reason(tmp_path):
     not_pips = [text for text in HOSTILE if text != "13"]
-    keeper, out, code = keep("domino-muggins", 3, ["0", "P9", "²", "", "1", *HOSTILE, "4 1", "domino", *not_pips,
+    keeper, out, code = keep("domino-muggins", 3, ["0", "P9", "²", "", "1", *HOSTILE, *P1_GOES_OUT, *not_pips,
                                                    "13", *not_pips, "7"], folder=tmp_path)
     assert "Traceback" not in out
     commands = 4   # undo 99, undo -1, save, sheet notes.txt: commands, not entries, so "not done"
@@ -202,9 +242,9 @@ def test_a_scripted_card_muggins_game(tmp_path):
 def test_leftovers_are_said_in_the_singular_for_one_and_the_plural_for_more(tmp_path):
     """One pip is "1 pip" (un punto), as the play log says it; more are "pips". A settlement that
     counts the tiles left (`hand_size`) asks for them, and says "1 tile" alike."""
-    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "domino", "1", "7"], folder=tmp_path)
+    keeper, out, code = keep("domino-muggins", 3, ["1", *P1_GOES_OUT, "1", "7"], folder=tmp_path)
     assert "P2 holds 1 pip." in out and "P3 holds 7 pips." in out and " 1 pips" not in out
-    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "domino", "1", "7"], lang="es", folder=tmp_path)
+    keeper, out, code = keep("domino-muggins", 3, ["1", *P1_GOES_OUT, "1", "7"], lang="es", folder=tmp_path)
     assert "J2 tiene 1 punto en mano." in out and "J3 tiene 7 puntos en mano." in out and " 1 puntos" not in out
     house = tmp_path / "by-tiles.yaml"
     house.write_text("extends: domino-muggins\nname: by-tiles\nsettlement: {penalty: \"hand_size * 5\"}\n",
@@ -212,7 +252,7 @@ def test_leftovers_are_said_in_the_singular_for_one_and_the_plural_for_more(tmp_
     for lang, lines in (("en", ["P2 holds 1 tile.", "P3 holds 2 tiles."]),
                         ("es", ["J2 tiene 1 ficha en mano.", "J3 tiene 2 fichas en mano."])):
         out = io.StringIO()
-        Keeper(load_rules(str(house)), str(house), 3, lang, stdin=io.StringIO("1\n4 1\ndomino\n1\n2\n"),
+        Keeper(load_rules(str(house)), str(house), 3, lang, stdin=io.StringIO(lines_of("1", *P1_GOES_OUT, "1", "2")),
                stdout=out, folder=tmp_path).run()
         for line in lines:
             assert line in out.getvalue(), line
@@ -276,9 +316,10 @@ def test_an_open_end_count_the_set_cannot_make_is_refused(tmp_path, monkeypatch)
     assert out.count("Not entered: an open end counts a half, 0 to 6, or a double at the end its two halves "
                      "(0, 2, 4, 6, 8, 10, 12); not ") == 4, out
     assert scores(keeper) == [10, 0, 0] and "P3 scores 15" not in out
-    keeper, out, code = keep("domino-muggins", 2, ["1", "12", "8 2", "9"], lang="es", folder=tmp_path)
+    # J1 opens with [6|6] (12 alone), J2 places [3|6] on it: 12 + 3
+    keeper, out, code = keep("domino-muggins", 2, ["1", "12", "12 3", "9"], lang="es", folder=tmp_path)
     assert "un extremo abierto cuenta una mitad, de 0 a 6, o un doble en el extremo sus dos mitades" in out
-    assert scores(keeper) == [0, 10]
+    assert scores(keeper) == [0, 15]
     house = tmp_path / "one-half.yaml"
     house.write_text("extends: domino-muggins\nname: one-half\ntitle: One half\nline:\n  double_at_end: one_half\n")
     monkeypatch.chdir(tmp_path)
@@ -293,8 +334,9 @@ def test_an_open_end_count_the_set_cannot_make_is_refused(tmp_path, monkeypatch)
 # -- Spanish --------------------------------------------------------------------------------------
 
 def test_keeping_score_in_spanish(tmp_path):
-    lines = ["1", "4 1", "paso", "5 10", "fin 3", "7", "3", "2 4", "bloqueo", "2", "8", "deshacer", "9", "4", "hoja",
-             "ayuda", "xyz", "²", ""]
+    # J2 passes, so J3 places the fourteenth tile, their fifth, [6|6] on the 6: 3 + 12
+    lines = ["1", "4 1", "paso", *P1_GOES_OUT[1:-1], "3 12", "fin 3", "7", "3", "2 4", "bloqueo", "2", "8", "deshacer",
+             "9", "4", "hoja", "ayuda", "xyz", "²", ""]
     keeper, out, code = keep("domino-muggins", 3, lines, lang="es", folder=tmp_path)
     # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); J3 opens 2 4 (6: none); blocked: J3 2 (0), J1 9 (-10),
     # J2 4 (-5)
@@ -309,7 +351,7 @@ def test_keeping_score_in_spanish(tmp_path):
 
 
 def test_the_spanish_keeper_uses_the_rule_files_spanish_title_and_echoes_undone_entries_in_spanish(tmp_path):
-    keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "fin 1", "deshacer", "paso", "deshacer", "bloqueo",
+    keeper, out, code = keep("domino-muggins", 2, ["1", *P1_GOES_OUT[:-1], "fin 1", "deshacer", "paso", "deshacer", "bloqueo",
                                                    "deshacer", "turno 2", "deshacer", "hoja", f"hoja {tmp_path / 's.html'}"],
                              lang="es", folder=tmp_path)
     title = keeper.rules.title_in("es")
@@ -332,7 +374,7 @@ def test_save_and_resume(tmp_path):
     assert "Saved to" in out and "exists: choose another name" in out
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "muggins-keep" and data["version"] == 2 and data["players"] == 3
-    assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][9] == "domino 2"
+    assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][15] == "domino 2"
     assert not list(tmp_path.glob(".*.part"))                  # the temporary file was renamed into place
 
     out = io.StringIO()
@@ -378,12 +420,12 @@ def test_end_of_input_saves_and_the_command_line_resumes(tmp_path, monkeypatch, 
     text = capsys.readouterr().out
     assert "Saved to muggins-keep-domino-muggins.json. Continue with: muggins keep domino-muggins --players 3 " \
            "--resume muggins-keep-domino-muggins.json" in text
-    rest = ROUND_2 + UNDO_ACROSS_THE_ROUND_END + ROUND_3
+    rest = ROUND_2 + UNDO_ACROSS_THE_ROUND_END + ROUND_3 + ROUND_4
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in rest)))
     assert main(["keep", "domino-muggins", "--players", "3", "--resume", "muggins-keep-domino-muggins.json",
                  "--sheet", "final.svg"]) == 0
     text = capsys.readouterr().out
-    assert "P2 wins with 205 (target 200) in round 3." in text
+    assert "P2 wins with 200 (target 200) in round 4." in text
     assert (tmp_path / "muggins-keep-domino-muggins-2.json").exists()   # never over the first save
     ET.fromstring((tmp_path / "final.svg").read_text(encoding="utf-8"))
     assert main(["keep", "domino-muggins", "--players", "5"]) == 1
@@ -480,7 +522,7 @@ def test_a_game_won_by_its_settlement_answers_an_empty_line_that_it_is_over(tmp_
     house.write_text("extends: domino-all-fives-settlement\nname: house\nwin: {target: 10, immediate: true}\n",
                      encoding="utf-8")
     out = io.StringIO()
-    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n4 1\ndomino\n10\n\n  \n"),
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO(lines_of("1", *P1_GOES_OUT, "10", "", "  ")),
                     stdout=out, folder=tmp_path)
     assert keeper.run() == 0
     assert scores(keeper) == [15, 0]
@@ -558,8 +600,9 @@ def test_house_rules_score_as_the_rule_file_says(tmp_path):
                      "  - {name: opening bonus, when: \"opening and earned > 0\", points: earned}\n",
                      encoding="utf-8")
     out = io.StringIO()
-    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n4 1\n5 5\ndomino\n13\n"),
-                    stdout=out, folder=tmp_path)
+    # P2's seventh tile, the fourteenth: [3|4] on the 3, 4 + 6
+    keeper = Keeper(load_rules(str(house)), str(house), 2,
+                    stdin=io.StringIO(lines_of("1", *P1_GOES_OUT[:-1], "4 6", "domino", "13")), stdout=out, folder=tmp_path)
     keeper.run()
     # P1 opens with 5 and doubles it (10); P2 scores 10 and goes out; P1 holds 13: loses 15, not below 0
     assert scores(keeper) == [0, 10]
@@ -685,7 +728,7 @@ def test_an_autosave_that_cannot_go_to_its_folder_goes_to_the_next_place(tmp_pat
     keeper, out, code = keep("domino-muggins", 3, ROUND_1[:4], lang="es", folder=gone)
     assert code == 130
     saved = home / "muggins-keep-domino-muggins.json"
-    assert json.loads(saved.read_text(encoding="utf-8"))["entries"] == ["1", "4 1", "2 4", "5 10"]
+    assert json.loads(saved.read_text(encoding="utf-8"))["entries"] == ["1", "4 1", "2 4", "2 6"]
     assert f"No se pudo guardar en {gone} (no existe el fichero o la carpeta)." in out
     assert f"Guardado en {saved}." in out and "No se anota" not in out
 
@@ -741,8 +784,17 @@ def test_an_existing_sheet_is_refused_with_what_keep_can_do(tmp_path, monkeypatc
 
 def test_scoring_entries_are_named_in_spanish_where_the_rule_file_translates_them(tmp_path):
     # fives-and-threes.yaml: translations.es.scoring says fives: cincos, threes: treses, chipping out: dominó;
-    # 15 scores one per five (3) and one per three (5); 6 scores 2 for its threes, and going out 1 more
-    keeper, out, code = keep("fives-and-threes", 2, ["1", "12 3", "6 0", "fin"], lang="es", folder=tmp_path)
+    # 15 scores one per five (3) and one per three (5); 6 scores 2 for its threes, and going out 1 more.
+    # Every other sum is neither a multiple of 3 nor of 5; J1 passes once, so J2 places the last of 13 tiles,
+    # their seventh (the whole hand: fives and threes draws nothing)
+    entries = ["1", "1 3",                   # J1 [1|3]: 4
+               "1 6", "1 12", "2 12",        # J2 [3|6] on the 3; J1 [6|6]; J2 [1|2] on the 1
+               "3 12",                       # J1 [2|3]: 15
+               "4 12", "4 4", "4 0",         # J2 [3|4]; J1 [4|6] on the [6|6]; J2 [0|4]
+               "1 0", "1 6", "5 6", "10 6",  # J1 [1|4]; J2 [0|6]; J1 [1|5]; J2 [5|5]
+               "paso", "0 6",                # J1 passes; J2 [0|5] on the [5|5]: 6
+               "fin"]
+    keeper, out, code = keep("fives-and-threes", 2, entries, lang="es", folder=tmp_path)
     assert "J1 anota 3 (cincos): 3." in out and "J1 anota 5 (treses): 8." in out
     assert "J2 anota 2 (treses): 2." in out and "J2 anota 1 (dominó): 3." in out
     assert not any(name in out for name in ("(fives)", "(threes)", "(chipping out)"))
@@ -813,13 +865,48 @@ def test_a_round_cannot_end_before_a_tile_is_placed(tmp_path):
     assert out.count("No se anota: nadie ha colocado ficha en esta ronda, así que no puede terminar") == 2
 
 
+def test_the_opener_places_the_first_tile_and_does_not_pass(tmp_path):
+    """domino-muggins.es.txt: "Quien abre puede elegir cualquier ficha": the opener holds tiles and any
+    of them opens the empty line, so the engine never offers a pass there."""
+    keeper, out, code = keep("domino-muggins", 3, ["1", "pass", "3 4"], folder=tmp_path)
+    assert ("Not entered: the opener places the round's first tile (any tile opens the line), so nobody passes "
+            "before it: type the open ends after the opening tile.") in out
+    assert keeper.entries == ["1", "3 4"] and keeper.tracker.turn == 1     # P1 opened, P2 plays next
+    keeper, out, code = keep("domino-muggins", 3, ["1", "paso"], lang="es", folder=tmp_path)
+    assert "No se anota: quien abre coloca la primera ficha de la ronda" in out
+
+
+def test_a_player_goes_out_with_their_last_tile_not_after_a_pass_nor_before_the_deal(tmp_path):
+    """"La ronda termina cuando un jugador coloca su última ficha": nobody passes or plays after it,
+    and a player dealt five tiles (three players of domino-muggins) places at least five before going
+    out."""
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "domino 1", "pass", "domino 1", "undo", "turn 3",
+                                                   "domino 1"], folder=tmp_path)
+    assert ("Not entered: P1 has placed 1 of the 5 tiles dealt to them: a player goes out as they place their last "
+            "tile, so not before placing all 5.") in out
+    assert ("Not entered: P1 placed the last tile and a pass or a turn was typed after it: the round ends as a "
+            "player places their last tile, so nobody plays after it; undo back to that tile, then type "
+            "domino 1.") in out
+    assert keeper.entries == ["1", "4 1", "turn 3"] and keeper.tracker.dominoer is None
+    keeper, out, code = keep("domino-muggins", 3, ["1", *P1_GOES_OUT[:-1], "paso", "fin 1", "deshacer", "fin 1"],
+                             lang="es", folder=tmp_path)
+    assert "No se anota: J1 colocó la última ficha y después se anotó un pase o un turno" in out
+    assert keeper.entries[-1] == "domino 1" and keeper.tracker.dominoer == 0
+
+
 def test_only_the_player_who_placed_the_last_tile_goes_out(tmp_path):
-    # fives-and-threes: 4 1 (5) is one five for P1; 12 3 (15) is 3 + 5 for P2, who chips out for 1 more
-    keeper, out, code = keep("fives-and-threes", 2, ["1", "4 1", "12 3", "domino 1", "domino 2"], folder=tmp_path)
+    # fives-and-threes: 4 1 (5) is one five for P1; 5 10 (15) is 3 + 5 for P2, who chips out for 1 more with
+    # the seventh tile of their hand (P1 passes once); every other sum is neither a multiple of 3 nor of 5
+    out_with_15 = ["1", "4 1",                              # P1 [1|4]
+                   "1 6", "1 12", "1 0", "1 1", "1 3",      # [4|6] on the 4; [6|6]; [0|6]; [0|1]; [1|3]
+                   "1 0", "2 0", "2 0", "2 5", "6 5",       # [0|3]; [1|2] on the 1; [0|0]; [0|5]; [2|6]
+                   "6 10",                                  # P2 [5|5]
+                   "pass", "5 10"]                          # P1 passes; P2 [5|6] on the 6: 15
+    keeper, out, code = keep("fives-and-threes", 2, [*out_with_15, "domino 1", "domino 2"], folder=tmp_path)
     assert "Not entered: P1 did not place the last tile, P2 did: the round ends as a player places their last " \
            "tile, so it is P2 who goes out." in out
     assert scores(keeper) == [1, 9]
-    keeper, out, code = keep("fives-and-threes", 2, ["1", "4 1", "12 3", "fin 1"], lang="es", folder=tmp_path)
+    keeper, out, code = keep("fives-and-threes", 2, [*out_with_15, "fin 1"], lang="es", folder=tmp_path)
     assert "J1 no colocó la última ficha, la colocó J2" in out and scores(keeper) == [1, 8]
 
 
@@ -838,6 +925,70 @@ def test_a_line_has_as_many_open_ends_as_its_rules_give(tmp_path):
     assert "No se anota: la línea tenía 2 extremos abiertos, y una ficha abre como mucho uno más: no 4." in out
     assert "No se anota: la línea tenía 3 extremos abiertos, y un extremo que cuenta sigue contando: no 2." in out
     assert scores(keeper) == [15, 0]
+
+
+def test_open_ends_no_tile_can_leave_are_refused(tmp_path):
+    """domino-muggins.es.txt: "Excepto en la apertura, coloca una ficha haciendo coincidir una mitad con un
+    extremo abierto. La otra mitad pasa a ser el nuevo extremo abierto": after the opening a placement
+    changes one end's count; an opening tile shows its two halves (a double alone, once); the set holds
+    each tile once."""
+    lines = ["1", "5 10",   # no tile has a 10 on a half, and [5|5] opens counting once, 10
+             "12 12",       # one [6|6]: it cannot lie at both ends
+             "4 1",         # P1 [1|4]
+             "4 1",         # the same ends again: no tile leaves both as they were
+             "2 6",         # both ends changed
+             "4 4",         # only [1|4] turns a 1 into a 4, and it is on the line
+             "4 2"]         # P2 [1|2] on the 1
+    keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
+    assert ("Not entered: no tile opens the line with ends that count 5 10: the opening tile shows what its two "
+            "halves count (4 1 for a [1|4]).") in out
+    assert "no tile opens the line with ends that count 12 12" in out
+    said = ("Not entered: no tile turns the ends 4 1 into {}: a tile goes on one open end with a matching half and "
+            "its other half makes the new end, so one count changes (or, on a spinner's arm, one more counts), and "
+            "each tile of the set is placed once; check the ends, or undo an earlier entry.")
+    for ends in ("4 1", "2 6", "4 4"):
+        assert said.format(ends) in out, ends
+    assert scores(keeper) == [5, 0, 0] and keeper.entries == ["1", "4 1", "4 2"]
+    # a spinner (the first double) opens its arms once both its sides are played on, counting nothing until
+    # a tile lies on them: one tile after [2|3] cannot make three counts; [3|3] on the 3 (2 + 6), [3|4] on
+    # its other side (2 + 4, the arms open), then [1|3] on an arm (2 + 4 + 1) can
+    spinner = ["1", "2 3", "4 2 3", "2 6", "2 4", "2 4 1"]
+    keeper, out, code = keep("domino-muggins-spinner", 2, spinner, lang="es", folder=tmp_path)
+    assert out.count("No se anota: ninguna ficha convierte los extremos") == 1
+    assert "ninguna ficha convierte los extremos 2 3 en 4 2 3: una ficha se coloca en un extremo abierto" in out
+    assert scores(keeper) == [5, 0] and keeper.entries == ["1", "2 3", "2 6", "2 4", "2 4 1"]
+
+
+def test_a_round_places_no_more_tiles_than_the_hands_hold(tmp_path):
+    """fives-and-threes: 7 tiles each for two players and nothing drawn ("no drawing from the
+    boneyard"): once P1 has placed seven, their hand is empty and the round ended with that tile."""
+    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_15 + ["1 1", "pass", "blocked", "turn 1",
+                                                                          "domino"], folder=tmp_path)
+    went_out = ("Not entered: P1 has placed 7 tiles, the 7 dealt and every tile the round lets be drawn: their "
+                "hand is empty and the round ended with their last tile; type domino 1.")
+    assert out.count(went_out) == 4                      # P2's tile, P2's pass, blocked, turn
+    assert scores(keeper) == [16, 0] and keeper.entries[-1] == "domino 1"     # 15, and 1 for chipping out
+    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_15 + ["paso"], lang="es", folder=tmp_path)
+    assert ("No se anota: J1 ha colocado 7 fichas, las 7 que recibió y todas las que la ronda deja robar: su mano "
+            "está vacía y la ronda terminó con su última ficha; escribe fin 1.") in out
+
+
+def test_the_last_tile_to_draw_cannot_leave_a_placed_out_hand_behind(tmp_path):
+    """Two players dealt 7 of 28 with 12 kept back: 2 tiles can be drawn in a round. P1's eighth tile
+    (the fifteenth) was drawn; P2's eighth would be the other, so P1 drew one only and held nothing
+    after their eighth: the round ended with it."""
+    house = tmp_path / "reserve.yaml"
+    house.write_text("extends: domino-muggins\nname: reserve\ndraw: {reserve: \"12 if players == 2 else 0\"}\n",
+                     encoding="utf-8")
+    lines = ["1", *P1_GOES_OUT[:-1], "2 6", "0 6",   # P2 [2|3] on the 3; P1 [0|2]
+             "5 6"]                                  # P2 [0|5] on the 0
+    keeper, out, code = keep(str(house), 2, lines, folder=tmp_path)
+    assert ("Not entered: with this tile the players would have placed every tile the round lets be drawn (2 beyond "
+            "the 7 dealt to each), so P1, who has placed 8, held nothing after their last tile and went out with "
+            "it; check this round's entries.") in out
+    assert keeper.entries == lines[:-1]
+    keeper, out, code = keep(str(house), 2, lines, lang="es", folder=tmp_path)
+    assert "No se anota: con esta ficha los jugadores habrían colocado todas las fichas que la ronda deja robar" in out
 
 
 # -- the card keeper counts the cards ------------------------------------------------------------
@@ -864,28 +1015,41 @@ def test_a_round_has_no_more_cards_than_the_deal_gives(tmp_path):
 
 
 # -- a finished game takes nothing that reopens it, and says when the rules void its win ------------
-# fives-and-threes.es / the rule file: 15 scores 8 (3 fives, 5 threes), 9 scores 3, 6 scores 2; the
-# target is exactly 61; the chip-out point counts with the last tile, and both void together past 61.
+# fives-and-threes.es / the rule file: 15 scores 8 (3 fives, 5 threes), 12 scores 4, 6 scores 2; the
+# target is exact (61; 15 in a house file, for one hand's seven tiles); the chip-out point counts with the
+# last tile, and both void together past the target.
 
-FIVES_AND_THREES_TO_61 = ["1"] + ["12 3", "1 1"] * 7 + ["6 3", "1 1", "6 0"]   # P1: 7 x 8 + 3 + 2 = 61
+FIVES_AND_THREES_TO_15 = ["1", "4 1",        # P1 [1|4]: 1
+                          "1 6", "1 12",     # P2 [4|6] on the 4; P1 [6|6]: 13, nothing
+                          "2 12", "3 12",    # P2 [1|1] on the 1: 14; P1 [1|3]: 15 scores 8 (9)
+                          "2 12", "1 12",    # P2 [2|3]; P1 [1|2]
+                          "5 12", "0 12",    # P2 [1|5]; P1 [0|5]: 12 scores 4 (13)
+                          "4 12", "5 12",    # P2 [0|4]; P1 [4|5]
+                          "5 3", "3 3"]      # P2 [3|6] on the [6|6]; P1 [3|5], their seventh tile: 6 scores 2 (15)
+
+
+def to_15(folder):
+    house = folder / "to-15.yaml"
+    house.write_text("extends: fives-and-threes\nname: to-15\nwin: {target: 15}\n", encoding="utf-8")
+    return str(house)
 
 
 def test_after_a_win_only_the_listed_commands_are_taken(tmp_path):
-    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["1 1", "domino 2", "pass"],
+    keeper, out, code = keep(to_15(tmp_path), 2, FIVES_AND_THREES_TO_15 + ["1 1", "domino 2", "pass"],
                              folder=tmp_path)
-    assert "P1 wins with 61 (target 61) in round 1." in out and code == 0
+    assert "P1 wins with 15 (target 15) in round 1." in out and code == 0
     assert out.count("Not entered: the game is over (undo first to change it): undo, sheet, save FILE or quit.") == 3
-    assert scores(keeper) == [61, 0] and keeper.entries == FIVES_AND_THREES_TO_61
+    assert scores(keeper) == [15, 0] and keeper.entries == FIVES_AND_THREES_TO_15
 
 
 def test_a_win_the_rules_void_by_a_later_entry_is_said_to_no_longer_stand(tmp_path):
-    # P1's 6 0 was their last tile: 2 for the threes and 1 for chipping out would make 64, past 61: void
-    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["domino"], folder=tmp_path)
+    # P1's 3 3 was their last tile: 2 for the threes and 1 for chipping out would make 16, past 15: void
+    keeper, out, code = keep(to_15(tmp_path), 2, FIVES_AND_THREES_TO_15 + ["domino"], folder=tmp_path)
     withdrawn = "The win of P1 no longer stands: with this entry the rules score the winning play otherwise."
-    assert out.index("P1 wins with 61") < out.index(withdrawn) < out.index("P1 has placed their last tile.")
-    assert scores(keeper) == [59, 0] and keeper.tracker.table.outcome is None
-    keeper, out, code = keep("fives-and-threes", 2, FIVES_AND_THREES_TO_61 + ["fin"], lang="es", folder=tmp_path)
-    assert "La victoria de J1 ya no vale" in out and scores(keeper) == [59, 0]
+    assert out.index("P1 wins with 15") < out.index(withdrawn) < out.index("P1 has placed their last tile.")
+    assert scores(keeper) == [13, 0] and keeper.tracker.table.outcome is None
+    keeper, out, code = keep(to_15(tmp_path), 2, FIVES_AND_THREES_TO_15 + ["fin"], lang="es", folder=tmp_path)
+    assert "La victoria de J1 ya no vale" in out and scores(keeper) == [13, 0]
 
 
 # -- points not claimed: "¡Muggins!" and points lost -----------------------------------------------
@@ -1037,15 +1201,19 @@ def test_a_winning_score_stolen_no_longer_wins(tmp_path):
 
 def test_a_player_going_out_with_an_unclaimed_score_is_typed_after_the_call(tmp_path):
     """domino-muggins-claims and a house bonus of 10 for going out, added at once (claim: false):
-    P1 5; P1's 5 10 (15, unclaimed, taken by P2) is their last tile: `domino 1` typed after the
-    call still scores the bonus with it. P2 holds 3 pips: loses 5 (domino-muggins.es.txt: "suma 3 y
-    descuenta 5")."""
+    P1 5; P1's 12 3 (15, unclaimed, taken by P2) is their last tile, the seventh: `domino 1` typed
+    after the call still scores the bonus with it. P2 holds 3 pips: loses 5 (domino-muggins.es.txt:
+    "suma 3 y descuenta 5")."""
     house = tmp_path / "house.yaml"
     house.write_text("extends: domino-muggins-claims\nname: out-bonus\nscoring:\n"
                      "  - {name: multiple of five, when: \"ends_sum > 0 and ends_sum % 5 == 0\", points: ends_sum}\n"
                      "  - {name: going out, when: dominoed, points: \"10\", claim: false}\n", encoding="utf-8")
     out = io.StringIO()
-    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("1\n4 1\n2 4\n5 10\nmuggins 2\ndomino 1\n3\n"),
+    keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO(lines_of(
+        "1", *P1_GOES_OUT[:9],           # up to [0|0]: 0 6
+        "0 3", "4 3", "6 3",             # [3|6] on the 6; [0|4] on the 0; [4|6]
+        "12 3",                          # P1 [6|6] on the 6: 15
+        "muggins 2", "domino 1", "3")),
                     stdout=out, folder=tmp_path)
     keeper.run()
     assert scores(keeper) == [15, 10]
@@ -1186,10 +1354,10 @@ def test_a_call_after_turn_or_after_domino_says_where_it_goes(tmp_path):
     assert "P3 plays next." in out and "scored nothing" not in out
     assert ("Not entered: a call is typed right after the play it is on, before turn 3: undo, type the call, then "
             "turn 3 again.") in out
-    keeper, out, code = keep("domino-muggins-claims", 3, ["1", "5 5", "5 5", "fin 2", "muggins 1", "turno J1"],
+    keeper, out, code = keep("domino-muggins-claims", 3, ["1", *P1_GOES_OUT[:-1], "fin 1", "muggins 2"],
                              lang="es", folder=tmp_path)
-    assert ("No se anota: una llamada sobre los puntos de la jugada que cerró la ronda va antes de fin 2: deshaz, "
-            "escribe la llamada y luego otra vez fin 2.") in out
+    assert ("No se anota: una llamada sobre los puntos de la jugada que cerró la ronda va antes de fin 1: deshaz, "
+            "escribe la llamada y luego otra vez fin 1.") in out
 
 
 def test_commands_that_fail_are_not_done_and_undo_says_how_many_it_can_take_back(tmp_path):

@@ -21,7 +21,7 @@ from ...narration import count, player_name
 from ...rules import Rules
 from . import game as D
 from . import words as line_words
-from .physics import Line
+from .physics import Line, tile_numbers
 
 KNOWN = ("ends_sum", "ends", "open_ends", "opening", "dominoed", "players", "score", "target", "round", "earned")
 _PIPS_NAMES = {"hand_pips", "side_pips", "opponents_pips", "lightest"}
@@ -68,6 +68,23 @@ WORDS = {
         "lone_opening": "only a double opens the line with one count ({counts}), not {n}",
         "ends_shrank": "the line had {before} open ends, and an end that counts goes on counting: not {count}",
         "ends_jumped": "the line had {before} open ends, and a tile opens at most one more: not {count}",
+        "no_opening": ("no tile opens the line with ends that count {ends}: the opening tile shows what its two "
+                       "halves count (4 1 for a [1|4])"),
+        "no_tile": ("no tile turns the ends {before} into {ends}: a tile goes on one open end with a matching half "
+                    "and its other half makes the new end, so one count changes (or, on a spinner's arm, one more "
+                    "counts), and each tile of the set is placed once; check the ends, or undo an earlier entry"),
+        "opener_passes": ("the opener places the round's first tile (any tile opens the line), so nobody passes "
+                          "before it: type the open ends after the opening tile"),
+        "passed_since": ("P{player} placed the last tile and a pass or a turn was typed after it: the round "
+                         "ends as a player places their last tile, so nobody plays after it; undo back to that tile, "
+                         "then type domino {player}"),
+        "too_soon": ("P{player} has placed {placed} of the {hand} tiles dealt to them: a player goes out as they "
+                     "place their last tile, so not before placing all {hand}"),
+        "no_draw_left": ("with this tile the players would have placed every tile the round lets be drawn ({drawable} "
+                         "beyond the {hand} dealt to each), so P{other}, who has placed {placed}, held nothing after "
+                         "their last tile and went out with it; check this round's entries"),
+        "went_out": ("P{player} has placed {placed} tiles, the {hand} dealt and every tile the round lets be "
+                     "drawn: their hand is empty and the round ended with their last tile; type domino {player}"),
     },
     "es": {
         "q_opener": "¿Quién abre la ronda {round}? (1-{players})",
@@ -110,8 +127,34 @@ WORDS = {
         "lone_opening": "solo un doble abre la línea con una sola cuenta ({counts}), no {n}",
         "ends_shrank": "la línea tenía {before} extremos abiertos, y un extremo que cuenta sigue contando: no {count}",
         "ends_jumped": "la línea tenía {before} extremos abiertos, y una ficha abre como mucho uno más: no {count}",
+        "no_opening": ("ninguna ficha abre la línea con extremos que cuenten {ends}: la ficha de apertura muestra lo "
+                       "que cuentan sus dos mitades (4 1 para una [1|4])"),
+        "no_tile": ("ninguna ficha convierte los extremos {before} en {ends}: una ficha se coloca en un extremo "
+                    "abierto con una mitad que coincide y su otra mitad pasa a ser el nuevo extremo, así que cambia "
+                    "una cuenta (o, en un brazo de un spinner, cuenta uno más), y cada ficha del juego se coloca una "
+                    "vez; revisa los extremos, o deshaz una entrada anterior"),
+        "opener_passes": ("quien abre coloca la primera ficha de la ronda (cualquier ficha abre la línea), así que "
+                          "nadie pasa antes: escribe los extremos tras la ficha de apertura"),
+        "passed_since": ("J{player} colocó la última ficha y después se anotó un pase o un turno: la ronda termina "
+                         "cuando un jugador coloca su última ficha, así que nadie juega después; deshaz hasta esa "
+                         "ficha y escribe fin {player}"),
+        "too_soon": ("J{player} ha colocado {placed} de las {hand} fichas que recibió: un jugador termina al "
+                     "colocar su última ficha, así que no antes de colocar las {hand}"),
+        "no_draw_left": ("con esta ficha los jugadores habrían colocado todas las fichas que la ronda deja robar "
+                         "({drawable} además de las {hand} repartidas a cada uno), así que J{other}, que ha colocado "
+                         "{placed}, no tenía nada tras su última ficha y terminó con ella; revisa las entradas de esta "
+                         "ronda"),
+        "went_out": ("J{player} ha colocado {placed} fichas, las {hand} que recibió y todas las que la ronda deja "
+                     "robar: su mano está vacía y la ronda terminó con su última ficha; escribe fin {player}"),
     },
 }
+
+
+def _state(line: Line) -> tuple[Any, ...]:
+    """What a line is, for what can follow it: its ends, the spinner's state, the tiles on it."""
+    used = sum(1 << t for t, _, _ in line.log)
+    return (tuple(line.values), tuple(line.adds), line.shared, line.spinner_index, line.spinner_sides,
+            line.on_spinner, used)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +197,15 @@ class LineTracker(Tracker):
         self.end_counts = frozenset(range(high + 1)) | {self.double_value * v for v in range(high + 1)}
         self.most_pips = sum(tile.pips for tile in self.game.tiles)
         # the engine's line, opened with each tile: what an opening can count, and the ends a line has after it
-        openings = [self._opened(t) for t in range(len(self.game.tiles))]
+        self.openings = openings = [self._opened(t) for t in range(len(self.game.tiles))]
         self.lone_openings = sorted({line.total for line in openings if len(line.contributions_by_end()) == 1})
         self.least_ends = min(len(line.values) for line in openings)
         reads = o.penalty.names | o.award.names
         self.ask_pips = bool(reads & _PIPS_NAMES) or o.paid_to == "lightest"
         self.ask_tiles = "hand_size" in reads
+        # the tiles a round can place: each hand's deal, and what the boneyard lets be drawn beyond them
+        self.hand = self.game.hand_size
+        self.drawable = len(self.game.tiles) - self.game.reserve - self.hand * players
         self.phase = "opener"          # opener | play | leftovers
         self.turn = 0
         self.placed = 0
@@ -172,6 +218,10 @@ class LineTracker(Tracker):
         self.won_by_placing = False
         self.passes = 0                # passes in a row since the last tile
         self.ends_now = 0              # the open ends counted after the last tile
+        self.shown: tuple[int, ...] = ()   # the counts entered after the last tile
+        self.lines: list[Line] = []    # every line of the engine's that shows the counts entered this round
+        self.by_player = [0] * players  # the tiles each player has placed this round
+        self.moved_on = False          # a turn was entered since the last tile
 
     # -- what the table can know -------------------------------------------------------------
 
@@ -235,9 +285,14 @@ class LineTracker(Tracker):
         words = text.lower().split()
         first = words[0] if words else ""
         if first in _TURN and len(words) == 2:
+            self._refuse_when_out()
             self.turn = parse_player(text.split()[1], self.players)
+            self.moved_on = True
             return f"turn {self.turn + 1}"
         if words and " ".join(words) in _PASS:
+            if not self.placed:
+                raise Refused("opener_passes")
+            self._refuse_when_out()
             self._refuse_when_stuck()
             self.passes += 1
             self.table.events.append(D.Passed(self.turn))
@@ -255,6 +310,7 @@ class LineTracker(Tracker):
         if words and " ".join(words) in _BLOCKED:
             if not self.placed:
                 raise Refused("nothing_placed")
+            self._refuse_when_out()
             self.table.events.append(D.RoundBlocked(self.table.round))
             self._leftovers(blocked=True)
             return "blocked"
@@ -282,11 +338,16 @@ class LineTracker(Tracker):
         player = parse_player(words[1], self.players) if len(words) == 2 else self.last_placer
         if player != self.last_placer:
             raise Refused("not_last_placer", player=player + 1, last=self.last_placer + 1)
+        if self.passes or self.moved_on:
+            raise Refused("passed_since", player=player + 1)
+        if self.by_player[player] < self.hand:
+            raise Refused("too_soon", player=player + 1, placed=self.by_player[player], hand=self.hand)
         return player
 
     def _open(self, player: int) -> None:
         self.table.opener = self.turn = player
         self.placed = self.passes = self.ends_now = 0
+        self.shown, self.lines, self.by_player, self.moved_on = (), [], [0] * self.players, False
         self.last_placer = self.dominoer = None
         self.blocked = False
         self.pips, self.sizes = {}, {}
@@ -294,6 +355,31 @@ class LineTracker(Tracker):
         self.table.events.append(Opened(self.table.round, player))
 
     def _place(self, text: str, upcoming: str | None) -> str:
+        ends = self._ends(text)
+        self._check_count(ends)
+        self._refuse_when_stuck()
+        player, table = self.turn, self.table
+        by_player = [n + (p == player) for p, n in enumerate(self.by_player)]
+        self._refuse_when_out()
+        self._refuse_emptying(by_player, player)
+        lines = self._follow(ends)
+        env = {"ends_sum": sum(ends), "ends": tuple(ends), "open_ends": len(ends), "opening": self.placed == 0,
+               "dominoed": self._goes_out(upcoming, player), "players": self.players,
+               "score": table.scores[player], "target": self.game.target, "round": table.round}
+        awards = self.game.awards(env)
+        if not env["dominoed"]:  # the entry after a call typed last says whether the tile went out
+            self.if_out = (player, self.game.awards({**env, "dominoed": True}))
+        table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
+        self.placed += 1
+        self.passes, self.ends_now = 0, len(ends)
+        self.shown, self.lines, self.by_player, self.moved_on = tuple(ends), lines, by_player, False
+        self.last_placer = player
+        self.turn = table.seats.next(player)
+        self.won_by_placing = table.score_play(player, awards)
+        return " ".join(map(str, ends))
+
+    def _ends(self, text: str) -> list[int]:
+        """The counts an entry gives, each one an open end of this set can show."""
         stripped = text.strip()
         if not _ENDS.fullmatch(stripped):
             raise Refused("not_ends", text=repr(stripped if len(stripped) <= 24 else stripped[:24] + "…"))
@@ -309,22 +395,7 @@ class LineTracker(Tracker):
                 raise Refused("end_impossible_one", high=high, n=end)
         if len(ends) > self.most_ends:
             raise Refused("too_many_ends", count=len(ends), most=self.most_ends)
-        self._check_count(ends)
-        self._refuse_when_stuck()
-        player, table = self.turn, self.table
-        env = {"ends_sum": sum(ends), "ends": tuple(ends), "open_ends": len(ends), "opening": self.placed == 0,
-               "dominoed": self._goes_out(upcoming, player), "players": self.players,
-               "score": table.scores[player], "target": self.game.target, "round": table.round}
-        awards = self.game.awards(env)
-        if not env["dominoed"]:  # the entry after a call typed last says whether the tile went out
-            self.if_out = (player, self.game.awards({**env, "dominoed": True}))
-        table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
-        self.placed += 1
-        self.passes, self.ends_now = 0, len(ends)
-        self.last_placer = player
-        self.turn = table.seats.next(player)
-        self.won_by_placing = table.score_play(player, awards)
-        return " ".join(map(str, ends))
+        return ends
 
     def _check_count(self, ends: list[int]) -> None:
         """As many counts as the engine's line has counting ends: an opening double counted once is
@@ -343,6 +414,58 @@ class LineTracker(Tracker):
             raise Refused("ends_shrank", before=self.ends_now, count=count)
         if count > self.ends_now + 1:
             raise Refused("ends_jumped", before=self.ends_now, count=count)
+
+    def _follow(self, ends: list[int]) -> list[Line]:
+        """Every line of the engine's that shows `ends` after this placement: an opening tile, or a
+        tile not yet on a line that shows the last counts put on an end it fits."""
+        shown = sorted(ends)
+        if not self.placed:
+            lines = [line for line in self.openings if self._shows(line, shown)]
+            if not lines:
+                raise Refused("no_opening", ends=" ".join(map(str, ends)))
+            return lines
+        found: dict[tuple[Any, ...], Line] = {}
+        for line in self.lines:
+            for t, end in self._placements(line, set(shown)):
+                after = line.copy()
+                after.put(t, end)
+                if self._shows(after, shown):
+                    found.setdefault(_state(after), after)
+        if not found:
+            raise Refused("no_tile", before=" ".join(map(str, self.shown)), ends=" ".join(map(str, ends)))
+        return list(found.values())
+
+    @staticmethod
+    def _placements(line: Line, counts: set[int]) -> list[tuple[int, int]]:
+        """(tile, end) for each tile not on `line` that fits an end and counts there one of `counts`."""
+        tables = line.tables
+        unused = ~sum(1 << t for t, _, _ in line.log)
+        return [(t, end) for end, value in enumerate(line.values)
+                for t in tile_numbers(tables.mask[value] & unused) if tables.adds[value][t] in counts]
+
+    @staticmethod
+    def _shows(line: Line, shown: list[int]) -> bool:
+        return sorted(amount for _, amount in line.contributions_by_end()) == shown
+
+    def _emptied(self, by_player: list[int], placing: int | None = None) -> int | None:
+        """A player (not the one `placing`) whose hand these placements leave empty: they placed their
+        deal while the players placed every tile the round lets be drawn beyond the deals."""
+        if sum(max(0, n - self.hand) for n in by_player) < self.drawable:
+            return None
+        return next((p for p, n in enumerate(by_player) if n >= self.hand and p != placing), None)
+
+    def _refuse_when_out(self) -> None:
+        """Nothing but that player's `domino` follows the tile that emptied a hand."""
+        out = self._emptied(self.by_player)
+        if out is not None:
+            raise Refused("went_out", player=out + 1, placed=self.by_player[out], hand=self.hand)
+
+    def _refuse_emptying(self, by_player: list[int], player: int) -> None:
+        """A tile that would take the round's last tile to draw while another player, their deal
+        placed, would then have held nothing since their last tile."""
+        out = self._emptied(by_player, player)
+        if out is not None:
+            raise Refused("no_draw_left", drawable=self.drawable, hand=self.hand, other=out + 1, placed=by_player[out])
 
     def _goes_out(self, upcoming: str | None, player: int) -> bool:
         """Whether the next entry says that `player` placed their last tile with this one."""
