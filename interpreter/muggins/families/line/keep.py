@@ -1,7 +1,10 @@
 """The line family at a real table (`muggins keep`): people enter, turn by turn, the open ends'
 contributions after each placement (`5 10`, `5+10`), `pass`, `domino P` when a player goes out,
 `blocked`; then each player's leftover pips. The points come from the rule file's `scoring`
-through `DominoGame.awards`, the settlement from `DominoGame.settle`.
+through `DominoGame.awards`, the settlement from `DominoGame.settle`. What a table cannot do is
+refused: counts no tile can leave (the engine's `Line` is followed through every placement the
+entries allow), more tiles than the hands and the boneyard hold, a going out that is not the last
+tile of its player's hand.
 
 What the keeper knows of a placement: `ends_sum`, `ends`, `open_ends` (entered), `opening` (the
 round's first placement), `dominoed` (the next entry is that player's `domino`), and the table's
