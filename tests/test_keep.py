@@ -1367,3 +1367,19 @@ def test_commands_that_fail_are_not_done_and_undo_says_how_many_it_can_take_back
     assert "Not done: undo 0: undo takes back from 1 to 2 entries, as many as have been made." in out
     assert "Not done: undo 999999999999…" not in out and "Not done: undo 99999999999: undo takes back" in out
     assert out.count("'P4' is not a player") == 2 and "'p4'" not in out   # the call's and the turn's
+
+
+def test_a_huge_score_is_tallied_in_a_line_at_play_and_at_the_keeper(tmp_path, monkeypatch, capsys):
+    """A house entry worth 10^12 (the schema allows it): the tally writes the crosses' count, not
+    2 * 10^10 symbols (which ran out of memory), at the keeper, on its sheet and in play --tally;
+    10^12 points are 20,000,000,000 crosses of 50 (the text's notation), nothing left over."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "huge.yaml").write_text("extends: domino-muggins\nname: huge\nscoring:\n"
+                                        "  - {name: big, when: \"ends_sum % 5 == 0\", points: 1000000000000}\n")
+    keeper, out, code = keep(str(tmp_path / "huge.yaml"), 2, ["1", "4 1", "sheet s.html"], folder=tmp_path)
+    assert scores(keeper) == [10 ** 12, 0] and "[⊠×20000000000]" in out
+    assert "⊠×20000000000" in (tmp_path / "s.html").read_text() and len(out) < 5000
+    capsys.readouterr()
+    assert main(["play", str(tmp_path / "huge.yaml"), "--seed", "1", "--tally", "--max-rounds", "1"]) == 0
+    played = capsys.readouterr().out
+    assert "⊠×20000000000" in played and max(len(line) for line in played.splitlines()) < 200

@@ -196,6 +196,11 @@ def _score_line(rules: Any, entry: Any, lang: str, claim: str) -> str:
     return t["score"].format(name=name, when=say(rules, "scoring", entry.when, lang), points=points, claim=claim)
 
 
+# symbols of one kind a tally writes out; more are written with their count (`⊠×2000`): a score a
+# house rule makes huge is still a line, not billions of symbols
+LONGEST_RUN = 20
+
+
 def tally(score: int, notation: Notation) -> str:
     """A score in the paper notation: a crossed symbol (X with an x in each space) per `cross`
     points, a stroke per `stroke` points, and any remainder as a number."""
@@ -203,9 +208,13 @@ def tally(score: int, notation: Notation) -> str:
     rest = abs(score)
     crosses, rest = divmod(rest, notation.cross)
     strokes, rest = divmod(rest, notation.stroke)
-    parts = ["⊠" * crosses, "|" * strokes, f"+{rest}" if rest else ""]
+    parts = [_run("⊠", crosses), _run("|", strokes), f"+{rest}" if rest else ""]
     text = " ".join(part for part in parts if part)
     return sign + (text or "0")
+
+
+def _run(symbol: str, times: int) -> str:
+    return symbol * times if times <= LONGEST_RUN else f"{symbol}×{times}"
 
 
 def scores_text(scores: Iterable[int], lang: str, notation: Notation | None = None) -> str:
