@@ -92,3 +92,20 @@ def test_a_number_too_long_for_a_rank_gets_no_guess_of_its_first_digit():
     with pytest.raises(RuleFileError) as caught:
         load_rules(BROKEN / "rank-of-three-digits.yaml")
     assert "did you mean" not in str(caught.value.problems[0].message)
+
+
+@pytest.mark.parametrize("base, own, line", [
+    ("card-muggins-strict-21", "pieces:\n  cards:\n    value: \"22\"\n", "    value: \"22\""),
+    ("domino-muggins-short", "players: [6]\n", "players: [6]"),
+])
+def test_a_problem_a_house_file_makes_through_two_extends_is_said_at_its_own_line(base, own, line, tmp_path):
+    """A house file extends a variant that extends a built-in: a card worth 22 under strict 21's
+    limit of 21, or a deal for 6 players of a 28-tile set, is the house file's mistake, said at its
+    own line, not at a line of the built-in two files down that it never wrote."""
+    path = tmp_path / "house.yaml"
+    text = f"extends: {base}\nname: house\n{own}"
+    path.write_text(text)
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(str(path))
+    where = caught.value.problems[0].location
+    assert where.file == str(path) and text.splitlines()[where.line - 1] == line, caught.value.report()

@@ -601,14 +601,13 @@ class RuleCompiler:
         the problem arises from `inputs` a later file changed (the file itself, or one between it
         and the base), it is said where they were changed: the mistake is there, not in the base."""
         where = self.doc.where(path)
-        for prefix in inputs if where.file != self.doc.file else ():
-            # set by a file other than the one `path` comes from: a file along `extends` changed it
-            changed = [(len(sub), location) for sub, location in self.doc.values.items()
-                       if sub[:len(prefix)] == prefix and location.file != where.file
-                       and not isinstance(sub[-1], int)]  # a list as a whole, not its first item
-            if changed:  # the deepest: the value itself, not the section holding it
-                where = max(changed, key=lambda found: found[0])[1]
-                break
+        # the inputs set by a file other than the one `path` comes from: a file along `extends` changed them
+        changed = [(location.file == self.doc.file, len(sub), location) for prefix in inputs
+                   for sub, location in self.doc.values.items()
+                   if sub[:len(prefix)] == prefix and location.file != where.file
+                   and not isinstance(sub[-1], int)] if where.file != self.doc.file else []  # a list as a whole
+        if changed:  # the file read first (a base's base never changed its base), then the deepest: the
+            where = max(changed, key=lambda found: found[:2])[2]  # value itself, not the section holding it
         self.problems.append(Problem(where, message))
 
     def lottery(self, path: tuple, context: dict[str, Type]) -> R.Lottery:
