@@ -109,3 +109,17 @@ def test_a_problem_a_house_file_makes_through_two_extends_is_said_at_its_own_lin
         load_rules(str(path))
     where = caught.value.problems[0].location
     assert where.file == str(path) and text.splitlines()[where.line - 1] == line, caught.value.report()
+
+
+def test_a_problem_made_by_a_file_in_the_middle_of_extends_is_said_there(tmp_path):
+    """a.yaml deals 9 tiles (of a 28-tile set, to 4 players); d.yaml extends it and changes nothing
+    the deal reads, e.yaml extends d.yaml: validating either says a.yaml's line, never the built-in
+    domino-muggins's `highest_pip` that both only inherit."""
+    (tmp_path / "a.yaml").write_text("extends: domino-muggins\nname: a\ndeal:\n  hand: \"9\"\n")
+    (tmp_path / "d.yaml").write_text("extends: a.yaml\nname: d\n")
+    (tmp_path / "e.yaml").write_text("extends: d.yaml\nname: e\ntitle: E\n")
+    for name in ("a.yaml", "d.yaml", "e.yaml"):
+        with pytest.raises(RuleFileError) as caught:
+            load_rules(str(tmp_path / name))
+        where = caught.value.problems[0].location
+        assert Path(where.file).name == "a.yaml" and where.line == 4, caught.value.report()

@@ -341,6 +341,7 @@ def _overlay(base: Document, top: Document, data: dict[str, Any]) -> Document:
     merged.keys = {**base.keys, **top.keys}
     merged.values.pop(("extends",), None)
     merged.plain = top.plain | {p for p in base.plain if p not in top.values}
+    merged.chain = (top.file, *(base.chain or (base.file,)))
     return merged
 
 
@@ -601,13 +602,13 @@ class RuleCompiler:
         the problem arises from `inputs` a later file changed (the file itself, or one between it
         and the base), it is said where they were changed: the mistake is there, not in the base."""
         where = self.doc.where(path)
-        # the inputs set by a file other than the one `path` comes from: a file along `extends` changed them
-        changed = [(location.file == self.doc.file, len(sub), location) for prefix in inputs
+        later = self.doc.read_after(where.file)  # the files that extend the one `path` comes from
+        changed = [(-later.index(location.file), len(sub), location) for prefix in inputs
                    for sub, location in self.doc.values.items()
-                   if sub[:len(prefix)] == prefix and location.file != where.file
-                   and not isinstance(sub[-1], int)] if where.file != self.doc.file else []  # a list as a whole
-        if changed:  # the file read first (a base's base never changed its base), then the deepest: the
-            where = max(changed, key=lambda found: found[:2])[2]  # value itself, not the section holding it
+                   if sub[:len(prefix)] == prefix and location.file in later
+                   and not isinstance(sub[-1], int)]  # a list as a whole, not its first item
+        if changed:  # the first read of them (the house file itself before a file it extends), then
+            where = max(changed, key=lambda found: found[:2])[2]  # the deepest: the value, not its section
         self.problems.append(Problem(where, message))
 
     def lottery(self, path: tuple, context: dict[str, Type]) -> R.Lottery:

@@ -200,6 +200,14 @@ class Document:
     values: dict[Path_, Location] = field(default_factory=dict)
     keys: dict[Path_, Location] = field(default_factory=dict)
     plain: set[Path_] = field(default_factory=set)
+    # the files its values come from, the one read first (that extends the next) first: this file
+    # alone, unless `extends` laid it over others
+    chain: tuple[str, ...] = ()
+
+    def read_after(self, file: str) -> tuple[str, ...]:
+        """The files of the chain read before `file`: those that changed what `file` set."""
+        chain = self.chain or (self.file,)
+        return chain[:chain.index(file)] if file in chain else ()
 
     def where(self, path: Path_, key: bool = False) -> Location:
         """The location of the value (or key) at `path`, or of its nearest located ancestor."""
