@@ -88,6 +88,22 @@ def test_false_calls_and_their_cost_are_counted_so_the_scores_add_up():
                                                  load_rules("card-muggins"), "f")
 
 
+def test_the_settlements_points_are_counted_so_domino_scores_add_up():
+    """Dominoes settle each round's leftover tiles (the text: each player loses their pips,
+    rounded to 5): those points are reported per game, below zero, and with the entries and the
+    steals they account for every point of the final scores."""
+    tally = simulate("domino-muggins-claims", 3, ["greedy", "random", "greedy"], 12, "s", max_rounds=30,
+                     forget=0.3, attention=0.5, shard_size=5)
+    assert tally.settled_points < 0
+    finals = sum(score * times for score, times in tally.final_scores.items())
+    earned = sum(points for _, points in tally.entries.values())
+    assert finals == earned + tally.steal_points + tally.settled_points
+    data = summary(tally, load_rules("domino-muggins-claims"), "s")
+    assert data["settled_points_per_game"] == round(tally.settled_points / 12, 6)
+    assert "settled_points_per_game" not in summary(simulate("card-muggins", 2, ["random", "random"], 3, "f"),
+                                                    load_rules("card-muggins"), "f")
+
+
 def test_game_counts_and_wins_add_up():
     data = run(games=17)
     assert data["games"] == 17 and data["finished"] + data["unfinished"] == 17

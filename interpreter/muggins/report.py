@@ -46,6 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "blocked": "blocked rounds",
         "steals": "Muggins steals per game",
         "lost": "points lost unclaimed per game",
+        "settled": "points for leftover tiles at rounds' ends per game",
         "false_calls": "false Muggins calls per game",
         "false_call_points": "points lost to false calls per game",
         "range_cell": "{low} to {high}",
@@ -107,6 +108,7 @@ WORDS: dict[str, dict[str, str]] = {
         "blocked": "rondas bloqueadas",
         "steals": "robos de Muggins por partida",
         "lost": "puntos perdidos sin reclamar por partida",
+        "settled": "puntos por fichas restantes al fin de ronda por partida",
         "false_calls": "gritos falsos de Muggins por partida",
         "false_call_points": "puntos perdidos por gritos falsos por partida",
         "range_cell": "de {low} a {high}",
@@ -414,6 +416,8 @@ def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
     if any("muggins_steals_per_game" in d for d in results):
         out.append(Row(w["steals"], lambda d: num(d["muggins_steals_per_game"], lang, 2)))
         out.append(Row(w["lost"], lambda d: num(d["lost_points_per_game"], lang, 2)))
+    if any("settled_points_per_game" in d for d in results):
+        out.append(Row(w["settled"], lambda d: num(d["settled_points_per_game"], lang, 2)))
     if any("false_calls_per_game" in d for d in results):
         out.append(Row(w["false_calls"], lambda d: num(d["false_calls_per_game"], lang, 2)))
         out.append(Row(w["false_call_points"], lambda d: num(d["false_call_points_per_game"], lang, 2)))
@@ -686,7 +690,7 @@ def mean_of(dist: dict, lang: str) -> str:
 # event is a mean of nothing when nothing was scored
 SCORING_STATISTICS = ("points_per_scoring_event", "scoring_events_per_game", "blocked_round_rate",
                       "muggins_steals_per_game", "stolen_points_per_game", "lost_points_per_game",
-                      "false_calls_per_game", "false_call_points_per_game")
+                      "settled_points_per_game", "false_calls_per_game", "false_call_points_per_game")
 CSV_FIELDS = ["rules", "settings", "statistic", "group", "value", "ci_low", "ci_high", "p", "p_holm"]
 
 

@@ -69,6 +69,7 @@ class Tally:
     lost_points: int = 0
     false_calls: int = 0              # Muggins calls with nothing to take (`muggins.false_call`)
     false_call_points: int = 0        # ... and the points they cost
+    settled_points: int = 0           # points a round's end settled (penalties and awards: Family.settlement_reasons)
     extra: dict[str, int] = field(default_factory=dict)  # the family's own counters (see Family.counters)
     step: int = 1                     # the direction of play (1 clockwise, -1 counter-clockwise)
     sides: int = 0                    # the number of sides (0: as many as players, no partnerships)
@@ -96,7 +97,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         for name in ("games", "finished", "rounds", "rounds_sq", "moves", "moves_sq", "turns",
                      "scoring_events", "scoring_points", "steals", "steal_points", "lost_points",
-                     "false_calls", "false_call_points", "round_count", "round_shared"):
+                     "false_calls", "false_call_points", "settled_points", "round_count", "round_shared"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name, count in other.extra.items():
             self.extra[name] = self.extra.get(name, 0) + count
@@ -133,6 +134,8 @@ class Tally:
             elif reason == FALSE_CALL_REASON:
                 self.false_calls += 1
                 self.false_call_points -= points
+            elif reason in unearned:
+                self.settled_points += points
         self.scoring_events += events
         self.scoring_points += points_in_all
         for event in state.events:
@@ -550,6 +553,8 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
         result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
         result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)
         result["lost_points_per_game"] = r(tally.lost_points / games if games else 0)
+    if family_of(rules).settlement_reasons:
+        result["settled_points_per_game"] = r(tally.settled_points / games if games else 0)
     if rules.muggins.false_call is not None:
         result["false_calls_per_game"] = r(tally.false_calls / games if games else 0)
         result["false_call_points_per_game"] = r(tally.false_call_points / games if games else 0)
