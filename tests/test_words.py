@@ -672,3 +672,12 @@ def test_a_settlement_never_below_zero_says_nothing_of_it():
     """The text's penalty, the pips rounded to the nearest 5, is never below zero (D7)."""
     assert [line for line in summarize_rules(DOMINO, "en") if line.startswith("End of round")][0].endswith(
         "nobody gains points for them.")
+
+
+def test_the_tally_writes_a_lone_remainder_as_a_number_and_a_sign_once():
+    """The text's notation (a crossed square for 50, a stroke for 5, README): 58 is one square,
+    one stroke and 3 more; a score under a stroke is just its number, so -1 reads "-1", not "-+1"."""
+    from muggins.narration import tally
+    from muggins.rules import Notation
+    notation = Notation(stroke=5, cross=50)
+    assert [tally(score, notation) for score in (58, 3, -1, -51, 0, 100)] == ["⊠ | +3", "3", "-1", "-⊠ +1", "0", "⊠⊠"]

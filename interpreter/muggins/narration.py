@@ -208,7 +208,8 @@ def tally(score: int, notation: Notation) -> str:
     rest = abs(score)
     crosses, rest = divmod(rest, notation.cross)
     strokes, rest = divmod(rest, notation.stroke)
-    parts = [_run("⊠", crosses), _run("|", strokes), f"+{rest}" if rest else ""]
+    symbols = [part for part in (_run("⊠", crosses), _run("|", strokes)) if part]
+    parts = [*symbols, (f"+{rest}" if symbols else str(rest)) if rest else ""]  # 3 is "3", 53 "⊠ +3"
     text = " ".join(part for part in parts if part)
     return sign + (text or "0")
 
