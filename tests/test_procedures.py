@@ -23,6 +23,7 @@ from muggins.families.pile.game import (CLAIM, DECLINE, GO, MUGGINS, Dealt, Fals
 from muggins.engine.common import GameEnded, LotteryDrawn, Scored
 from muggins.families.line.game import DRAW, PASS, Place, Placed, RoundBlocked, RoundStarted
 from muggins.errors import IllegalMoveError
+from muggins.families import family_of
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
 from muggins.narration import describe, explain_last_score
@@ -164,6 +165,37 @@ def test_why_after_a_false_call_explains_the_last_play_not_the_call(variant):
     state.play(MUGGINS)                   # P2 calls on its turn with nothing unclaimed: loses 5
     assert state.scores == [25, 5]
     assert explain_last_score(rules, state, "en").startswith("P1 played 5♠, bringing the running total to 15: ")
+
+
+PAIRS = "scoring:\n  - {name: multiple of five, when: 'total % 5 == 0', points: total}\n" \
+        "  - {name: pair, when: 'same_at_end(pile.ranks) >= 2', points: 2}\n"
+SEVENS = "pile:\n  limit: 35\n  exact_limit:\n    points: 5\n" \
+         "scoring:\n  - {name: multiple of seven, when: 'total % 7 == 0', points: 'total // 7'}\n"
+
+
+@pytest.mark.parametrize("body, pile, card, entries", [
+    # Q♣ then Q♠ (10 each): 20 is a multiple of five (20 points) and a pair of queens (2)
+    (PAIRS, ["QC"], "QS", [("multiple of five", 20, "multiple of five (the running total is a multiple of 5)"),
+                           ("pair", 2, "pair (the last 2 cards in the pile have the same rank)")]),
+    # 10 + 10 + 8 = 28, then a 7: 35 is a multiple of seven (35 // 7 = 5) and the limit (5)
+    (SEVENS, ["10C", "KD", "8H"], "7S", [("multiple of seven", 5, "multiple of seven ("), ("exact limit", 5,
+                                                                                          "exactly the limit scores")]),
+])
+def test_explain_names_each_of_a_cards_claimed_entries(variant, body, pile, card, entries):
+    """A card that earns two entries where scores are claimed: both wait for their claims, and
+    each score added, as it is claimed, is explained by its own entry (`--explain` and `why`)."""
+    rules = variant("card-muggins", body)
+    g = make_game(rules, 2)
+    state = g.setup([cards(g, card, "2C"), cards(g, "3C")], pile=cards(g, *pile), last_player=1, dealer=1,
+                    turn=0, scores=[0, 0])
+    play(state, card)
+    for reason, points, words in entries:
+        events = state.play(CLAIM)
+        assert scored(events) == [(0, points, reason)]
+        explained = [family_of(rules).explain_event(state, first(events, Scored), "en"),
+                     explain_last_score(rules, state, "en")]
+        for text in explained:
+            assert words in text and text.endswith(f" scores {points}."), text
 
 
 @pytest.mark.parametrize("claim", ["true", "false"])

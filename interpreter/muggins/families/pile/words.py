@@ -155,29 +155,41 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, deck
 
 def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
     """Why the most recent score arose: the card and the total it made, or the pile it closed."""
-    w = WORDS[lang]
     events = state.events
+    found = _last_score(events)
+    if found is None:
+        return None
+    at, (player, points, reason) = found
+    closed = next((e for e in reversed(events[:at]) if isinstance(e, (C.PileClosed, C.Played))), None)
+    w = WORDS[lang]
+    if isinstance(closed, C.PileClosed):
+        return w["why_last"].format(player=player_name(player, lang), total=closed.total, points=points,
+                                    reason=reason_name(reason, lang, rules))
+    if closed is None:
+        return None
+    rule = next((s for s in rules.scoring if s.name == reason), None)
+    condition = f" ({say(rules, 'scoring', rule.when, lang)})" if rule else ""
+    return w["why_card"].format(player=player_name(player, lang), card=rules.pieces.name(closed.card),
+                                total=closed.total, points=points, reason=reason_name(reason, lang, rules),
+                                condition=condition)
+
+
+def _last_score(events: list[Any]) -> tuple[int, tuple[int, int, str]] | None:
+    """Where the most recent score arose, and its (player, points, reason): a score earned and
+    waiting for its claim, or one added; a claimed score arose where it was earned (a card's
+    entries are all earned before the first is claimed: each is matched by its own score)."""
     for i in range(len(events) - 1, -1, -1):
         event = events[i]
         if isinstance(event, C.ScoreEarned):
-            player, points, reason = event.score.player, event.score.points, event.score.reason
-        # with claims a claimed score is explained by its ScoreEarned; a loss is never claimed
-        elif isinstance(event, Scored) and event.points and event.reason not in UNEARNED_REASONS and (
-                not rules.has_claims or event.points < 0):
-            player, points, reason = event.player, event.points, event.reason
-        else:
-            continue
-        closed = next((e for e in reversed(events[:i]) if isinstance(e, (C.PileClosed, C.Played))), None)
-        if isinstance(closed, C.PileClosed):
-            return w["why_last"].format(player=player_name(player, lang), total=closed.total, points=points,
-                                        reason=reason_name(reason, lang, rules))
-        if closed is None:
-            return None
-        rule = next((s for s in rules.scoring if s.name == reason), None)
-        condition = f" ({say(rules, 'scoring', rule.when, lang)})" if rule else ""
-        return w["why_card"].format(player=player_name(player, lang), card=rules.pieces.name(closed.card),
-                                    total=closed.total, points=points, reason=reason_name(reason, lang, rules),
-                                    condition=condition)
+            return i, (event.score.player, event.score.points, event.score.reason)
+        if isinstance(event, Scored) and event.points and event.reason not in UNEARNED_REASONS:
+            claimed = events[i - 1] if i else None
+            if isinstance(claimed, C.Claimed):
+                score = claimed.score
+                at = next((j for j in range(i - 1, -1, -1)
+                           if isinstance(events[j], C.ScoreEarned) and events[j].score is score), i)
+                return at, (score.player, score.points, score.reason)
+            return i, (event.player, event.points, event.reason)
     return None
 
 
