@@ -336,3 +336,53 @@ def test_with_ascii_a_card_refusal_lists_the_suit_letters_once(lang, suits):
         french.parse("5x", lang)
     said = ascii_cards(reason(refused.value, lang), lang)
     assert said.endswith(suits) and said.count(suits[-8:-1]) == 1
+
+
+# -- the coach's hint: true for the cards that could be played ---------------------------------
+
+HEARTS = "extends: card-muggins\nname: hearts\nscoring:\n" \
+         "  - {name: heart five, when: 'total % 5 == 0 and card.suit == 3', points: total}\n"
+
+
+def hint_at(rules, hand, pile, lang="en"):
+    """The coach's hint to P1 holding `hand`, on `pile`, P1 to play."""
+    from muggins.families import family_of
+    g = game(rules)
+    state = g.setup([cards(g, *hand), []], pile=cards(g, *pile), last_player=1, dealer=1, turn=0)
+    return family_of(rules).coach_hint(rules, state.view(0), lang)
+
+
+@pytest.mark.parametrize("hand, lang, hint", [
+    # 7 + 10 = 17; every total from 18 to 26 scores nothing (past 15, no pair of a J, no run of 7 and J);
+    # 27 is made by any value-10 card, and only a J pairs the J: 2, a 10, Q or K nothing
+    (["7C", "8S", "10D"], "en", "Hint: the running total is 17; 10 more makes 27, but what it scores depends on the "
+                                "card: none of your cards scores now."),
+    (["7C", "JD"], "en", "Hint: the running total is 17; 10 more makes 27, but what it scores depends on the card: "
+                         "your J♦ makes 27, which scores 2."),
+    (["7C", "JD"], "es", "Pista: el total acumulado es 17; faltan 10 para 27, pero lo que anota depende de la carta: "
+                         "tu J♦ lo lleva a 27, que anota 2."),
+])
+def test_the_coach_names_the_cards_that_score_where_the_rank_decides(hand, lang, hint):
+    """Cribbage pegging pairs by rank: where cards of one value score differently, no total alone
+    scores; the hint says so and names the player's own cards that score, and what."""
+    assert hint_at(load_rules("card-cribbage-pegging"), hand, ["7H", "JH"], lang) == hint
+
+
+def test_the_coach_hints_only_what_a_heart_scores_where_only_hearts_score(tmp_path: Path):
+    """Only a heart making a multiple of 5 scores (its total): on 29, an A♥ makes 30 and scores 30,
+    another ace nothing; 31 scores 2 with any 2 (card-muggins' exact limit)."""
+    path = tmp_path / "hearts.yaml"
+    path.write_text(HEARTS)
+    rules = load_rules(path)
+    hint = hint_at(rules, ["AH", "2C"], ["10C", "9C", "10S"])
+    assert hint == ("Hint: the running total is 29; 1 more makes 30, but what it scores depends on the card: "
+                    "your A♥ makes 30, which scores 30; your 2♣ makes 31, which scores 2.")
+    # on 0, the first total that scores is 5, with 5♥ alone (no A to 4 makes a multiple of 5)
+    assert hint_at(rules, ["3C"], []) == ("Hint: the running total is 0; 5 more makes 5, but what it scores depends "
+                                          "on the card: none of your cards scores now.")
+
+
+def test_the_coach_hints_a_total_where_every_card_that_makes_it_scores_alike(rules):
+    """In card-muggins a total scores whatever card makes it: on 12, 3 more makes 15, 15 points."""
+    assert hint_at(rules, ["AH", "2C"], ["10C", "2S"]) == "Hint: the running total is 12; 3 more makes 15, which scores 15."
+    assert hint_at(rules, ["AH"], ["10C", "2S"], "es") == "Pista: el total acumulado es 12; faltan 3 para 15, que anota 15."

@@ -132,7 +132,7 @@ class PileFamily(Family):
         return ", ".join(dict.fromkeys(spellings))  # a deck that is not French has no words: each spelling once
 
     def coach_hint(self, rules: Rules, view: Any, lang: str) -> str | None:
-        return coach.hint(view, lang)
+        return coach.hint(rules, view, lang)
 
     def keeper(self, rules: Rules, players: int) -> Any:
         from .keep import PileTracker
