@@ -283,6 +283,15 @@ def test_spanish_summary_uses_the_files_words_and_no_code():
     assert reason_name("run", "es", load_rules("card-cribbage-pegging")) == "escalera"
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "A player who cannot play says go and draws a replacement card while the stock has cards."),
+    ("es", "Quien no puede jugar dice «paso» y roba una carta de reemplazo mientras quede mazo."),
+])
+def test_the_card_summary_says_going_draws_only_while_the_stock_has_cards(lang, said):
+    """C2: a player who says go draws a replacement card only while the stock has cards."""
+    assert said in summarize_rules(load_rules("card-muggins"), lang)
+
+
 def test_a_settlement_floor_is_said_as_what_it_bounds_the_penalty(tmp_path):
     """D4's floor keeps the round's penalty from taking a score below it; points scored in play (a
     house entry that takes points, a false call) are not bounded, so the summary names the penalty."""

@@ -32,7 +32,7 @@ WORDS = {
         "last_round_end": "The open pile of a finished round closes too, and scores \"last\".",
         "no_last_round_end": "The open pile of a finished round closes without \"last\".",
         "refill": "After a play, draw back up to {n} while the stock lasts.", "no_refill": "No drawing after a play.",
-        "go_rule": "A player who cannot play says go{draw}.", "go_draw_rule": " and draws a replacement card",
+        "go_rule": "A player who cannot play says go{draw}.", "go_draw_rule": " and draws a replacement card while the stock has cards",
         "first:high_draw": "The first dealer is drawn by lot: each player draws a card and the one with the highest "
                            "value of {rank} deals (tied players draw again).",
         "first:random": "The first dealer is picked at random.",
@@ -66,7 +66,7 @@ WORDS = {
         "last_round_end": "La pila abierta al acabar la ronda también se cierra y anota «último».",
         "no_last_round_end": "La pila abierta al acabar la ronda se cierra sin «último».",
         "refill": "Después de jugar, se roba hasta tener {n} mientras quede mazo.", "no_refill": "No se roba después de jugar.",
-        "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo",
+        "go_rule": "Quien no puede jugar dice «paso»{draw}.", "go_draw_rule": " y roba una carta de reemplazo mientras quede mazo",
         "first:high_draw": "El primer repartidor se sortea: cada jugador roba una carta y reparte quien saca el valor "
                            "más alto de {rank} (los empatados vuelven a robar).",
         "first:random": "El primer repartidor se elige al azar.",
