@@ -49,8 +49,9 @@ def hint(rules: Rules, view: Any, lang: str) -> str | None:
         return None
     total, target, points = found
     if len(points) == 1:
-        return coach_hint((total, target, *points), HINT, lang)
-    opening = coach_hint((total, target, 0), BY_CARD, lang)
+        (alike,) = points  # every card making the total scores this
+        return coach_hint((total, target, alike), HINT, lang)
+    opening = coach_hint((total, target, 0), BY_CARD, lang)  # no one number of points: said card by card
     return f"{opening} {your_cards(rules, view, lang)}."
 
 
