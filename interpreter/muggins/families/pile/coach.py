@@ -19,7 +19,8 @@ BY_CARD = {
     "en": "Hint: the running total is {total}; {need} more makes {next}, but what it scores depends on the card:",
     "es": "Pista: el total acumulado es {total}; {faltan} {need} para {next}, pero lo que anota depende de la carta:",
 }
-YOUR_CARD = {"en": "your {card} makes {next}, which scores {points}", "es": "tu {card} lo lleva a {next}, que anota {points}"}
+YOUR_CARD = {"en": "your {card} makes {next}, which scores {points}",
+             "es": "tu {card} lo lleva a {next}, que anota {points}"}
 NONE_OF_YOURS = {"en": "none of your cards scores now", "es": "ninguna de tus cartas anota ahora"}
 
 
