@@ -301,6 +301,62 @@ def test_a_save_of_version_1_is_read_and_kept_as_it_was_written(tmp_path):
     assert json.loads((tmp_path / "again.json").read_text())["version"] == 1
 
 
+# A save of version 2, as the keeper of that version wrote it (`muggins keep domino-muggins --players 3`
+# at commit 4c8f124, the entries typed as they are here, then `save`): slips a table makes, which that
+# keeper took and version 3 refuses.
+V2_ENTRIES = [
+    "1",            # P1 opens round 1 ...
+    "pass",         # ... and passes before placing a tile
+    "4 1",          # P2: 5                                              P2 5
+    "2 4",          # P3: 6, nothing
+    "5 10",         # P1: 15 (no tile turns 2 4 into 5 10)               P1 15
+    "pass",         # P2 passes
+    "domino 1",     # P1 goes out after a pass, with 1 of the 5 tiles dealt
+    "7", "3",       # leftovers, rounded to the nearest 5: P2 loses 5 (0), P3 loses 5 (-5)
+    "4 1",          # round 2, opened by the dominoer P1: 5               P1 20
+]
+
+
+def v2_save(tmp_path, name, entries, players):
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({"format": "muggins-keep", "version": 2, "rules": name, "name": load_rules(name).name,
+                                "digest": load_rules(name).digest, "players": players, "lang": "en",
+                                "entries": entries}, indent=1), encoding="utf-8")
+    return path
+
+
+def test_a_save_of_version_2_is_read_and_kept_as_it_was_written(tmp_path):
+    """A game in progress is never lost: a version-2 save holding entries version 3 refuses resumes
+    with the scores it had (domino-muggins.es.txt: multiples of five score; leftover pips lost,
+    rounded to the nearest 5), entries typed after it are read the same way (P2's 5 10 after 4 1,
+    no tile can leave it: 15), and it is saved again as version 2. A new game refuses them."""
+    path = v2_save(tmp_path, "domino-muggins", V2_ENTRIES, 3)
+    out = io.StringIO()
+    keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO("5 10\n"), stdout=out,
+                    folder=tmp_path)
+    keeper.resume(path)
+    assert scores(keeper) == [20, 0, -5]
+    keeper.run(header=False)
+    assert scores(keeper) == [20, 15, -5] and "Not entered" not in out.getvalue()
+    keeper.save(tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text())["version"] == 2
+    keeper, out, code = keep("domino-muggins", 3, V2_ENTRIES, folder=tmp_path)
+    assert keeper.entries == ["1", "4 1", "2 4", "pass"]
+    assert "Not entered: the opener places the round's first tile" in out
+    assert "Not entered: no tile turns the ends 2 4 into 5 10" in out
+
+
+def test_a_save_of_version_2_keeps_its_calls_as_they_were_written(tmp_path):
+    """Version 2 took `muggins 1` on P1's own play that scored nothing, and a call after `turn 1`, each
+    as a false call (5 under the house rule): resumed, each still costs its caller 5."""
+    house = tmp_path / "house.yaml"
+    house.write_text(CLAIMS_FALSE, encoding="utf-8")
+    path = v2_save(tmp_path, str(house), ["1", "2 4", "muggins 1", "2 6", "turn 1", "muggins 3", "5 6"], 3)
+    keeper = Keeper(load_rules(str(house)), str(house), 3, stdout=io.StringIO(), folder=tmp_path)
+    keeper.resume(path)
+    assert scores(keeper) == [-5, 0, -5]
+
+
 def test_card_entries_answer_hostile_input(tmp_path):
     keeper, out, code = keep("card-muggins", 2, ["1", "last", "35", "-5", "5♥", "²", "8", "4", *HOSTILE[:6]],
                              folder=tmp_path)
@@ -373,7 +429,7 @@ def test_save_and_resume(tmp_path):
     keeper, out, code = keep("domino-muggins", 3, ROUND_1 + [f"save {path}", f"save {path}"], folder=tmp_path)
     assert "Saved to" in out and "exists: choose another name" in out
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "muggins-keep" and data["version"] == 2 and data["players"] == 3
+    assert data["format"] == "muggins-keep" and data["version"] == 3 and data["players"] == 3
     assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][15] == "domino 2"
     assert not list(tmp_path.glob(".*.part"))                  # the temporary file was renamed into place
 
@@ -1182,7 +1238,7 @@ def test_a_steal_is_undone_saved_and_resumed(tmp_path):
     assert "Undone: muggins 2." in out and scores(keeper) == [0, 10, 15]   # the 15 is P3's again, as claimed
     keeper, out, code = keep("card-muggins", 3, STEAL_3 + [f"save {path}"], folder=tmp_path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == 2 and data["entries"] == STEAL_3
+    assert data["version"] == 3 and data["entries"] == STEAL_3
     out = io.StringIO()
     resumed = Keeper(load_rules("card-muggins"), "card-muggins", 3, stdin=io.StringIO("sheet\n"), stdout=out,
                      folder=tmp_path)

@@ -47,6 +47,11 @@ from .rules import Rules
 FORMAT = "muggins-keep"
 # Version 2: a card game's go by the player of the pile's last card closes it with "last". A save of
 # version 1 (go never closed a pile: `last` did) is read, and goes on being kept, as it was written.
+# Version 3: the entries are checked against what a table can do (a domino keeper's counts no tile can
+# leave, the opener's pass, a going out before a full hand or after a pass or a turn, more tiles than
+# the hands hold; a call typed after `turn P` or a going out, a call by the play's own player or their
+# partner, a call before the round's first play). A save of version 2 is read, and goes on being kept
+# to the end of its game, as it was written, without these checks: a game in progress is never lost.
 # The calls on a play's unclaimed points (`muggins P`, `unclaimed`) need no new version: no entry of
 # an older save reads otherwise with them, and a reader older than them refuses a save holding one,
 # naming that entry (it is not a turn there). Nor do the false call on claimed points (`false
@@ -54,8 +59,9 @@ FORMAT = "muggins-keep"
 # the going out typed after it: followed by that `domino`, every reader reads it alike; a save ending
 # with it is read by an older reader as that reader decided such a call when typed (refused, naming
 # it, or a false call, which the `domino` typed next turns into the steal).
-VERSION = 2
-READ_VERSIONS = (1, 2)
+VERSION = 3
+READ_VERSIONS = (1, 2, 3)
+CHECKED_FROM = 3        # the first version whose entries are checked against what a table can do
 MAX_LINE = 200          # longer input is refused, not read
 MAX_DIGITS = 9          # a number with more digits is refused before it is converted
 MAX_SAVE_BYTES = 8 << 20
@@ -390,6 +396,12 @@ class Tracker:
 
     going_out: str | None = None  # the first word of a family's saved entry that says a player went out
 
+    @property
+    def checks(self) -> bool:
+        """Whether the entries are checked against what a table can do: not in a save older than
+        those checks, read as it was written (see VERSION)."""
+        return self.version >= CHECKED_FROM
+
     def problem(self) -> tuple[str, str, str] | None:
         """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""
         raise NotImplementedError
@@ -440,8 +452,8 @@ class Tracker:
         self.check_call(muggins=caller is not None)
         waiting = [decision.score for decision in table.queue]
         scorer = waiting[0].player if waiting else self.out_scorer()
-        if caller is not None and scorer is not None and caller not in table.callers(scorer):
-            raise Refused("own_call" if caller == scorer else "not_opponent", caller=caller + 1, scorer=scorer + 1)
+        if self.checks or waiting:  # a save older than the checks checked only a call on points waiting
+            self.check_caller(caller, scorer)
         if waiting:
             if caller is not None and not any(table.stealable(score) for score in waiting):
                 raise Refused("last_kept", rules=self.rules.name)
@@ -464,12 +476,18 @@ class Tracker:
         if muggins and not rules.muggins.enabled:
             raise Refused("muggins_off", rules=rules.name)
         first = self.previous.split()[:1]
-        if first == [TURN] or (first and first[0] == self.going_out):
+        if self.checks and (first == [TURN] or (first and first[0] == self.going_out)):
             raise Refused("call_after_turn" if first == [TURN] else "call_after_out", entry=self.previous)
         if self.question().key != "q_play":
             raise Refused("call_after_play")
         if self.called:
             raise Refused("called_already")
+
+    def check_caller(self, caller: int | None, scorer: int | None) -> None:
+        """Refuse a Muggins call by `scorer` or their partner: only an opponent calls (the shared table's
+        `callers`); None calls nobody (`unclaimed`), and a None `scorer` is not checked."""
+        if caller is not None and scorer is not None and caller not in self.table.callers(scorer):
+            raise Refused("own_call" if caller == scorer else "not_opponent", caller=caller + 1, scorer=scorer + 1)
 
     def out_scorer(self) -> int | None:
         """The player whose play, just read, would leave points to claim had they gone out with it
