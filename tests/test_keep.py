@@ -1165,8 +1165,7 @@ def test_a_call_on_ones_own_points_or_a_partners_is_refused(tmp_path):
     keeper.run()
     assert "Not entered: P3 is not an opponent of P1 (partners share one score): only an opponent calls Muggins." \
         in out.getvalue()
-    assert "Not entered: the points are P1's own, left unclaimed: only an opponent calls Muggins on them." \
-        in out.getvalue()
+    assert "Not entered: the play is P1's own: only an opponent calls Muggins on it." in out.getvalue()
     assert scores(keeper) == [0, 10, 0, 10]
 
 
@@ -1392,6 +1391,26 @@ def test_a_false_call_on_claimed_points_costs_the_caller(tmp_path):
     for typed in ("falso muggins J2", "muggins falso 2"):
         keeper, out = house_keeper(tmp_path, CLAIMS_FALSE, 3, ["1", "4 1", typed, "deshacer"], lang="es")
         assert "J2 descuenta 5 (un «¡Muggins!» en falso): -5" in out and "Deshecho: falso muggins 2." in out
+
+
+def test_a_false_call_is_made_by_an_opponent_of_the_plays_player_after_a_play(tmp_path):
+    """In play a Muggins call is made by an opponent of the play's scorer (the shared table's callers),
+    so a call with nothing unclaimed by the play's own player, or their partner, is refused as `muggins
+    P` is, and so is a call before the round's first play. P1's 4 1 scores 5, and only P1's call on P2's
+    2 4 (nothing) is a false call: it costs P1 5."""
+    keeper, out = house_keeper(tmp_path, CLAIMS_FALSE, 3, ["1", "false muggins 2", "muggins 2", "4 1",
+                                                           "false muggins 1", "2 4", "muggins 2", "falso muggins 1"])
+    assert out.count("Not entered: nobody has played yet this round: a call is typed right after the play it is on, "
+                     "once there is one.") == 2
+    assert out.count("Not entered: the play is P1's own: only an opponent calls Muggins on it.") == 1
+    assert out.count("Not entered: the play is P2's own: only an opponent calls Muggins on it.") == 1
+    assert keeper.entries == ["1", "4 1", "2 4", "false muggins 1"] and scores(keeper) == [0, 0, 0]
+    partners = ("extends: domino-partnership-all-fives\nname: partnership-false\nclaims: {required: true}\n"
+                "muggins: {false_call: 5}\n")
+    keeper, out = house_keeper(tmp_path, partners, 4, ["1", "10", "false muggins 3", "falso muggins 2"], lang="es")
+    assert ("No se anota: J3 no es oponente de J1 (los compañeros comparten puntuación): solo un oponente grita "
+            "«¡Muggins!».") in out
+    assert scores(keeper) == [10, -5, 10, -5]     # P1's 10 for the side of P1 and P3; P2's call costs P2 and P4 5
 
 
 def test_a_false_call_is_refused_where_the_rules_have_none_and_help_does_not_list_it(tmp_path):

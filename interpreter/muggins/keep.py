@@ -135,7 +135,9 @@ WORDS = {
         "nothing_unclaimed": "the previous play scored nothing: no points went unclaimed",
         "not_opponent": ("P{caller} is not an opponent of P{scorer} (partners share one score): only an opponent "
                          "calls Muggins"),
-        "own_call": "the points are P{scorer}'s own, left unclaimed: only an opponent calls Muggins on them",
+        "own_call": "the play is P{scorer}'s own: only an opponent calls Muggins on it",
+        "call_before_play": ("nobody has played yet this round: a call is typed right after the play it is on, "
+                             "once there is one"),
         "last_kept": ("under {rules} forgotten \"last\" points cannot be stolen with Muggins: they are lost "
                       "(type unclaimed)"),
         "help": ("Enter each turn as it happens at the table. {family}{calls} Commands: undo [N] (takes back the last N "
@@ -211,7 +213,9 @@ WORDS = {
         "nothing_unclaimed": "la jugada anterior no puntuó: no quedaron puntos sin reclamar",
         "not_opponent": ("J{caller} no es oponente de J{scorer} (los compañeros comparten puntuación): solo un "
                          "oponente grita «¡Muggins!»"),
-        "own_call": "los puntos son de J{scorer}, que no los reclamó: solo un oponente grita «¡Muggins!» por ellos",
+        "own_call": "la jugada es de J{scorer}: solo un oponente grita «¡Muggins!» por ella",
+        "call_before_play": ("nadie ha jugado todavía en esta ronda: una llamada se escribe justo después de la "
+                             "jugada a la que se refiere, cuando la haya"),
         "last_kept": ("con {rules} los puntos de «último» olvidados no se roban con «¡Muggins!»: se pierden "
                       "(escribe sin reclamar)"),
         "help": ("Anota cada turno según ocurre en la mesa. {family}{calls} Órdenes: deshacer [N] (retira las últimas N "
@@ -390,6 +394,7 @@ class Tracker:
         self.scored_before = 0   # the table's score changes before the entry last read
         self.called = False      # the entry last read was a call on the play before it
         self.previous = ""       # the last entry read that is not a call, as saved
+        self.played_by: int | None = None  # whose turn that entry was (None: it was no turn, as who opens)
         # the play just read as its player's going out would score it, when the entry saying so is not
         # known yet (set by a family whose plays may score so): its player and awards
         self.if_out: tuple[int, Sequence[tuple[str, int, bool]]] | None = None
@@ -426,8 +431,10 @@ class Tracker:
         self.scored_before = len(table.scored)
         self.called = False
         self.if_out = None
+        asked = self.question()
         saved = self.read(text, beyond if table.forgetting or is_false_call(upcoming) else upcoming)
         self.previous = saved
+        self.played_by = asked.player if asked.key == "q_play" else None
         if saved.split()[:1] == [TURN]:
             table.events.append(NextTurn(self.turn_of()))
         return saved
@@ -451,9 +458,8 @@ class Tracker:
         table = self.table
         self.check_call(muggins=caller is not None)
         waiting = [decision.score for decision in table.queue]
+        self.check_caller(caller, waiting[0].player if waiting else self.play_scorer())
         scorer = waiting[0].player if waiting else self.out_scorer()
-        if self.checks or waiting:  # a save older than the checks checked only a call on points waiting
-            self.check_caller(caller, scorer)
         if waiting:
             if caller is not None and not any(table.stealable(score) for score in waiting):
                 raise Refused("last_kept", rules=self.rules.name)
@@ -482,6 +488,17 @@ class Tracker:
             raise Refused("call_after_play")
         if self.called:
             raise Refused("called_already")
+
+    def play_scorer(self) -> int | None:
+        """Whose play a call with no points waiting is on: the player the entry before it scored for,
+        else the player whose turn it was; refused before the round's first play. None in a save read
+        without the checks (see VERSION), where only a call on points waiting has its caller checked."""
+        if not self.checks:
+            return None
+        if self.played_by is None:
+            raise Refused("call_before_play")
+        scorers = [player for player, points, _ in self.table.scored[self.scored_before:] if points > 0]
+        return scorers[0] if scorers else self.played_by
 
     def check_caller(self, caller: int | None, scorer: int | None) -> None:
         """Refuse a Muggins call by `scorer` or their partner: only an opponent calls (the shared table's
@@ -524,6 +541,7 @@ class Tracker:
         self.check_call(muggins=True)
         if self.rules.muggins.false_call is None:
             raise Refused("no_false_call", rules=self.rules.name)
+        self.check_caller(caller, self.play_scorer())
         self.table.false_call(caller)
         self.scored_before = len(self.table.scored)
         self.called = True
