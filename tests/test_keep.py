@@ -1366,17 +1366,34 @@ def test_a_held_call_is_saved_and_resumed_to_the_same_scores(tmp_path):
     assert out.startswith(f"Resumed from {path}: 18 entries.\nScores: P1 16, P2 12.\n")  # the scores, at once
 
 
+# the same house rules with a boneyard to draw from: a player who placed a hand's seven tiles may hold
+# more, so only the entry after their seventh says whether they went out
+F3_DRAW = F3_CLAIMS + "draw: {reserve: 0}\n"
+
+
 def test_a_held_call_on_a_tile_that_did_not_go_out_is_a_false_call_or_refused(tmp_path):
-    """After P2's 0 4 (4: nothing) a call waits; P1's next tile says P2 did not go out: with a false
-    call of 2 it costs P1 2 (16 - 2 = 14); without one, the tile is refused with what to do."""
-    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, F3_ROUND_1[:10] + ["muggins 1", "0 8"])
+    """After P2's seventh tile, 5 8 (13: nothing unless P2 went out), a call waits; P1's next tile,
+    5 6 (11: nothing), says P2 did not go out: with a false call of 2 it costs P1 2 (16 - 2 = 14);
+    without one, the tile is refused with what to do."""
+    keeper, out = house_keeper(tmp_path, F3_DRAW, 2, F3_ROUND_1 + ["muggins 1", "5 6"])
     assert "P1 calls Muggins on P2's play, which scores only if P2 went out with it" in out
-    assert "P1 loses 2 (a false Muggins call): 14." in out and scores(keeper) == [14, 7]
-    no_false = F3_CLAIMS.replace("false_call: 2", "false_call: null")
-    keeper, out = house_keeper(tmp_path, no_false, 2, F3_ROUND_1[:10] + ["sin reclamar", "0 8"], lang="es")
+    assert "P1 loses 2 (a false Muggins call): 14." in out and scores(keeper) == [14, 12]
+    no_false = F3_DRAW.replace("false_call: 2", "false_call: null")
+    keeper, out = house_keeper(tmp_path, no_false, 2, F3_ROUND_1 + ["sin reclamar", "5 6"], lang="es")
     assert ("No se anota: la llamada anterior es sobre la jugada de J2, que solo puntúa si J2 terminó con ella: "
             "escribe fin 2 si terminó, o deshaz la llamada.") in out
-    assert keeper.entries == F3_ROUND_1[:10] + ["unclaimed"] and scores(keeper) == [16, 7]
+    assert keeper.entries == F3_ROUND_1 + ["unclaimed"] and scores(keeper) == [16, 12]
+
+
+def test_a_call_on_a_tile_its_player_cannot_have_gone_out_with_is_decided_at_once(tmp_path):
+    """A player goes out with the last tile of their hand: P1's first tile (3 4, 7: nothing) cannot be
+    it, so a call typed after it waits for nothing. It is decided at once: P2's false call costs P2 2
+    (P2's 6 3 made 9, threes 3: 3 - 2 = 1), and `unclaimed` is refused, the tile having scored nothing."""
+    keeper, out = house_keeper(tmp_path, F3_CLAIMS, 2, ["2", "6 3", "3 4", "muggins 2"])
+    assert "went out" not in out and "P2 loses 2 (a false Muggins call): 1." in out and scores(keeper) == [0, 1]
+    keeper, out = house_keeper(tmp_path, F3_DRAW, 2, F3_ROUND_1[:10] + ["unclaimed"])
+    assert "Not entered: the previous play scored nothing: no points went unclaimed." in out
+    assert keeper.entries == F3_ROUND_1[:10] and "went out" not in out
 
 
 CLAIMS_FALSE = "extends: domino-muggins-claims\nname: house-claims-false\nmuggins: {false_call: 5}\n"

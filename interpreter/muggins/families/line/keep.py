@@ -375,7 +375,8 @@ class LineTracker(Tracker):
                "dominoed": self._goes_out(upcoming, player), "players": self.players,
                "score": table.scores[player], "target": self.game.target, "round": table.round}
         awards = self.game.awards(env)
-        if not env["dominoed"]:  # the entry after a call typed last says whether the tile went out
+        if not env["dominoed"] and self._may_go_out(by_player, player):
+            # the entry after a call typed last says whether the tile went out
             self.if_out = (player, self.game.awards({**env, "dominoed": True}))
         table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
         self.placed += 1
