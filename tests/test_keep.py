@@ -932,6 +932,19 @@ def test_the_opener_places_the_first_tile_and_does_not_pass(tmp_path):
     assert "No se anota: quien abre coloca la primera ficha de la ronda" in out
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Not entered: the opener places the round's first tile (under these rules, the piece that made them the "
+           "opener), so nobody passes before it: type the open ends after the opening tile."),
+    ("es", "No se anota: quien abre coloca la primera ficha de la ronda (con estas reglas, la ficha que le hizo "
+           "abrir), así que nadie pasa antes: escribe los extremos tras la ficha de apertura.")])
+def test_where_the_opener_must_play_their_piece_a_pass_before_it_says_so(tmp_path, lang, said):
+    """opener.holder.must_play: the holder of the highest double opens, with it; not with any tile."""
+    holder = ("extends: domino-muggins\nname: house-holder\nopener:\n  first: {method: holder}\n  next: holder\n"
+              "  holder: {piece: highest_double, must_play: true}\n")
+    keeper, out = house_keeper(tmp_path, holder, 3, ["1", "pass"], lang=lang)
+    assert said in out and "any tile" not in out and "cualquier ficha" not in out
+
+
 def test_a_player_goes_out_with_their_last_tile_not_after_a_pass_nor_before_the_deal(tmp_path):
     """"La ronda termina cuando un jugador coloca su última ficha": nobody passes or plays after it,
     and a player dealt five tiles (three players of domino-muggins) places at least five before going
@@ -1000,11 +1013,17 @@ def test_open_ends_no_tile_can_leave_are_refused(tmp_path):
             "halves count (4 1 for a [1|4]).") in out
     assert "no tile opens the line with ends that count 12 12" in out
     said = ("Not entered: no tile turns the ends 4 1 into {}: a tile goes on one open end with a matching half and "
-            "its other half makes the new end, so one count changes (or, on a spinner's arm, one more counts), and "
-            "each tile of the set is placed once; check the ends, or undo an earlier entry.")
+            "its other half makes the new end, so one count changes, and each tile of the set is placed once; check "
+            "the ends, or undo an earlier entry.")
     for ends in ("4 1", "2 6", "4 4"):
         assert said.format(ends) in out, ends
-    assert scores(keeper) == [5, 0, 0] and keeper.entries == ["1", "4 1", "4 2"]
+    assert scores(keeper) == [5, 0, 0] and keeper.entries == ["1", "4 1", "4 2"] and "spinner" not in out
+    # [6|6] opens counting once (12); a tile on it leaves the double at its end (12) and its other half
+    keeper, out, code = keep("domino-muggins", 3, ["1", "12", "3 4", "12 4"], folder=tmp_path)
+    assert ("Not entered: no tile turns the ends 12 into 3 4: a tile goes on the opening double, counted once, with "
+            "a matching half, so the double counts at its end and the tile's other half makes the other, and each "
+            "tile of the set is placed once; check the ends, or undo an earlier entry.") in out
+    assert keeper.entries == ["1", "12", "12 4"] and "spinner" not in out
     # a spinner (the first double) opens its arms once both its sides are played on, counting nothing until
     # a tile lies on them: one tile after [2|3] cannot make three counts; [3|3] on the 3 (2 + 6), [3|4] on
     # its other side (2 + 4, the arms open), then [1|3] on an arm (2 + 4 + 1) can
@@ -1012,6 +1031,7 @@ def test_open_ends_no_tile_can_leave_are_refused(tmp_path):
     keeper, out, code = keep("domino-muggins-spinner", 2, spinner, lang="es", folder=tmp_path)
     assert out.count("No se anota: ninguna ficha convierte los extremos") == 1
     assert "ninguna ficha convierte los extremos 2 3 en 4 2 3: una ficha se coloca en un extremo abierto" in out
+    assert "así que cambia una cuenta (o, en un brazo de un spinner, cuenta uno más)" in out
     assert scores(keeper) == [5, 0] and keeper.entries == ["1", "2 3", "2 6", "2 4", "2 4 1"]
 
 
@@ -1456,9 +1476,18 @@ def test_commands_that_fail_are_not_done_and_undo_says_how_many_it_can_take_back
     keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "save nodir/x.json", "undo 0", "undo 99999999999",
                                                    "muggins P4", "turn P4"], folder=tmp_path)
     assert "Not done: cannot write nodir/x.json" in out and "Not entered: cannot write" not in out
-    assert "Not done: undo 0: undo takes back from 1 to 2 entries, as many as have been made." in out
-    assert "Not done: undo 999999999999…" not in out and "Not done: undo 99999999999: undo takes back" in out
+    assert "Not done: undo '0': undo takes back from 1 to 2 entries, as many as have been made." in out
+    assert "Not done: undo '99999999999': undo takes back" in out
     assert out.count("'P4' is not a player") == 2 and "'p4'" not in out   # the call's and the turn's
+
+
+def test_typed_text_quoted_back_is_cut_one_way_everywhere(tmp_path):
+    """A long entry, a long player and a long undo count are quoted alike: their first 37 characters
+    and "...", 40 in all, in quotes."""
+    long = "x" * 60
+    keeper, out, code = keep("domino-muggins", 3, ["1", long, f"turn P{long}", "undo " + "9" * 60], folder=tmp_path)
+    assert out.count(repr("x" * 37 + "...")) == 1 and out.count(repr("Px" + "x" * 35 + "...")) == 1
+    assert "Not done: undo " + repr("9" * 37 + "...") + ": undo takes back" in out and "…" not in out
 
 
 def test_a_huge_score_is_tallied_in_a_line_at_play_and_at_the_keeper(tmp_path, monkeypatch, capsys):

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
+from . import pieces
 from .dsl import Expression
 from .engine.table import DECISION_WORDS, MUGGINS, TableState, must_claim
 from .errors import MugginsError, Terminated, one_line, visible
@@ -274,8 +275,9 @@ class NextTurn:
 
 
 def shown(text: str) -> str:
-    """A piece of input as a message quotes it: short, and with odd characters visible."""
-    return repr(text if len(text) <= 24 else text[:24] + "…")
+    """A piece of input as a message quotes it: cut as every message cuts it (`pieces.shown`), in
+    quotes, with odd characters visible."""
+    return repr(pieces.shown(text))
 
 
 def parse_number(text: str, low: int, high: int, above: bool = False) -> int:
@@ -1091,6 +1093,5 @@ class Keeper:
         except Refused as exc:
             if exc.key == "not_a_number":
                 raise
-            raise Refused("undo_count", text=text if len(text) <= 12 else text[:12] + "…", most=len(self.entries)) \
-                from None
+            raise Refused("undo_count", text=shown(text), most=len(self.entries)) from None
 

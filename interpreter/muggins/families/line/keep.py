@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ...keep import Question, Refused, Tracker, parse_number, parse_player, unknown_names
+from ...keep import Question, Refused, Tracker, parse_number, parse_player, shown, unknown_names
 from ...narration import count, player_name
 from ...rules import Rules
 from . import game as D
@@ -74,10 +74,21 @@ WORDS = {
         "no_opening": ("no tile opens the line with ends that count {ends}: the opening tile shows what its two "
                        "halves count (4 1 for a [1|4])"),
         "no_tile": ("no tile turns the ends {before} into {ends}: a tile goes on one open end with a matching half "
-                    "and its other half makes the new end, so one count changes (or, on a spinner's arm, one more "
-                    "counts), and each tile of the set is placed once; check the ends, or undo an earlier entry"),
+                    "and its other half makes the new end, so one count changes, and each tile of the set is placed "
+                    "once; check the ends, or undo an earlier entry"),
+        "no_tile_spinner": ("no tile turns the ends {before} into {ends}: a tile goes on one open end with a matching "
+                            "half and its other half makes the new end, so one count changes (or, on a spinner's "
+                            "arm, one more counts), and each tile of the set is placed once; check the ends, or undo "
+                            "an earlier entry"),
+        "no_tile_double": ("no tile turns the ends {before} into {ends}: a tile goes on the opening double, counted "
+                           "once, with a matching half, so the double counts at its end and the tile's other half "
+                           "makes the other, and each tile of the set is placed once; check the ends, or undo an "
+                           "earlier entry"),
         "opener_passes": ("the opener places the round's first tile (any tile opens the line), so nobody passes "
                           "before it: type the open ends after the opening tile"),
+        "opener_passes_holder": ("the opener places the round's first tile (under these rules, the piece that made "
+                                 "them the opener), so nobody passes before it: type the open ends after the opening "
+                                 "tile"),
         "passed_since": ("P{player} placed the last tile and a pass or a turn was typed after it: the round "
                          "ends as a player places their last tile, so nobody plays after it; undo back to that tile, "
                          "then type domino {player}"),
@@ -134,10 +145,21 @@ WORDS = {
                        "que cuentan sus dos mitades (4 1 para una [1|4])"),
         "no_tile": ("ninguna ficha convierte los extremos {before} en {ends}: una ficha se coloca en un extremo "
                     "abierto con una mitad que coincide y su otra mitad pasa a ser el nuevo extremo, así que cambia "
-                    "una cuenta (o, en un brazo de un spinner, cuenta uno más), y cada ficha del juego se coloca una "
-                    "vez; revisa los extremos, o deshaz una entrada anterior"),
+                    "una cuenta, y cada ficha del juego se coloca una vez; revisa los extremos, o deshaz una entrada "
+                    "anterior"),
+        "no_tile_spinner": ("ninguna ficha convierte los extremos {before} en {ends}: una ficha se coloca en un "
+                            "extremo abierto con una mitad que coincide y su otra mitad pasa a ser el nuevo extremo, "
+                            "así que cambia una cuenta (o, en un brazo de un spinner, cuenta uno más), y cada ficha "
+                            "del juego se coloca una vez; revisa los extremos, o deshaz una entrada anterior"),
+        "no_tile_double": ("ninguna ficha convierte los extremos {before} en {ends}: una ficha se coloca en el doble "
+                           "de apertura, contado una vez, con una mitad que coincide, así que el doble cuenta en su "
+                           "extremo y la otra mitad de la ficha forma el otro, y cada ficha del juego se coloca una "
+                           "vez; revisa los extremos, o deshaz una entrada anterior"),
         "opener_passes": ("quien abre coloca la primera ficha de la ronda (cualquier ficha abre la línea), así que "
                           "nadie pasa antes: escribe los extremos tras la ficha de apertura"),
+        "opener_passes_holder": ("quien abre coloca la primera ficha de la ronda (con estas reglas, la ficha que le "
+                                 "hizo abrir), así que nadie pasa antes: escribe los extremos tras la ficha de "
+                                 "apertura"),
         "passed_since": ("J{player} colocó la última ficha y después se anotó un pase o un turno: la ronda termina "
                          "cuando un jugador coloca su última ficha, así que nadie juega después; deshaz hasta esa "
                          "ficha y escribe fin {player}"),
@@ -210,6 +232,7 @@ class LineTracker(Tracker):
         self.hand = self.game.hand_size
         self.drawable = len(self.game.tiles) - self.game.reserve - self.hand * players
         self.phase = "opener"          # opener | play | leftovers
+        self.opened_by = o.first_opener.method  # how this round's opener is chosen (`opener.first`, `next`...)
         self.turn = 0
         self.placed = 0
         self.last_placer: int | None = None
@@ -294,7 +317,7 @@ class LineTracker(Tracker):
             return f"turn {self.turn + 1}"
         if words and " ".join(words) in _PASS:
             if not self.placed and self.checks:
-                raise Refused("opener_passes")
+                raise Refused("opener_passes_holder" if self._holder_opens() else "opener_passes")
             self._refuse_when_out()
             self._refuse_when_stuck()
             self.passes += 1
@@ -391,7 +414,7 @@ class LineTracker(Tracker):
         """The counts an entry gives, each one an open end of this set can show."""
         stripped = text.strip()
         if not _ENDS.fullmatch(stripped):
-            raise Refused("not_ends", text=repr(stripped if len(stripped) <= 24 else stripped[:24] + "…"))
+            raise Refused("not_ends", text=shown(stripped))
         ends = [parse_number(part, 0, self.most_end, above=True) for part in re.split(r"[+ ,]+", stripped)]
         high = self.rules.pieces.highest_pip
         for end in ends:
@@ -443,8 +466,20 @@ class LineTracker(Tracker):
                 if self._shows(after, shown):
                     found.setdefault(_state(after), after)
         if not found:
-            raise Refused("no_tile", before=" ".join(map(str, self.shown)), ends=" ".join(map(str, ends)))
+            raise Refused(self._no_tile_key(), before=" ".join(map(str, self.shown)), ends=" ".join(map(str, ends)))
         return list(found.values())
+
+    def _no_tile_key(self) -> str:
+        """How a tile changes the counts, as these rules and this line have it: with a spinner, on its arm
+        one more counts; without one, the tile on an opening double counted once makes two counts of one."""
+        if self.rules.options.spinner:
+            return "no_tile_spinner"
+        return "no_tile_double" if len(self.shown) == 1 else "no_tile"
+
+    def _holder_opens(self) -> bool:
+        """Whether this round's opener must open with the piece that made them the opener."""
+        holder = self.rules.options.holder
+        return self.opened_by == "holder" and holder is not None and holder.must_play
 
     @staticmethod
     def _placements(line: Line, counts: set[int]) -> list[tuple[int, int]]:
@@ -531,7 +566,7 @@ class LineTracker(Tracker):
         table.events.append(D.RoundEnded(table.round, self.blocked, self.dominoer, tuple(table.scores)))
         if table.end_round():
             return
-        rule = o.opener_after_blocked if self.blocked else o.next_opener
+        rule = self.opened_by = o.opener_after_blocked if self.blocked else o.next_opener
         if rule == "dominoer" and self.dominoer is not None:
             self._open(self.dominoer)
         elif rule == "clockwise":
