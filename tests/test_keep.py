@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -152,6 +153,36 @@ def test_a_scripted_domino_game_with_undo_across_a_round_end(tmp_path):
     assert "Winner: P2" in sheet
     saved = json.loads(next(folder.glob("muggins-keep-domino-muggins.json")).read_text(encoding="utf-8"))
     assert saved["format"] == "muggins-keep" and saved["entries"][-1] == "1 4"
+
+
+class EchoedInput(io.StringIO):
+    """What a person types, shown after the prompt as a terminal shows it (the end of input as ^D)."""
+
+    def __init__(self, text, out):
+        super().__init__(text)
+        self.out = out
+
+    def readline(self, *args):
+        line = super().readline(*args)
+        self.out.write(line or "^D")
+        return line
+
+
+def test_the_readmes_keeper_transcript_is_what_the_keeper_prints(tmp_path, monkeypatch):
+    """README's worked transcript, typed into the keeper: every line it prints, the scores after each
+    entry too, is the transcript's."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ muggins keep domino-muggins --players 3\n"
+    start = readme.index("```text\n" + command) + len("```text\n" + command)
+    transcript = readme[start:readme.index("```", start)]
+    typed = [line.split("> ", 1)[1] for line in transcript.splitlines() if "> " in line]
+    assert typed[-1] == "^D"
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 3,
+                    stdin=EchoedInput("".join(f"{line}\n" for line in typed[:-1]), out), stdout=out)
+    keeper.run()
+    assert out.getvalue() == transcript
 
 
 def test_the_score_sheet_rows_are_the_rounds(tmp_path):
