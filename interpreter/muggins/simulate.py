@@ -549,16 +549,23 @@ def summary(tally: Tally, rules: Rules, seed: int | str, settings: Sequence[str]
                             for name, (times, points) in sorted(tally.entries.items())],
     })
     result.update({name: r(value) for name, value in family_of(rules).statistics(tally).items()})
-    if rules.has_claims:
-        result["muggins_steals_per_game"] = r(tally.steals / games if games else 0)
-        result["stolen_points_per_game"] = r(tally.steal_points / games if games else 0)
-        result["lost_points_per_game"] = r(tally.lost_points / games if games else 0)
-    if family_of(rules).settlement_reasons:
-        result["settled_points_per_game"] = r(tally.settled_points / games if games else 0)
-    if rules.muggins.false_call is not None:
-        result["false_calls_per_game"] = r(tally.false_calls / games if games else 0)
-        result["false_call_points_per_game"] = r(tally.false_call_points / games if games else 0)
+    result.update(per_game_counts(tally, rules))
     return result
+
+
+def per_game_counts(tally: Tally, rules: Rules) -> dict[str, float]:
+    """The points that move other than by a scoring entry, per game, where the rules move any:
+    Muggins steals and points lost unclaimed (claims), settlements (a family's round end), false
+    calls and their cost (`muggins.false_call`)."""
+    counts: dict[str, int] = {}
+    if rules.has_claims:
+        counts.update(muggins_steals=tally.steals, stolen_points=tally.steal_points, lost_points=tally.lost_points)
+    if family_of(rules).settlement_reasons:
+        counts["settled_points"] = tally.settled_points
+    if rules.muggins.false_call is not None:
+        counts.update(false_calls=tally.false_calls, false_call_points=tally.false_call_points)
+    games = tally.games
+    return {f"{name}_per_game": round(count / games if games else 0, 6) for name, count in counts.items()}
 
 
 def first_to_play(tally: Tally) -> dict[str, Any]:
