@@ -51,6 +51,14 @@ _UI = {
         "hand": "Your hand ({player}): {hand}", "moves": "Moves: {moves}",
         "claim": "You scored {points} ({reason}): type claim, or press Enter to let them go.",
         "muggins": "{scorer} did not claim {points} ({reason}): type muggins to take them, or press Enter.",
+        "claim:void": ("Your {points} ({reason}) would pass the target: claimed, they would not count. Type claim, "
+                       "or press Enter to let them go."),
+        "claim:capped": ("Your {points} ({reason}) would pass the target: claimed, only {counted} count, up to it. "
+                         "Type claim, or press Enter to let them go."),
+        "muggins:void": ("{scorer} did not claim {points} ({reason}): taken, they would pass your target and not "
+                         "count for you. Type muggins to take them all the same, or press Enter."),
+        "muggins:capped": ("{scorer} did not claim {points} ({reason}): taken, only {counted} count for you, up to "
+                           "the target. Type muggins to take them, or press Enter."),
         "prompt": "{player}> ", "wait_prompt": "{player} (Enter: go on)> ",
         "not_a_number": "There is no move {n}: choose 1 to {count}.",
         "not_a_number_one": "There is no move {n}: the only one is 1.",
@@ -108,6 +116,14 @@ _UI = {
         "hand": "Tu mano ({player}): {hand}", "moves": "Jugadas: {moves}",
         "claim": "Has anotado {points} ({reason}): escribe reclamar para llevártelos, o pulsa Intro para dejarlos pasar.",
         "muggins": "{scorer} no reclamó {points} ({reason}): escribe muggins para llevártelos (¡Muggins!), o pulsa Intro.",
+        "claim:void": ("Tus {points} ({reason}) pasarían del objetivo: aunque los reclames, no contarían. Escribe "
+                       "reclamar, o pulsa Intro para dejarlos pasar."),
+        "claim:capped": ("Tus {points} ({reason}) pasarían del objetivo: si los reclamas, solo cuentan {counted}, "
+                         "hasta el objetivo. Escribe reclamar, o pulsa Intro para dejarlos pasar."),
+        "muggins:void": ("{scorer} no reclamó {points} ({reason}): si te los llevas, pasarías del objetivo y no te "
+                         "contarían. Escribe muggins para llevártelos de todos modos (¡Muggins!), o pulsa Intro."),
+        "muggins:capped": ("{scorer} no reclamó {points} ({reason}): si te los llevas, solo te cuentan {counted}, "
+                           "hasta el objetivo. Escribe muggins para llevártelos (¡Muggins!), o pulsa Intro."),
         "prompt": "{player}> ", "wait_prompt": "{player} (Intro: seguir)> ",
         "not_a_number": "No hay jugada {n}: elige de 1 a {count}.",
         "not_a_number_one": "No hay jugada {n}: la única es la 1.",
@@ -326,6 +342,8 @@ class Session:
         self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
         self._asked_text: str | None = None  # and what was written there
         self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
+        self.left: Any = None               # with the coach, the table as the last turn's move left it (a pile it
+        #                                     closed still on it): shown while the claims and calls on it are asked
         self.held: Any = None               # the table as a move that ended a round left it (its end is shown
         #                                     once the windows on it close: see `_hold_round_end`)
         self.windows: list[int] = []        # the people whose window is still to open: on `held`, or on a score
@@ -461,10 +479,12 @@ class Session:
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
                     if self.checked_bots and game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
-                turn = state.decision is None and self._windows()
+                turn = state.decision is None and (self._windows() or self._coached())
                 before, start = (state.copy(), len(state.events)) if turn else (None, 0)
                 state.play(move)
-                if before is not None:  # a turn: kept, should a window be open on it at the end
+                if before is not None and self.coach:
+                    self.left = self._as_played(before, move)
+                elif before is not None:  # a turn: kept, should a window be open on it at the end
                     self.last_turn = (actor, before, move, self._closed(move, start, before.round))
             except RecordError:
                 raise
@@ -717,6 +737,10 @@ class Session:
         """Whether a person gets a window after their own move: claims are theirs to make."""
         return self.rules.has_claims and not self.coach
 
+    def _coached(self) -> bool:
+        """Whether the coach asks claims and calls: on the table the last turn's move left (`left`)."""
+        return self.coach and self.rules.has_claims
+
     def _play_turn(self, player: int, move: Any) -> None:
         """The person's own move, and the window after it (`_play_move`)."""
         self._play_move(player, move)
@@ -726,11 +750,13 @@ class Session:
         """A turn's move (checked), recorded and shown; at a round's end, up to the move only, the
         round's end held back for the windows on it (`_hold_round_end`); otherwise the windows on
         the scores whose window it closed open (`_open_windows`)."""
-        before = self.state.copy() if self._windows() else None
+        before = self.state.copy() if self._windows() or self._coached() else None
         start = len(self.state.events)
         self.state.play(move)
         self.moves.append(self.game.notation(move))
-        if before is not None:
+        if before is not None and self.coach:
+            self.left = self._as_played(before, move)
+        elif before is not None:
             closed = self._closed(move, start, before.round)
             if not self._hold_round_end(mover, self._as_played(before, move), closed):
                 self._open_windows(closed, mover)
@@ -1119,6 +1145,26 @@ class Session:
                 continue
             return
 
+    def _asking(self, decision: T.Decision) -> str:
+        """The coach's question for a claim or call: the points and their entry (in the rule file's
+        words), and, when the target would void or cap them (`win.overshoot`), what would count."""
+        score, lang = decision.score, self.lang
+        counted = self._would_add(decision)
+        key = decision.kind if counted == score.points else f"{decision.kind}:{'void' if counted <= 0 else 'capped'}"
+        return self.ui[key].format(points=score.points, reason=reason_name(score.reason, lang, self.rules),
+                                   scorer=player_name(score.player, lang), counted=counted)
+
+    def _would_add(self, decision: T.Decision) -> int:
+        """The points answering `decision` with a claim or call would add to its actor's score, as
+        the table adds them: made on a copy of the game, the engine's scoring decides."""
+        table = self.state.copy()
+        start = len(table.events)
+        table.apply(CLAIM if decision.kind == "claim" else MUGGINS)
+        for event in table.events[start:]:
+            if isinstance(event, (Scored, T.Overshot)) and event.player == decision.actor:
+                return event.points if isinstance(event, Scored) else 0
+        return 0
+
     def _typed_move(self, text: str, legal: list[Any]) -> Any | None:
         """The move a number or a text names, or None once the person is told why it names none
         (a move is never None)."""
@@ -1229,17 +1275,15 @@ class Session:
                                       stock_name=family.stock_name(lang), stock=family.stock_size(table)))
         names = [player_name(i, lang) + (f" ({ui['you']})" if i == player else "") for i in range(self.players)]
         self.print(ui["scores"].format(scores=", ".join(f"{n} {s}" for n, s in zip(names, view.scores))))
-        for text in family.show_table(self.rules, view, lang):
+        decision = self.state.decision
+        asked = self.coach and decision is not None and decision.actor == player
+        left = self.left.view(player) if asked and self.left is not None else view  # the pile a move closed
+        for text in family.show_table(self.rules, left, lang):
             self.print(text)
         hand = family.hand_text(self.rules, view)
         self.print(ui["hand"].format(player=player_name(player, lang), hand=hand))
-        decision = self.state.decision
-        asked = self.coach and decision is not None and decision.actor == player
         if asked and decision is not None:
-            score = decision.score
-            key = "claim" if decision.kind == "claim" else "muggins"
-            self.print(ui[key].format(points=score.points, reason=reason_name(score.reason, lang),
-                                      scorer=player_name(score.player, lang)))
+            self.print(self._asking(decision))
         if self.coach and not asked:
             hint = family.coach_hint(self.rules, view, lang)
             if hint:

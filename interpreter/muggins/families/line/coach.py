@@ -1,9 +1,10 @@
 """The coach's hint for a domino turn: how far the sum of the open ends is from the next sum that
 scores, found with the game's own scoring (its awards by the sum of the ends), so a house rule's
-scoring is what the hint follows."""
+scoring is what the hint follows; the points are those the table would add to the player's score
+(past the target, `win.overshoot` voids or caps them), asked of the shared table itself."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...narration import coach_hint
 
@@ -16,9 +17,10 @@ HINT = {
 
 
 def next_score(view: Any) -> tuple[int, int, int] | None:
-    """(the sum of the open ends, the next sum above it that scores, its points), or None when
-    the line is empty or the scoring reads more than the sum and the flags of a placement (a
-    placement that keeps tiles in hand and does not open: going out is no sum to aim at)."""
+    """(the sum of the open ends, the next sum above it whose points count for the player, those
+    points), or None when the line is empty, no sum above counts, or the scoring reads more than
+    the sum and the flags of a placement (a placement that keeps tiles in hand and does not open:
+    going out is no sum to aim at)."""
     game, line = view.game, view.line
     table, flagged = game.awards_by_sum, game.scoring.tables
     if line.empty or (table is None and flagged is None):
@@ -28,11 +30,28 @@ def next_score(view: Any) -> tuple[int, int, int] | None:
     else:
         awards_at = flagged[game.scoring.flags(1, False)].__getitem__
     total = line.ends_sum()
+    trial = None
     for target in range(total + 1, game.line_tables.most_sum + 1):
-        points = sum(award[1] for award in awards_at(target))
+        awards = awards_at(target)
+        if sum(award[1] for award in awards) <= 0:
+            continue
+        trial = trial or game.new_state(0)
+        points = counted(trial, view, awards)
         if points > 0:
             return total, target, points
     return None
+
+
+def counted(trial: Any, view: Any, awards: Sequence[tuple[str, int, bool]]) -> int:
+    """The points `awards` would add to the viewer's score, every claim made, as the shared table
+    adds them (`earn`, then each claim decided): tried on a copy of `trial`, a table of the same
+    game given the viewer's scores, so the target's overshoot rule is the engine's own."""
+    table = trial.copy()
+    table.scores = list(view.scores)
+    table.earn(awards, view.player, [])
+    while table.queue and not table.is_terminal():
+        table.decide(table.queue.popleft(), True)
+    return int(table.scores[view.player] - view.scores[view.player])
 
 
 def hint(view: Any, lang: str) -> str | None:

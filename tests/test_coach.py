@@ -1,0 +1,106 @@
+"""What the coach, `--explain` and `why` tell is true: hints and claim prompts count only the points
+the table would add (`win.overshoot`), a placement's branching double is the one on the line when it
+was placed, a settlement and points left unclaimed are said as they were, a false call's cost is
+said before it is paid, and a pile that closed stays on the table while its "last" is claimed.
+Every expected value comes from the rule texts or is computed here, never from the program."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from muggins.engine import make_game
+from muggins.families import family_of
+from muggins.loader import load_rules
+from muggins.pieces import Tile
+from muggins.terminal import Session
+
+
+def tile(text):
+    low, high = map(int, text.split("-"))
+    return Tile(low, high)
+
+
+def house(folder, base, text):
+    """A house rule file in `folder` over the built-in `base`: its path."""
+    path = folder / "house.yaml"
+    path.write_text(f"extends: {base}\nname: {base}-house\n{text}")
+    return str(path)
+
+
+def at_the_table(name, state_of, script, seats=("human", "greedy"), **options):
+    """A game of `name` at the terminal from the position `state_of(game)`, the person typing
+    `script` (then end of input): the session and what it printed."""
+    rules = load_rules(name)
+    lines = iter(script)
+    typed = io.StringIO()
+    typed.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
+    out = io.StringIO()
+    s = Session(rules, name, len(seats), 1, 50, list(seats), stdin=typed, stdout=out, coach=True, **options)
+    s.state = state_of(s.game)
+    s.run()
+    return s, out.getvalue()
+
+
+# -- 2: the hint follows the target's overshoot rule -----------------------------------------------
+
+@pytest.mark.parametrize("score, overshoot, lang, expected", [
+    # 7 = [3|4] alone; 9 scores 3 (threes), 10 scores 2 (fives): from 59 of 61, only 1 or 2 counts
+    (0, None, "en", "Hint: the open ends sum to 7; 2 more makes 9, which scores 3."),
+    (59, None, "en", "Hint: the open ends sum to 7; 3 more makes 10, which scores 2."),
+    (59, None, "es", "Pista: los extremos abiertos suman 7; faltan 3 para 10, que anota 2."),
+    # capped: 9's 3 points take 59 to the target exactly, 61: 2 of them count
+    (59, "capped", "en", "Hint: the open ends sum to 7; 2 more makes 9, which scores 2."),
+])
+def test_the_hint_counts_only_what_the_target_lets_count(score, overshoot, lang, expected, tmp_path):
+    name = house(tmp_path, "fives-and-threes", f"win:\n  overshoot: {overshoot}\n") if overshoot else "fives-and-threes"
+    rules = load_rules(name)
+    game = make_game(rules, 2)
+    state = game.setup([[tile("6-6")], [tile("1-1")]], line=[(tile("3-4"), None)], scores=[score, 0])
+    assert family_of(rules).coach_hint(rules, state.view(0), lang) == expected
+
+
+def test_no_hint_when_no_sum_above_counts(tmp_path):
+    """At 59 of 61, from 12 every higher sum scores 3 or more (15: 8, 18: 6, 20: 4, ...): void."""
+    rules = load_rules("fives-and-threes")
+    state = make_game(rules, 2).setup([[tile("1-1")], [tile("2-2")]], line=[(tile("6-6"), None)], scores=[59, 0])
+    assert family_of(rules).coach_hint(rules, state.view(0), "en") is None
+
+
+# -- 2 and 5: the claim prompt says what would count, in the rule file's own words -----------------
+
+def claims_position(score):
+    """[3|6] alone; P1 places [3|3] on its 3: ends 6 + 6 = 12, 4 points (threes)."""
+    return lambda game: game.setup([[tile("3-3"), tile("0-0")], [tile("1-2"), tile("1-4")]],
+                                   line=[(tile("3-6"), None)], scores=[score, 0], turn=0)
+
+
+@pytest.mark.parametrize("score, lang, expected", [
+    (0, "en", "You scored 4 (threes): type claim"),
+    (0, "es", "Has anotado 4 (treses): escribe reclamar"),                      # the file's `threes: treses`
+    (28, "en", "Your 4 (threes) would pass the target: claimed, they would not count."),   # 32 > 31
+    (28, "es", "Tus 4 (treses) pasarían del objetivo: aunque los reclames, no contarían."),
+])
+def test_the_claim_prompt_says_what_the_claim_would_add(score, lang, expected, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = house(tmp_path, "fives-and-threes", "claims:\n  required: true\nmuggins:\n  enabled: true\nwin:\n  target: 31\n")
+    _, text = at_the_table(name, claims_position(score), ["1"], lang=lang)
+    assert expected in text
+    assert "(threes)" not in text if lang == "es" else "(treses)" not in text
+
+
+# -- 9: the pile that closed stays on the table while "last" is claimed ----------------------------
+
+def test_the_last_claim_is_asked_over_the_pile_that_closed(tmp_path, monkeypatch):
+    """K♦ Q♠ 8♣ (28); P1's 2♥ makes 30 (claimed); nobody can play on 30 (K♣, Q♣, K♥ are 10 each):
+    the pile closes at 30 and P1, who played last, claims "last" with it still shown."""
+    monkeypatch.chdir(tmp_path)
+
+    def position(game):
+        cards = lambda *names: [game.deck.parse(n) for n in names]  # noqa: E731
+        return game.setup([cards("2H", "KH"), cards("KC", "QC")], stock=[], pile=cards("KD", "QS", "8C"),
+                          scores=[0, 0], turn=0)
+
+    _, text = at_the_table("card-muggins", position, ["2♥", "claim", "1"])
+    before = text.split("You scored 1 (last)")[0].splitlines()
+    assert before[-2] == "Pile: K♦ Q♠ 8♣ 2♥ — total 30 of 31", before[-4:]
