@@ -11,7 +11,9 @@ import pytest
 
 from muggins.engine import make_game
 from muggins.families import family_of
+from muggins.families.line.game import Place
 from muggins.loader import load_rules
+from muggins.narration import explain_last_score
 from muggins.pieces import Tile
 from muggins.terminal import Session
 
@@ -87,6 +89,27 @@ def test_the_claim_prompt_says_what_the_claim_would_add(score, lang, expected, t
     _, text = at_the_table(name, claims_position(score), ["1"], lang=lang)
     assert expected in text
     assert "(threes)" not in text if lang == "es" else "(treses)" not in text
+
+
+# -- 4: the branching double as it was at the placement --------------------------------------------
+
+@pytest.mark.parametrize("kept", ["5-6", "1-2"])
+def test_a_placement_is_explained_with_the_spinner_it_had(kept):
+    """[0|5] opens (5: scores 5) before any double; [5|5] then becomes the spinner, and the round
+    goes on ([5|6] fits it) or is blocked ([1|2] and [3|4] fit nothing: the next round is dealt)."""
+    rules = load_rules("domino-muggins-spinner")
+    family = family_of(rules)
+    state = make_game(rules, 2).setup([[tile("0-5"), tile(kept)], [tile("5-5"), tile("3-4")]], turn=0)
+    state.play(Place(tile("0-5")))
+    early = len(state.events)
+    state.play(next(m for m in state.legal_moves() if isinstance(m, Place) and m.tile == tile("5-5")))
+    first, second = [event for event in state.events if type(event).__name__ == "Placed"]
+    assert "Branching doubles: none." in family.explain_event(state, first, "en")
+    assert "Branching doubles: [5|5]." in family.explain_event(state, second, "en")
+    then = state.copy()
+    then.events = state.events[:early]  # what `why` reads once the first placement has scored
+    said = explain_last_score(rules, then, "en")
+    assert said.startswith("Placed [0|5].") and "Branching doubles: none." in said
 
 
 # -- 9: the pile that closed stays on the table while "last" is claimed ----------------------------

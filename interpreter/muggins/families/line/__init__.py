@@ -87,7 +87,10 @@ class LineFamily(Family):
         return words.explain_last_score(rules, state, lang)
 
     def explain_event(self, state: Any, event: Any, lang: str) -> str | None:
-        return words.explain_placement(event, state.line.spinner, lang) if isinstance(event, D.Placed) else None
+        """A placement's diagram, its branching double the one on the line then, not now."""
+        if not isinstance(event, D.Placed):
+            return None
+        return words.explain_placement(event, words.spinner_then(state.rules, event), lang)
 
     def render_svg(self, rules: Rules, state: Any, lang: str) -> str:
         return line_svg(line_on_the_table(state), lang)

@@ -284,6 +284,13 @@ def explain_placement(placed: Any, spinner: Tile | None, lang: str = "en") -> st
     ])
 
 
+def spinner_then(rules: Rules, placed: Any) -> Tile | None:
+    """The branching double on the line as `placed` was made, where the rules have one: the first
+    double placed (its tiles, in the order placed), not the line's now (a later round's, or one a
+    later placement made)."""
+    return next((tile for tile in placed.tiles if tile.is_double), None) if rules.options.spinner else None
+
+
 def connection_text(connection: Any, lang: str) -> str:
     """`[1|4] (low end) – [1|1] (line A)`: which side of which tile a placed tile touched."""
     return (f"{connection.to_tile} ({side_name(connection.to_side, lang)}) – "
@@ -349,7 +356,7 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
         if reason is not None and reason not in reasons:
             reasons.append(reason)
     rules_text = [explain_score(rules, reason, lang) for reason in reasons]
-    return " ".join([explain_placement(events[at], state.line.spinner, lang)]
+    return " ".join([explain_placement(events[at], spinner_then(rules, events[at]), lang)]
                     + [WORDS[lang]["why_rule"].format(rule=text) for text in rules_text if text])
 
 
