@@ -112,6 +112,41 @@ def test_a_placement_is_explained_with_the_spinner_it_had(kept):
     assert said.startswith("Placed [0|5].") and "Branching doubles: none." in said
 
 
+# -- 6: `why` after a round's settlement ---------------------------------------------------------
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["P2 41 pips", "P3 13 pips", "rounded to the nearest multiple of 5", "So P2 loses 40, P3 loses 15."]),
+    ("es", ["J2 41 puntos", "J3 13 puntos", "redondeada al múltiplo de 5 más cercano",
+            "Así, J2 descuenta 40, J3 descuenta 15."]),
+])
+def test_why_explains_a_settlement(lang, words, tmp_path, monkeypatch):
+    """P1 goes out with [0|1] on [0|2] (1 + 2 = 3: no score). D7: each player's own leftover pips to
+    the nearest 5, off their score: 41 (remainder 1) rounds down to 40, 13 (remainder 3) up to 15."""
+    monkeypatch.chdir(tmp_path)
+    hands = [[tile("0-1")], [tile(t) for t in ("1-1", "1-5", "1-6", "3-3", "4-4", "6-6")],
+             [tile("1-2"), tile("4-6")]]
+    _, text = at_the_table("domino-muggins", lambda game: game.setup(hands, line=[(tile("0-2"), None)], turn=0),
+                           ["1", "porqué" if lang == "es" else "why"], seats=("human", "greedy", "greedy"), lang=lang)
+    said = text.split("> ")[-2]  # the answer to why, printed after its prompt
+    for word in words:
+        assert word in said, said
+
+
+# -- 7: `why` explains the score that was added, and says which points were not ------------------
+
+def test_why_explains_the_score_added_and_says_what_went_unclaimed(tmp_path, monkeypatch):
+    """P1 puts [5|5] on [0|5]'s 5 (0 + 10 = 10) and claims it; P2, who never claims, puts [0|0] on
+    the 0 (0 + 10 = 10): those 10 are never added."""
+    monkeypatch.chdir(tmp_path)
+    hands = [[tile("5-5"), tile("3-4")], [tile("0-0"), tile("1-2")]]
+    _, text = at_the_table("domino-muggins-claims", lambda game: game.setup(hands, line=[(tile("0-5"), None)], turn=0),
+                           ["1", "claim", "why"], forget=1.0)
+    assert "P2 does not claim 10 (multiple of five)." in text
+    said = text.split("> ")[-2]
+    assert said.startswith("Placed [5|5].") and "Placed [0|0]" not in said, said
+    assert "P2's 10 (multiple of five) went unclaimed: they were not added." in said
+
+
 # -- 9: the pile that closed stays on the table while "last" is claimed ----------------------------
 
 def test_the_last_claim_is_asked_over_the_pile_that_closed(tmp_path, monkeypatch):

@@ -68,6 +68,8 @@ _UI = {
         "why_stolen": "{by} called Muggins and took {player}'s {points} ({reason}), left unclaimed.",
         "why_false_call": "{player} called Muggins with nothing unclaimed: a false call costs {points}.",
         "why_scored": "{player} scored {points} ({reason}).",
+        "why_unclaimed": "{player}'s {points} ({reason}) went unclaimed: they were not added.",
+        "why_waiting": "{player}'s {points} ({reason}) wait for a claim: they are not added yet.",
         "help": ("Type a move by its number or as written ({examples}). Commands: help; why (explains the last "
                  "score); rules (a summary of these rules); hand (shows the table again); save FILE; quit "
                  "(saves and stops). End of input or Ctrl-C also saves."),
@@ -133,6 +135,8 @@ _UI = {
         "why_stolen": "{by} gritó «¡Muggins!» y se llevó los {points} de {player} ({reason}), que quedaron sin reclamar.",
         "why_false_call": "{player} gritó «¡Muggins!» cuando no había nada sin reclamar: un grito falso cuesta {points}.",
         "why_scored": "{player} anotó {points} ({reason}).",
+        "why_unclaimed": "Los {points} de {player} ({reason}) quedaron sin reclamar: no se sumaron.",
+        "why_waiting": "Los {points} de {player} ({reason}) esperan a que se reclamen: todavía no se han sumado.",
         "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: ayuda; porqué (explica la "
                  "última puntuación); reglas (resumen de estas reglas); mano (muestra la mesa otra vez); guardar "
                  "FICHERO; salir (guarda y termina). El fin de la entrada o Ctrl-C también guardan."),
@@ -1025,13 +1029,13 @@ class Session:
 
     def _command(self, text: str, player: int) -> bool:
         """Answer a command (help, why, rules, hand, save, quit) in either language; False if `text` is none."""
-        ui, lang = self.ui, self.lang
+        lang = self.lang
         command = _command(text) if text else None
         words = text.split(maxsplit=1)
         if command == "help":
             self._help()
         elif command == "why":
-            self.print(self._why() or ui["nothing_why"])
+            self.print(self._why())
         elif command == "rules":
             for line_text in summarize_rules(self.rules, lang):
                 self.print(line_text)
@@ -1059,28 +1063,41 @@ class Session:
             if not self.coach:
                 self.print(ui["help_coach" if rules.muggins.enabled else "help_coach_claims"])
 
-    def _why(self) -> str | None:
+    def _why(self) -> str:
         """The last score added explained, whatever its reason: a play's (from the family's
         diagram or card), a Muggins call's (what it took, and why that scored) or a false call's
-        cost, a settlement's; without the coach only a score already added, so `why` never tells
-        of points still waiting for a claim. None only when nothing has scored."""
+        cost, a settlement's; never a play whose points were not added. With the coach, the
+        points earned since that were not added are said too: left unclaimed, or waiting for a
+        claim (without it, `why` never tells of points still waiting for a claim)."""
         state = self.held if self.held is not None else self.state  # what has been shown
         events = state.events
         at = next((i for i in range(len(events) - 1, -1, -1)
                    if isinstance(events[i], Scored) and events[i].points), None)
-        if at is None:
-            return explain_last_score(self.rules, state, self.lang) if self.coach else None
-        event, ui, lang = events[at], self.ui, self.lang
+        said = [self.ui["nothing_why"] if at is None else self._why_scored(state, events[:at + 1])]
+        if self.coach:
+            said += self._not_added(state, events[0 if at is None else at + 1:])
+        return " ".join(said)
+
+    def _why_scored(self, state: Any, events: list[Any]) -> str:
+        """The score that ends `events` (the last one added) explained."""
+        event, ui, lang = events[-1], self.ui, self.lang
         if event.reason == MUGGINS_REASON:
-            return self._why_stolen(state, events[:at])
+            return self._why_stolen(state, events[:-1])
         if event.reason == FALSE_CALL_REASON:
             return ui["why_false_call"].format(player=player_name(event.player, lang), points=-event.points)
-        explained = None
-        if event.reason not in self.family.settlement_reasons:
-            shown = state if self.coach or not self.rules.has_claims else _Events(state, events[:at + 1])
-            explained = explain_last_score(self.rules, shown, lang)
+        explained = explain_last_score(self.rules, _Events(state, events), lang)
         return explained or ui["why_scored"].format(player=player_name(event.player, lang), points=event.points,
                                                     reason=reason_name(event.reason, lang, self.rules))
+
+    def _not_added(self, state: Any, events: list[Any]) -> list[str]:
+        """The coach's word on points earned after the last score added that were not added: those
+        `events` say went unclaimed, and those still waiting for a claim."""
+        unclaimed = [("why_unclaimed", event.score) for event in events if isinstance(event, T.NotClaimed)]
+        waiting = [("why_waiting", item.score) for item in state.queue if item.kind == "claim"]
+        lang = self.lang
+        return [self.ui[key].format(player=player_name(score.player, lang), points=score.points,
+                                    reason=reason_name(score.reason, lang, self.rules))
+                for key, score in unclaimed + waiting]
 
     def _why_stolen(self, state: Any, events: list[Any]) -> str:
         """A Muggins call's score: who took whose points, and why those points had scored."""

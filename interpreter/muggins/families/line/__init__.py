@@ -22,7 +22,7 @@ class LineFamily(Family):
     sections = ("opener", "line", "draw", "pass", "settlement")
     description = Said("domino games", es="juegos de dominó")
     scoring_context = PLACEMENT_CONTEXT
-    settlement_reasons = (D.PENALTY_REASON, D.AWARD_REASON)
+    settlement_reasons = words.SETTLEMENT_REASONS
     own_reasons = settlement_reasons
     counters = {D.RoundBlocked: "blocked_rounds"}
 

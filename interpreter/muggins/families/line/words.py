@@ -8,7 +8,7 @@ from typing import Any
 from ...dsl import Expression
 from ...dsl.words import Condition, Noun, Series, Term
 from ...engine.common import Scored
-from ...engine.table import ScoreEarned
+from ...engine.table import Overshot, ScoreEarned
 from ...narration import (count, describe_common, explain_score, player_name, point_signs, say, say_points,
                           scores_text)
 from ...rules import Notation, Rules
@@ -16,6 +16,7 @@ from ...pieces import Tile
 from . import game as D
 
 END_NAMES = D.END_NAMES
+SETTLEMENT_REASONS = (D.PENALTY_REASON, D.AWARD_REASON)  # the reasons a round's settlement scores for
 
 WORDS = {
     "en": {
@@ -53,6 +54,8 @@ WORDS = {
         "penalty": "each player loses {points}{blocked}", "no_penalty": "nobody loses points for leftover tiles",
         "award": "{payee} gains {points}", "no_award": "nobody gains points for them",
         "why_rule": "Scoring entry {rule}",
+        "settled": "Leftover tiles as the round ended: {held}. {rule} So {changes}.",
+        "settled_loses": "{player} loses {points}", "settled_gains": "{player} gains {points}",
         "payee:dominoer": "the player who dominoed", "payee:lightest": "the player who dominoed (in a blocked round, the lightest hand's side)",
         "payee:nobody": "nobody",
         "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
@@ -117,6 +120,8 @@ WORDS = {
         "penalty": "cada jugador descuenta {points}{blocked}", "no_penalty": "nadie descuenta puntos por sus fichas restantes",
         "award": "{payee} se anota {points}", "no_award": "nadie se anota puntos por ellas",
         "why_rule": "Regla {rule}",
+        "settled": "Fichas restantes al acabar la ronda: {held}. {rule} Así, {changes}.",
+        "settled_loses": "{player} descuenta {points}", "settled_gains": "{player} se anota {points}",
         "payee:dominoer": "quien coloca su última ficha", "payee:lightest": "quien coloca su última ficha (en una ronda bloqueada, el bando con menos puntos en mano)",
         "payee:nobody": "nadie",
         "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
@@ -343,8 +348,12 @@ def describe(event: Any, lang: str, target: int, notation: Notation | None, view
 
 
 def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
-    """The diagram of the most recent placement that scored, and the scoring entries it met, in words."""
+    """The diagram of the most recent placement that scored, and the scoring entries it met, in
+    words; or, when a round's settlement scored last, that settlement (`explain_settlement`)."""
     events = state.events
+    last = next((event for event in reversed(events) if isinstance(event, Scored) and event.points), None)
+    if last is not None and last.reason in SETTLEMENT_REASONS:
+        return explain_settlement(rules, events, lang)
     at = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], D.Placed) and events[i].points), None)
     if at is None:
         return None
@@ -360,6 +369,25 @@ def explain_last_score(rules: Rules, state: Any, lang: str) -> str | None:
                     + [WORDS[lang]["why_rule"].format(rule=text) for text in rules_text if text])
 
 
+def explain_settlement(rules: Rules, events: list[Any], lang: str) -> str:
+    """The last round's settlement in `events`: each player's leftover pips, the rule file's
+    settlement in words (its rounding, who loses and who gains), and each score it changed."""
+    w = WORDS[lang]
+    held: list[Any] = []
+    changes: list[Any] = []
+    for event in reversed(events):
+        if isinstance(event, D.Revealed):
+            held.insert(0, event)
+        elif isinstance(event, Scored) and event.reason in SETTLEMENT_REASONS:
+            changes.insert(0, event)
+        elif not isinstance(event, Overshot):
+            break
+    pips = ", ".join(f"{player_name(event.player, lang)} {count(event.pips, 'pip', lang)}" for event in held)
+    said = ", ".join(w["settled_loses" if event.points < 0 else "settled_gains"].format(
+        player=player_name(event.player, lang), points=abs(event.points)) for event in changes)
+    return w["settled"].format(held=pips, rule=settlement_text(rules, lang), changes=said)
+
+
 def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
     """The line family's summary lines: before the scoring entries (the set, the line) and after
     them (drawing, passing, the settlement)."""
@@ -369,11 +397,16 @@ def summary(rules: Rules, lang: str) -> tuple[list[str], list[str]]:
               w["after_placement"].format(spinner=w["spinner_yes" if o.spinner else "spinner_no"],
                                           double=w[o.double_at_end], opening=w[o.opening_double]),
               *_openers(rules, lang)]
-    after = [_draw_rule(rules, lang),
-             w["settle"].format(penalty=_settlement_part(rules, "penalty", lang), award=_settlement_part(rules, "award", lang),
-                                floor=w["floor"].format(floor=o.floor) if o.floor is not None else "",
-                                below_zero=_below_zero(rules, "penalty", lang) + _below_zero(rules, "award", lang))]
-    return before, after
+    return before, [_draw_rule(rules, lang), settlement_text(rules, lang)]
+
+
+def settlement_text(rules: Rules, lang: str) -> str:
+    """The settlement of a round's end in words: who loses and who gains what, from the rule file."""
+    w, o = WORDS[lang], rules.options
+    return w["settle"].format(penalty=_settlement_part(rules, "penalty", lang),
+                              award=_settlement_part(rules, "award", lang),
+                              floor=w["floor"].format(floor=o.floor) if o.floor is not None else "",
+                              below_zero=_below_zero(rules, "penalty", lang) + _below_zero(rules, "award", lang))
 
 
 USUAL_OPENERS = {"first": "high_draw", "rank": "tile.pips", "next": "dominoer", "after_blocked": "lottery"}
