@@ -147,6 +147,23 @@ def test_why_explains_the_score_added_and_says_what_went_unclaimed(tmp_path, mon
     assert "P2's 10 (multiple of five) went unclaimed: they were not added." in said
 
 
+# -- 8: a false call's cost is said where the coach lists it ---------------------------------------
+
+@pytest.mark.parametrize("coach, shown", [
+    (True, "muggins (nothing is unclaimed: a false call costs 5)"),
+    (False, ") muggins"),   # without the coach nothing tells whether anything is unclaimed
+])
+def test_the_coach_says_what_a_false_call_costs(coach, shown, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = house(tmp_path, "card-muggins", "muggins:\n  false_call: 5\n")
+    rules = load_rules(name)
+    out = io.StringIO()
+    s = Session(rules, name, 2, 1, 50, ["human", "greedy"], stdin=io.StringIO(""), stdout=out, coach=coach)
+    s.run()
+    moves = next(line for line in out.getvalue().splitlines() if line.startswith("Moves:"))
+    assert moves.endswith(shown)
+
+
 # -- 9: the pile that closed stays on the table while "last" is claimed ----------------------------
 
 def test_the_last_claim_is_asked_over_the_pile_that_closed(tmp_path, monkeypatch):

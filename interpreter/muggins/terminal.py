@@ -68,6 +68,7 @@ _UI = {
         "why_stolen": "{by} called Muggins and took {player}'s {points} ({reason}), left unclaimed.",
         "why_false_call": "{player} called Muggins with nothing unclaimed: a false call costs {points}.",
         "why_scored": "{player} scored {points} ({reason}).",
+        "false_call_move": "{move} (nothing is unclaimed: a false call costs {points})",
         "why_unclaimed": "{player}'s {points} ({reason}) went unclaimed: they were not added.",
         "why_waiting": "{player}'s {points} ({reason}) wait for a claim: they are not added yet.",
         "help": ("Type a move by its number or as written ({examples}). Commands: help; why (explains the last "
@@ -135,6 +136,7 @@ _UI = {
         "why_stolen": "{by} gritó «¡Muggins!» y se llevó los {points} de {player} ({reason}), que quedaron sin reclamar.",
         "why_false_call": "{player} gritó «¡Muggins!» cuando no había nada sin reclamar: un grito falso cuesta {points}.",
         "why_scored": "{player} anotó {points} ({reason}).",
+        "false_call_move": "{move} (no hay nada sin reclamar: un grito falso cuesta {points})",
         "why_unclaimed": "Los {points} de {player} ({reason}) quedaron sin reclamar: no se sumaron.",
         "why_waiting": "Los {points} de {player} ({reason}) esperan a que se reclamen: todavía no se han sumado.",
         "help": ("Escribe una jugada por su número o tal cual ({examples}). Órdenes: ayuda; porqué (explica la "
@@ -1313,5 +1315,13 @@ class Session:
             legal = self._turn_moves()
         else:
             return
-        self.print(ui["moves"].format(moves="  ".join(f"{i}) {self.game.notation(m, lang)}"
+        self.print(ui["moves"].format(moves="  ".join(f"{i}) {self._move_text(m, player, asked)}"
                                                       for i, m in enumerate(legal, 1))))
+
+    def _move_text(self, move: Any, player: int, asked: bool) -> str:
+        """A move as listed; with the coach, a call on one's turn with nothing unclaimed says its cost
+        (a false call, `muggins.false_call`): without it, nothing tells whether anything is."""
+        text = self.game.notation(move, self.lang)
+        if not self.coach or asked or move != MUGGINS or self._ahead().open_to(player):
+            return text
+        return self.ui["false_call_move"].format(move=text, points=self.rules.muggins.false_call)
