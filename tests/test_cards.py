@@ -344,11 +344,11 @@ HEARTS = "extends: card-muggins\nname: hearts\nscoring:\n" \
          "  - {name: heart five, when: 'total % 5 == 0 and card.suit == 3', points: total}\n"
 
 
-def hint_at(rules, hand, pile, lang="en"):
+def hint_at(rules, hand, pile, lang="en", scores=None):
     """The coach's hint to P1 holding `hand`, on `pile`, P1 to play."""
     from muggins.families import family_of
     g = game(rules)
-    state = g.setup([cards(g, *hand), []], pile=cards(g, *pile), last_player=1, dealer=1, turn=0)
+    state = g.setup([cards(g, *hand), []], pile=cards(g, *pile), last_player=1, dealer=1, turn=0, scores=scores)
     return family_of(rules).coach_hint(rules, state.view(0), lang)
 
 
@@ -386,3 +386,16 @@ def test_the_coach_hints_a_total_where_every_card_that_makes_it_scores_alike(rul
     """In card-muggins a total scores whatever card makes it: on 12, 3 more makes 15, 15 points."""
     assert hint_at(rules, ["AH", "2C"], ["10C", "2S"]) == "Hint: the running total is 12; 3 more makes 15, which scores 15."
     assert hint_at(rules, ["AH"], ["10C", "2S"], "es") == "Pista: el total acumulado es 12; faltan 3 para 15, que anota 15."
+
+
+@pytest.mark.parametrize("overshoot, hint", [
+    ("void", "Hint: the running total is 25; 6 more makes 31, which scores 2."),
+    ("capped", "Hint: the running total is 25; 5 more makes 30, which scores 2."),
+])
+def test_the_coach_hints_only_points_that_count_past_the_target(overshoot, hint, tmp_path: Path):
+    """P1 has 10 of a target of 12. On 25, a 5 makes 30 (a multiple of five, 30 points): past the
+    target, void counts none of them, capped counts the 2 that reach it; a 6 makes exactly 31 (2,
+    card-muggins' exact limit), which reaches 12 and counts either way."""
+    path = tmp_path / "short.yaml"
+    path.write_text(f"extends: card-muggins\nname: short\nwin:\n  target: 12\n  overshoot: {overshoot}\n")
+    assert hint_at(load_rules(path), ["5H", "6C"], ["10C", "10S", "5D"], scores=[10, 0]) == hint

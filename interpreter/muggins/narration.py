@@ -8,7 +8,7 @@ rule texts' own terms (ficha, extremo abierto, montón, paso, pila, total acumul
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .dsl import Expression
 from .dsl.bounds import bounds, either
@@ -430,3 +430,16 @@ def coach_hint(found: tuple[int, int, int] | None, templates: dict[str, str], la
     need = target - total
     return templates.get(lang, templates["en"]).format(total=total, need=need, next=target, points=points,
                                                        faltan="falta" if need == 1 else "faltan")
+
+
+def points_counted(trial: Any, view: Any, awards: Sequence[tuple[str, int, bool]]) -> int:
+    """The points `awards` would add to the viewer's score, every claim made, as the shared table
+    adds them (`earn`, then each claim decided): tried on a copy of `trial`, a table of the same
+    game given the viewer's scores, so what a hint promises follows the target's overshoot rule
+    as the engine applies it."""
+    table = trial.copy()
+    table.scores = list(view.scores)
+    table.earn(awards, view.player, [])
+    while table.queue and not table.is_terminal():
+        table.decide(table.queue.popleft(), True)
+    return int(table.scores[view.player] - view.scores[view.player])

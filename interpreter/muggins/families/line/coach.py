@@ -4,9 +4,9 @@ scoring is what the hint follows; the points are those the table would add to th
 (past the target, `win.overshoot` voids or caps them), asked of the shared table itself."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
-from ...narration import coach_hint
+from ...narration import coach_hint, points_counted
 
 from ...dsl import lookup
 
@@ -36,22 +36,10 @@ def next_score(view: Any) -> tuple[int, int, int] | None:
         if sum(award[1] for award in awards) <= 0:
             continue
         trial = trial or game.new_state(0)
-        points = counted(trial, view, awards)
+        points = points_counted(trial, view, awards)
         if points > 0:
             return total, target, points
     return None
-
-
-def counted(trial: Any, view: Any, awards: Sequence[tuple[str, int, bool]]) -> int:
-    """The points `awards` would add to the viewer's score, every claim made, as the shared table
-    adds them (`earn`, then each claim decided): tried on a copy of `trial`, a table of the same
-    game given the viewer's scores, so the target's overshoot rule is the engine's own."""
-    table = trial.copy()
-    table.scores = list(view.scores)
-    table.earn(awards, view.player, [])
-    while table.queue and not table.is_terminal():
-        table.decide(table.queue.popleft(), True)
-    return int(table.scores[view.player] - view.scores[view.player])
 
 
 def hint(view: Any, lang: str) -> str | None:

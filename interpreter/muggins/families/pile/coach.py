@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...narration import coach_hint
+from ...narration import coach_hint, points_counted
 from ...rules import Rules
 
 HINT = {
@@ -21,16 +21,24 @@ BY_CARD = {
 }
 YOUR_CARD = {"en": "your {card} makes {next}, which scores {points}",
              "es": "tu {card} lo lleva a {next}, que anota {points}"}
+HINTED = "hint"  # the reason of points tried on a copy of the table, never shown
 NONE_OF_YOURS = {"en": "none of your cards scores now", "es": "ninguna de tus cartas anota ahora"}
 
 
 def outcomes(view: Any, cards: Iterable[Any]) -> list[tuple[int, int, Any]]:
-    """(the total it makes, what it scores, the card) for each of `cards` that fits under the
-    limit, laid now by the viewer, as the game scores it."""
+    """(the total it makes, what it adds to the viewer's score, the card) for each of `cards`
+    that fits under the limit, laid now by the viewer, as the game scores it (past the target,
+    as `win.overshoot` counts it: the shared table decides, `points_counted`)."""
     game, total = view.game, view.total
     hand_size, score = max(len(view.hand) - 1, 0), view.scores[view.player]
-    return [(total + game.value(card), game.play_points(card, total, view.pile, hand_size, view.stock, score), card)
-            for card in cards if total + game.value(card) <= view.limit]
+    trial = game.new_state(0)
+    found = []
+    for card in cards:
+        if total + game.value(card) <= view.limit:
+            points = game.play_points(card, total, view.pile, hand_size, view.stock, score)
+            counted = points_counted(trial, view, [(HINTED, points, False)]) if points > 0 else points
+            found.append((total + game.value(card), counted, card))
+    return found
 
 
 def next_score(view: Any) -> tuple[int, int, set[int]] | None:
