@@ -399,3 +399,17 @@ def test_the_coach_hints_only_points_that_count_past_the_target(overshoot, hint,
     path = tmp_path / "short.yaml"
     path.write_text(f"extends: card-muggins\nname: short\nwin:\n  target: 12\n  overshoot: {overshoot}\n")
     assert hint_at(load_rules(path), ["5H", "6C"], ["10C", "10S", "5D"], scores=[10, 0]) == hint
+
+
+def test_the_coach_counts_each_entry_a_card_earns_as_the_table_claims_it(tmp_path: Path):
+    """Two claimed entries on one card (a multiple of five, and a heart making one), a target of 61
+    that voids points passing it: P1 on 50 lays 5♥ on 5, making 10 for each entry; the table adds
+    the first 10 (60) and voids the second (70 would pass 61): 5♥ adds 10, as any other 5 does,
+    so the total scores 10 whatever card makes it, not "nothing" (20 at once would pass the target)."""
+    path = tmp_path / "hearts.yaml"
+    path.write_text("extends: card-muggins\nname: hearts-void\nscoring:\n"
+                    "  - {name: multiple of five, when: 'total % 5 == 0', points: total}\n"
+                    "  - {name: heart five, when: 'total % 5 == 0 and card.suit == 3', points: total}\n"
+                    "win:\n  target: 61\n  overshoot: void\n")
+    hint = hint_at(load_rules(path), ["5H", "2C"], ["3C", "2S"], scores=[50, 0])
+    assert hint == "Hint: the running total is 5; 5 more makes 10, which scores 10.", hint

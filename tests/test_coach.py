@@ -10,6 +10,7 @@ import io
 import pytest
 
 from muggins.engine import make_game
+from muggins.engine import table as T
 from muggins.families import family_of
 from muggins.families.line.game import Place
 from muggins.loader import load_rules
@@ -38,7 +39,8 @@ def at_the_table(name, state_of, script, seats=("human", "greedy"), **options):
     typed = io.StringIO()
     typed.readline = lambda *a: (lambda t: "" if t is None else t + "\n")(next(lines, None))
     out = io.StringIO()
-    s = Session(rules, name, len(seats), 1, 50, list(seats), stdin=typed, stdout=out, coach=True, **options)
+    options.setdefault("coach", True)
+    s = Session(rules, name, len(seats), 1, 50, list(seats), stdin=typed, stdout=out, **options)
     s.state = state_of(s.game)
     s.run()
     return s, out.getvalue()
@@ -89,6 +91,19 @@ def test_the_claim_prompt_says_what_the_claim_would_add(score, lang, expected, t
     _, text = at_the_table(name, claims_position(score), ["1"], lang=lang)
     assert expected in text
     assert "(threes)" not in text if lang == "es" else "(treses)" not in text
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Your 4 (threes) would pass the target: claimed, 1 would count (up to it)."),
+    ("es", "Tus 4 (treses) pasarían del objetivo: si los reclamas, contarían solo hasta el objetivo: 1."),
+])
+def test_the_claim_prompt_says_what_a_capped_claim_would_add(lang, expected, tmp_path, monkeypatch):
+    """On 30 of 31 with `overshoot: capped`, the 4 points (threes) claimed count 1, up to the target."""
+    monkeypatch.chdir(tmp_path)
+    name = house(tmp_path, "fives-and-threes", "claims:\n  required: true\nmuggins:\n  enabled: true\nwin:\n"
+                                             "  target: 31\n  overshoot: capped\n")
+    _, text = at_the_table(name, claims_position(30), ["1"], lang=lang)
+    assert expected in text, text
 
 
 # -- 4: the branching double as it was at the placement --------------------------------------------
@@ -145,6 +160,26 @@ def test_why_explains_the_score_added_and_says_what_went_unclaimed(tmp_path, mon
     said = text.split("> ")[-2]
     assert said.startswith("Placed [5|5].") and "Placed [0|0]" not in said, said
     assert "P2's 10 (multiple of five) went unclaimed: they were not added." in said
+
+
+@pytest.mark.parametrize("lang, typed, silent", [
+    ("en", ["1", "claim", "", "why"], ("went unclaimed", "wait for a claim", "not added", "does not claim")),
+    ("es", ["1", "reclamar", "", "porqué"], ("sin reclamar", "esperan a que se reclamen", "no se sumaron",
+                                            "no se han sumado", "no reclama")),
+])
+def test_why_without_the_coach_says_nothing_of_points_not_yet_claimed(lang, typed, silent, tmp_path, monkeypatch):
+    """The same position without the coach: P2's 10 are earned and not claimed (P1's window on them
+    is open as P1 types `why`), and nothing says so (the Muggins skill is the player's): `why`
+    explains P1's own 10, the last score added, and no more."""
+    monkeypatch.chdir(tmp_path)
+    hands = [[tile("5-5"), tile("3-4")], [tile("0-0"), tile("1-2")]]
+    s, text = at_the_table("domino-muggins-claims", lambda game: game.setup(hands, line=[(tile("0-5"), None)], turn=0),
+                           typed, forget=1.0, coach=False, lang=lang)
+    last = s.state.events[-1]
+    assert isinstance(last, T.ScoreEarned) and last.score.player == 1  # P2's 10: earned, not added
+    said = text.split("> ")[-2]
+    assert said.startswith("Placed [5|5]." if lang == "en" else "Colocada [5|5]."), said
+    assert not any(words in text for words in silent), text
 
 
 # -- 8: a false call's cost is said where the coach lists it ---------------------------------------

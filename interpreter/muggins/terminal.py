@@ -53,12 +53,12 @@ _UI = {
         "muggins": "{scorer} did not claim {points} ({reason}): type muggins to take them, or press Enter.",
         "claim:void": ("Your {points} ({reason}) would pass the target: claimed, they would not count. Type claim, "
                        "or press Enter to let them go."),
-        "claim:capped": ("Your {points} ({reason}) would pass the target: claimed, only {counted} count, up to it. "
+        "claim:capped": ("Your {points} ({reason}) would pass the target: claimed, {counted} would count (up to it). "
                          "Type claim, or press Enter to let them go."),
         "muggins:void": ("{scorer} did not claim {points} ({reason}): taken, they would pass your target and not "
                          "count for you. Type muggins to take them all the same, or press Enter."),
-        "muggins:capped": ("{scorer} did not claim {points} ({reason}): taken, only {counted} count for you, up to "
-                           "the target. Type muggins to take them, or press Enter."),
+        "muggins:capped": ("{scorer} did not claim {points} ({reason}): taken, {counted} would count for you (up to "
+                           "the target). Type muggins to take them, or press Enter."),
         "prompt": "{player}> ", "wait_prompt": "{player} (Enter: go on)> ",
         "not_a_number": "There is no move {n}: choose 1 to {count}.",
         "not_a_number_one": "There is no move {n}: the only one is 1.",
@@ -121,12 +121,12 @@ _UI = {
         "muggins": "{scorer} no reclamó {points} ({reason}): escribe muggins para llevártelos (¡Muggins!), o pulsa Intro.",
         "claim:void": ("Tus {points} ({reason}) pasarían del objetivo: aunque los reclames, no contarían. Escribe "
                        "reclamar, o pulsa Intro para dejarlos pasar."),
-        "claim:capped": ("Tus {points} ({reason}) pasarían del objetivo: si los reclamas, solo cuentan {counted}, "
-                         "hasta el objetivo. Escribe reclamar, o pulsa Intro para dejarlos pasar."),
+        "claim:capped": ("Tus {points} ({reason}) pasarían del objetivo: si los reclamas, contarían solo hasta el "
+                         "objetivo: {counted}. Escribe reclamar, o pulsa Intro para dejarlos pasar."),
         "muggins:void": ("{scorer} no reclamó {points} ({reason}): si te los llevas, pasarías del objetivo y no te "
                          "contarían. Escribe muggins para llevártelos de todos modos (¡Muggins!), o pulsa Intro."),
-        "muggins:capped": ("{scorer} no reclamó {points} ({reason}): si te los llevas, solo te cuentan {counted}, "
-                           "hasta el objetivo. Escribe muggins para llevártelos (¡Muggins!), o pulsa Intro."),
+        "muggins:capped": ("{scorer} no reclamó {points} ({reason}): si te los llevas, te contarían solo hasta el "
+                           "objetivo: {counted}. Escribe muggins para llevártelos (¡Muggins!), o pulsa Intro."),
         "prompt": "{player}> ", "wait_prompt": "{player} (Intro: seguir)> ",
         "not_a_number": "No hay jugada {n}: elige de 1 a {count}.",
         "not_a_number_one": "No hay jugada {n}: la única es la 1.",

@@ -21,7 +21,6 @@ BY_CARD = {
 }
 YOUR_CARD = {"en": "your {card} makes {next}, which scores {points}",
              "es": "tu {card} lo lleva a {next}, que anota {points}"}
-HINTED = "hint"  # the reason of points tried on a copy of the table, never shown
 NONE_OF_YOURS = {"en": "none of your cards scores now", "es": "ninguna de tus cartas anota ahora"}
 
 
@@ -31,12 +30,14 @@ def outcomes(view: Any, cards: Iterable[Any]) -> list[tuple[int, int, Any]]:
     as `win.overshoot` counts it: the shared table decides, `points_counted`)."""
     game, total = view.game, view.total
     hand_size, score = max(len(view.hand) - 1, 0), view.scores[view.player]
+    pile = [game.code_of[card] for card in view.pile]
     trial = game.new_state(0)
     found = []
     for card in cards:
-        if total + game.value(card) <= view.limit:
-            points = game.play_points(card, total, view.pile, hand_size, view.stock, score)
-            counted = points_counted(trial, view, [(HINTED, points, False)]) if points > 0 else points
+        if total + game.value(card) <= view.limit:  # each entry it earns, claimed as the table claims it
+            awards = game.scores_of(game.code_of[card], total, pile, hand_size, view.stock, score)
+            points = sum(award[1] for award in awards)
+            counted = points_counted(trial, view, awards) if points > 0 else points
             found.append((total + game.value(card), counted, card))
     return found
 
