@@ -1179,10 +1179,11 @@ class Session:
         table = self.state.copy()
         start = len(table.events)
         table.apply(CLAIM if decision.kind == "claim" else MUGGINS)
-        for event in table.events[start:]:
-            if isinstance(event, (Scored, T.Overshot)) and event.player == decision.actor:
+        reason = decision.score.reason if decision.kind == "claim" else MUGGINS_REASON  # its own score, not
+        for event in table.events[start:]:  # one the automatic steps after it add (a round's settlement)
+            if isinstance(event, (Scored, T.Overshot)) and event.player == decision.actor and event.reason == reason:
                 return event.points if isinstance(event, Scored) else 0
-        return 0
+        return 0  # capped at a target already reached: nothing added
 
     def _typed_move(self, text: str, legal: list[Any]) -> Any | None:
         """The move a number or a text names, or None once the person is told why it names none
