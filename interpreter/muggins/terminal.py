@@ -485,7 +485,7 @@ class Session:
                     chosen = self.bots[actor].choose(state.view(actor), state.legal_moves())
                     if self.checked_bots and game.notation(chosen) != game.notation(move):
                         raise RecordError(f"{path}: " + record_problem(lang, "not_the_bots", number=number, text=text))
-                turn = state.decision is None and (self._windows() or self._coached())
+                turn = state.decision is None and self.rules.has_claims  # a window, or the coach's table
                 before, start = (state.copy(), len(state.events)) if turn else (None, 0)
                 state.play(move)
                 if before is not None and self.coach:
@@ -743,10 +743,6 @@ class Session:
         """Whether a person gets a window after their own move: claims are theirs to make."""
         return self.rules.has_claims and not self.coach
 
-    def _coached(self) -> bool:
-        """Whether the coach asks claims and calls: on the table the last turn's move left (`left`)."""
-        return self.coach and self.rules.has_claims
-
     def _play_turn(self, player: int, move: Any) -> None:
         """The person's own move, and the window after it (`_play_move`)."""
         self._play_move(player, move)
@@ -756,7 +752,7 @@ class Session:
         """A turn's move (checked), recorded and shown; at a round's end, up to the move only, the
         round's end held back for the windows on it (`_hold_round_end`); otherwise the windows on
         the scores whose window it closed open (`_open_windows`)."""
-        before = self.state.copy() if self._windows() or self._coached() else None
+        before = self.state.copy() if self.rules.has_claims else None  # a window, or the coach's table
         start = len(self.state.events)
         self.state.play(move)
         self.moves.append(self.game.notation(move))
