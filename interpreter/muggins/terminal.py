@@ -291,6 +291,18 @@ def _mute(stream: TextIO) -> None:
         os.close(null)
 
 
+def forgiving_stdin() -> TextIO:
+    """The keyboard, with bytes that are not UTF-8 read as U+FFFD: answered as any odd text is,
+    where a UnicodeDecodeError would end the game."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    try:
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    except (ValueError, OSError):
+        pass
+    return sys.stdin
+
+
 class Session:
     """One game at the terminal: its rules, seats, state and the moves so far."""
 
@@ -318,15 +330,7 @@ class Session:
                                               ("ascii", ascii)) if on]  # as asked: kept by a save
         self.record, self.force = record, force  # the record to write when the game ends
         self.notation = rules.notation if tally else None
-        if stdin is None:
-            stdin = sys.stdin
-            reconfigure = getattr(stdin, "reconfigure", None)
-            try:  # bytes that are not UTF-8 become U+FFFD, answered as any odd text is
-                if reconfigure is not None:
-                    reconfigure(errors="replace")
-            except (ValueError, OSError):
-                pass
-        self.stdin = stdin
+        self.stdin = stdin or forgiving_stdin()
         self.ui = ui_words(lang)
         self.game = make_game(rules, players, max_rounds)
         self.state = self.game.new_state(seed)
@@ -335,6 +339,16 @@ class Session:
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.moves: list[str] = []
         self.shown = 0
+        self._init_turns()
+        self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
+        self._asked_text: str | None = None  # and what was written there
+        self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
+        self.resumed_from: tuple[Path, Save] | None = None  # the save this session was resumed from, as read
+        self.checked_bots = True            # a resume checks that the saved bots' moves are the bots' choices
+
+    def _init_turns(self) -> None:
+        """Who is at the keyboard and what each person's turn and claim window hold: what a save
+        keeps of the turn in progress besides the moves."""
         # drawn pieces in the log: one person's own; several sharing the screen, nobody's; no person, all
         self.viewer = self.humans[0] if len(self.humans) == 1 else _NOBODY if self.humans else None
         self.at_keyboard: int | None = None  # the person last handed the terminal (several people)
@@ -345,9 +359,6 @@ class Session:
         self.since = (0, 0)                 # the event the last turn's move began at, and its round: scores
         #                                     earned from it on, in that round, are those the next turn's move
         #                                     closes the window of (a round's end closes every window)
-        self.asked: Path | None = None     # the file this game was last saved to (`save`, the autosave)
-        self._asked_text: str | None = None  # and what was written there
-        self.kept = False                   # the game stopped and was kept (or had nobody to keep it for)
         self.left: Any = None               # with the coach, the table as the last turn's move left it (a pile it
         #                                     closed still on it): shown while the claims and calls on it are asked
         self.held: Any = None               # the table as a move that ended a round left it (its end is shown
@@ -358,8 +369,6 @@ class Session:
         self.carried: list[int] = []        # people whose call in a window took nothing (false_call): on their turn
         self.last_turn: tuple[int, Any, Any, list[int]] | None = None  # a resume's last turn: the mover, the
         #                                     game, the move and the scorers whose window it closed
-        self.resumed_from: tuple[Path, Save] | None = None  # the save this session was resumed from, as read
-        self.checked_bots = True            # a resume checks that the saved bots' moves are the bots' choices
 
     # -- save and resume -----------------------------------------------------------------------
 
