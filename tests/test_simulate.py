@@ -166,3 +166,15 @@ def test_points_by_scoring_entry_count_an_entrys_losses_below_zero(tmp_path):
                 totals[event.reason] += event.points
     entries = {entry["name"]: entry["points"] for entry in data["scoring_entries"]}
     assert entries == totals and totals["odd"] < 0 < totals["fives"]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "none of the 6 games ended"), ("es", "ninguna de las 6 partidas terminó")])
+def test_a_simulation_where_no_game_ends_says_so_instead_of_a_win_rate(capsys, lang, said):
+    # a target of 10000 cannot be reached in one round of card Muggins: its 52 cards are at most
+    # 52 plays, each scoring at most the total (at most the limit, 31), the limit's 2 and a "last" 1
+    status = main(["simulate", "card-muggins", "--games", "6", "--max-rounds", "1", "--set", "win.target=10000",
+                   "--lang", lang])
+    out = " ".join(capsys.readouterr().out.split())
+    assert status == 0
+    assert said in out
+    assert "fair share is 0" not in out and "lo justo es 0" not in out

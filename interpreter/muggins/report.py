@@ -68,6 +68,7 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing": "no difference is significant after Holm's correction",
         "fairness": "{label}: the first to play wins {rate} [{low}, {high}] of the games, where a fair share is {fair}.",
         "fair_side": "{label}: the first to play's side wins {rate} [{low}, {high}] of the games, where a fair share is {fair}.",
+        "none_ended": "{label}: none of the {games} games ended: each stopped at the round cap (--max-rounds), so nobody's win rate can be read; the target may be out of reach.",
         "sweep_title": "{rules}: how the statistics move ({games} games each, seed {seed})",
         "settings": "settings",
         "first_rate": "first to play wins",
@@ -130,6 +131,7 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing": "ninguna diferencia es significativa tras la corrección de Holm",
         "fairness": "{label}: quien juega primero gana el {rate} [{low}, {high}] de las partidas, cuando lo justo es {fair}.",
         "fair_side": "{label}: el bando de quien juega primero gana el {rate} [{low}, {high}] de las partidas, cuando lo justo es {fair}.",
+        "none_ended": "{label}: ninguna de las {games} partidas terminó: todas se detuvieron en el tope de rondas (--max-rounds), así que no se puede leer quién gana; puede que el objetivo sea inalcanzable.",
         "sweep_title": "{rules}: cómo se mueven las estadísticas ({games} partidas cada una, semilla {seed})",
         "settings": "ajustes",
         "first_rate": "gana quien juega primero",
@@ -512,8 +514,12 @@ def plain_summary(results: Sequence[dict], tests: Sequence[dict], lang: str) -> 
 
 def fairness_line(data: dict, lang: str) -> str:
     """The first to play's (or its side's) win rate in a sentence, beside the fair share the
-    summary gives: the finished games shared out, so unfinished games are nobody's loss."""
+    summary gives: the finished games shared out, so unfinished games are nobody's loss. With no
+    game finished, every rate is 0 of 0 games: said in words, as a hint that the target is out of
+    reach, rather than as "0% where a fair share is 0%"."""
     w = words(lang)
+    if not data["finished"]:
+        return w["none_ended"].format(label=data["label"], games=data["games"])
     f = data["first_to_play"]
     row, key = (f["by_side"][0], "fair_side") if "by_side" in f else (f["by_position"][0], "fairness")
     return w[key].format(label=data["label"], rate=pct(row["win_rate"], lang), low=pct(row["ci95"][0], lang),
