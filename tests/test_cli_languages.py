@@ -51,6 +51,15 @@ def test_spanish_help_has_no_english(argv, how, capsys, monkeypatch):
     assert words_in(out, SPANISH)
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["rules", "--help"]])
+def test_a_list_of_commands_in_spanish_shows_no_python_none(argv, capsys):
+    """argparse asks gettext for a missing description too (`_(None)`): in Spanish the list of
+    commands showed a line `None` under `órdenes:`, which English never shows."""
+    code, out, _ = run(argv + ["--lang", "es"], capsys)
+    assert code == 0 and "órdenes" in out
+    assert not re.search(r"(?<!\w)None(?!\w)", out)
+
+
 @pytest.mark.parametrize("argv", HELPS)
 def test_english_help_has_no_spanish(argv, capsys, monkeypatch):
     code, out, _ = run(argv, capsys)

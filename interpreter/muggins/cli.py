@@ -148,11 +148,15 @@ def _argparse_words(lang: str) -> Iterator[None]:
         return
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
 
-    def gettext(text: str) -> str:
+    def spanish(text: str) -> str:
         return _Template(_ARGPARSE_ES.get(text, text))
 
+    def gettext(text: str | None) -> str | None:
+        # argparse also asks for a missing description (`_(None)`), which must stay None, not "None"
+        return None if text is None else spanish(text)
+
     def ngettext(singular: str, plural: str, n: int) -> str:
-        return gettext(singular if n == 1 else plural)
+        return spanish(singular if n == 1 else plural)
 
     argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
     try:
