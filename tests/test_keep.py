@@ -453,6 +453,18 @@ def test_the_spanish_keeper_uses_the_rule_files_spanish_title_and_echoes_undone_
     assert "Deshecho: último." in out and "Deshecho: paso." in out, out
 
 
+
+def test_the_spanish_words_of_play_are_read_by_the_keeper_too(tmp_path):
+    """What the terminal takes as a pass in Spanish (`pasar`, as the domino keeper does) is a go in
+    the card keeper, and a blocked round is said of the round or of the game (`bloqueada`,
+    `bloqueado`): card-muggins.es.txt "diga «paso»"; domino-muggins.es.txt "la ronda ... bloqueada"."""
+    keeper, out, code = keep("card-muggins", 3, ["1", "10", "pasar", "pasar", "pasar"], lang="es", folder=tmp_path)
+    assert out.count(" dice paso.") == 3 and "No se anota" not in out
+    assert "La pila se cierra en 10." in out and "J2 anota 1 (último): 11." in out
+    for said in ("bloqueada", "bloqueado"):
+        keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "paso", "paso", said], lang="es", folder=tmp_path)
+        assert "La ronda 1 está bloqueada" in out and "No se anota" not in out, said
+
 # -- save and resume ------------------------------------------------------------------------------
 
 def test_save_and_resume(tmp_path):

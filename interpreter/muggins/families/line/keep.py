@@ -30,7 +30,7 @@ KNOWN = ("ends_sum", "ends", "open_ends", "opening", "dominoed", "players", "sco
 _PIPS_NAMES = {"hand_pips", "side_pips", "opponents_pips", "lightest"}
 _PASS = {"pass", "paso", "pasa", "pasar"}
 _DOMINO = {"domino", "dominó", "fin"}
-_BLOCKED = {"blocked", "block", "bloqueo", "bloqueada", "tranque", "cierre"}
+_BLOCKED = {"blocked", "block", "bloqueo", "bloqueada", "bloqueado", "tranque", "cierre"}
 _TURN = {"turn", "turno"}
 _ENDS = re.compile(r"[0-9]+(?:\s*[+ ,]\s*[0-9]+)*", re.ASCII)
 

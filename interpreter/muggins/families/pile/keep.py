@@ -25,7 +25,7 @@ from . import game as C
 KNOWN = ("total", "limit", "card.value", "pile_size", "pile.values", "players", "score", "target", "earned")
 # an exact limit scored as "last" is read with no card (the engine gives these names 0 or empty)
 _AS_LAST = ("card.rank", "card.suit", "hand_size", "pile.ranks", "pile.suits")
-_GO = {"go", "paso", "pass", "pasa"}
+_GO = {"go", "paso", "pass", "pasa", "pasar"}
 _LAST = {"last", "último", "ultimo", "ultima", "última"}
 _END = {"end", "fin", "fin de ronda", "end of round"}
 _TURN = {"turn", "turno"}
