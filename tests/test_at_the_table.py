@@ -349,6 +349,15 @@ def test_domino_moves_in_both_languages():
     assert game.notation(CLAIM, "es") == "reclamar" and game.notation(DECLINE, "es") == "declinar"
 
 
+
+def test_an_ends_initial_is_read_in_the_persons_language():
+    """A Spanish player who abbreviates `3-4 i` for izquierda writes `3-4 d` for derecha; in English
+    `d` is down (`u`p, `d`own), as a card's suit letter is read in the person's language."""
+    game = make_game(load_rules("domino-muggins-spinner"), 2)
+    assert game.parse_move("3-4 d", "es") == game.parse_move("3-4 derecha")
+    assert game.parse_move("3-4 i", "es") == game.parse_move("3-4 izquierda")
+    assert game.parse_move("3-4 d", "en") == game.parse_move("3-4 d") == game.parse_move("3-4 down")
+
 def test_cards_in_every_spelling_shown():
     deck = load_rules("card-muggins").pieces
     five = deck.parse("5H")

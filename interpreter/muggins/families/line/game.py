@@ -40,6 +40,8 @@ _END_SAID = tuple(Said(en, es=es) for en, es in zip(END_NAMES, ("izquierdo", "de
 _END_WORDS = {name: i for i, name in enumerate(END_NAMES)} | {
     "l": 0, "r": 1, "u": 2, "d": 3, "izquierda": 0, "izquierdo": 0, "izq": 0, "i": 0, "derecha": 1, "derecho": 1,
     "der": 1, "arriba": 2, "abajo": 3, "top": 2, "bottom": 3}
+# an initial read in the person's language where the two differ: `d` is derecha in Spanish, down in English
+_END_INITIALS = {"es": {"d": 1}}
 # the turn's and the table's words in each language; every spelling is read in every language
 MOVE_WORDS = {"en": {"draw": "draw", "pass": "pass", "claim": "claim", "muggins": "muggins", "decline": "decline"},
               "es": {"draw": "robar", "pass": "paso", "claim": "reclamar", "muggins": "muggins", "decline": "declinar"}}
@@ -291,7 +293,8 @@ class DominoGame(TableGame):
 
     def parse_move(self, text: str, lang: str | None = None) -> DominoMove:
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`
-        (in either language, whatever `lang`: a tile is written alike in both)."""
+        (in either language, whatever `lang`: a tile is written alike in both; only an end's initial
+        that the languages share, `d`, is read in `lang`)."""
         words = checked_text(text, self.NOT_A_MOVE).strip().lower().split()
         if len(words) == 1 and words[0] in DECISION_WORDS:
             return DECISION_WORDS[words[0]]
@@ -304,7 +307,7 @@ class DominoGame(TableGame):
         tile = self.rules.pieces.parse(words[0])
         if len(words) == 1:
             return Place(tile)
-        end = _END_WORDS.get(words[1])
+        end = _END_INITIALS.get(lang or "en", {}).get(words[1], _END_WORDS.get(words[1]))
         if end is None:
             raise illegal("not_an_end", text=words[1], ends=Said(", ".join(END_NAMES), es=", ".join(MOVE_ENDS["es"])))
         return Place(tile, end)
