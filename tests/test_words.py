@@ -557,7 +557,7 @@ def test_sides_that_depend_on_the_number_of_players_say_for_how_many(tmp_path):
                                          "seating: {sides: \"2 if players == 4 else players\"}\n")))
     assert [line for line in summarize_rules(one, "en") if "sides" in line] == [
         "With 4 players, 2 sides: partners sit 2 seats apart and share one score."]
-    assert "Con 4 jugadores, 2 bandos: los compañeros se sientan a 2 puestos y comparten una puntuación." in \
+    assert "Con 4 jugadores, 2 bandos: los compañeros se sientan a 2 puestos de distancia y comparten una puntuación." in \
         summarize_rules(one, "es")
     two = load_rules(str(write(tmp_path, "extends: domino-muggins-double-nine\nname: house\nplayers: [4, 6]\n"
                                          "seating: {sides: \"players // 2\"}\n")))
@@ -566,6 +566,8 @@ def test_sides_that_depend_on_the_number_of_players_say_for_how_many(tmp_path):
         "With 6 players, 3 sides: partners sit 3 seats apart and share one score."]
     partners = summarize_rules(load_rules("domino-partnership-all-fives"), "en")  # four players only: as it was
     assert "2 sides: partners sit 2 seats apart and share one score." in partners
+    assert "2 bandos: los compañeros se sientan a 2 puestos de distancia y comparten una puntuación." in \
+        summarize_rules(load_rules("domino-partnership-all-fives"), "es")
 
 
 @pytest.mark.parametrize("text, entry", [

@@ -113,9 +113,9 @@ _WORDS = {
         "order:seat": " Se pregunta a los oponentes desde el puesto 1 en adelante; se lleva los puntos el primero que grita.",
         "simultaneous:earlier_score": " Cuando una misma jugada anota y deja una puntuación anterior expuesta a "
                                       "«¡Muggins!», van primero los gritos sobre la anterior.",
-        "sides": "{sides} bandos: los compañeros se sientan a {apart} puestos y comparten una puntuación.",
-        "sides_with": "Con {players} jugadores, {sides} bandos: los compañeros se sientan a {apart} puestos y "
-                      "comparten una puntuación.",
+        "sides": "{sides} bandos: los compañeros se sientan a {apart} puestos de distancia y comparten una puntuación.",
+        "sides_with": ("Con {players} jugadores, {sides} bandos: los compañeros se sientan a {apart} puestos de "
+                       "distancia y comparten una puntuación."),
         "or": "o",
         "direction": "Se juega en sentido antihorario.",
         "win": "Gana el primero en alcanzar el objetivo{at_once}.", "win_at_once": ", de inmediato, incluso a mitad de ronda",
