@@ -60,6 +60,19 @@ def test_a_list_of_commands_in_spanish_shows_no_python_none(argv, capsys):
     assert not re.search(r"(?<!\w)None(?!\w)", out)
 
 
+
+def test_the_keepers_spanish_help_names_the_table_as_the_rule_texts_do(capsys):
+    """card-muggins.es.txt: "total acumulado", "cartas"; domino-muggins.es.txt: "fichas restantes",
+    "Anotación ... en papel" (a person reads the keeper's help with those words at the table)."""
+    code, out, _ = run(["--lang", "es", "--help"], capsys)
+    assert "fichas o cartas reales" in " ".join(out.split()) and "naipes" not in out
+    code, out, _ = run(["keep", "--help", "--lang", "es"], capsys)
+    text = " ".join(out.split())
+    assert "el total acumulado" in text and "los puntos de las fichas restantes" in text
+    assert "la anotación en papel" in text
+    for word in ("suma en curso", "sobrantes", "la cuenta"):
+        assert word not in text, word
+
 @pytest.mark.parametrize("argv", HELPS)
 def test_english_help_has_no_spanish(argv, capsys, monkeypatch):
     code, out, _ = run(argv, capsys)

@@ -229,7 +229,7 @@ _HELP = {
     "the same statistics side by side for several rule files":
         "las mismas estadísticas lado a lado para varios ficheros de reglas",
     "keep the score of a game played with real tiles or cards":
-        "lleva la puntuación de una partida jugada con fichas o naipes reales",
+        "lleva la puntuación de una partida jugada con fichas o cartas reales",
     "simulate every combination of rule values and show how statistics move":
         "simula cada combinación de valores de reglas y muestra cómo se mueven las estadísticas",
     "print a JSON Schema (for editors and tools)": "imprime un JSON Schema (para editores y herramientas)",
@@ -362,8 +362,9 @@ _HELP = {
     "pass or go, the end of a round and the leftover pips); the points, the settlement, the tally and the winner "
     "come from the rule file. undo, save, sheet, help.":
         "Lleva la puntuación en una mesa real: tras cada turno escribe lo que muestra la mesa (los extremos "
-        "abiertos, la suma en curso, paso, el final de una ronda y los puntos sobrantes); los puntos, la "
-        "liquidación, la cuenta y el ganador salen del fichero de reglas. deshacer, guardar, hoja, ayuda.",
+        "abiertos, el total acumulado, paso, el final de una ronda y los puntos de las fichas restantes); los "
+        "puntos, la liquidación, la anotación en papel y el ganador salen del fichero de reglas. deshacer, "
+        "guardar, hoja, ayuda.",
     "language (en, es; default: a resumed save's, else from LC_ALL, LC_MESSAGES, LANG)":
         "idioma (en, es; por omisión: el de la partida reanudada, si no según LC_ALL, LC_MESSAGES, LANG)",
     "continue a game saved by `save FILE`, Ctrl-C or end of input":
