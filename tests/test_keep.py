@@ -936,7 +936,7 @@ def test_the_spanish_help_of_keep_has_no_english_go(capsys):
     with pytest.raises(SystemExit):
         main(["keep", "--help", "--lang", "es"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "la suma en curso, paso," in text and not re.search(r"\bgo\b", text)
+    assert "el total acumulado, paso," in text and not re.search(r"\bgo\b", text)
 
 
 # -- the domino keeper refuses what cannot happen at the table -----------------------------------
