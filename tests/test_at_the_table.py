@@ -1194,7 +1194,7 @@ def test_in_a_partnership_the_scorers_second_opponent_gets_a_window_and_a_partne
                             "P1 (Enter: go on)> P1: Muggins! P1 takes P2's 5 points (multiple of five).\n"), after[:300]
     assert "P4 (Enter: go on)> " not in after[:after.index("Pass the terminal to P4")]
     scores = before["scores"]
-    assert f"P1 scores 5 (Muggins!) for the side of P1, P3: {scores[0] + 5}.\n" in after, after[:300]
+    assert f"P1 scores 5 (Muggins!) for the side of P1 and P3: {scores[0] + 5}.\n" in after, after[:300]
 
 
 class Screen(io.StringIO):

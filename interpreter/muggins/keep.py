@@ -715,8 +715,7 @@ def _winner_text(tracker: Tracker, lang: str) -> str:
     outcome, w = tracker.table.outcome, WORDS[lang]
     if outcome is None or outcome.winner is None:
         return w["no_winner"]
-    members = sorted((outcome.winner, *outcome.partners))
-    return w["winner"].format(player=", ".join(player_name(p, lang) for p in members))
+    return w["winner"].format(player=winners_name(outcome, lang))
 
 
 def sheet_html(tracker: Tracker, lang: str) -> str:

@@ -150,7 +150,12 @@ def player_name(player: int, lang: str) -> str:
 def winners_name(outcome: Any, lang: str) -> str:
     """Who won a game, as its log names them: the winner, `P1`, or with partners the side,
     `P1 and P3` (`J1 y J3`), since partners win together."""
-    names = [player_name(p, lang) for p in sorted((outcome.winner, *outcome.partners))]
+    return side_name((outcome.winner, *outcome.partners), lang)
+
+
+def side_name(players: Iterable[int], lang: str) -> str:
+    """Players named together in seat order, as a sentence lists them: `P1 and P3`, `P1, P3 and P5`."""
+    names = [player_name(p, lang) for p in sorted(players)]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {_WORDS[lang]['and']} {names[-1]}"
 
 
@@ -235,7 +240,7 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
     if isinstance(event, Scored):
         key = "penalty" if event.points < 0 else "scored_side" if event.partners else "scored"
         shown = f"{event.score}" + (f" [{tally(event.score, notation)}]" if notation else "")
-        side = ", ".join(player_name(p, lang) for p in sorted((event.player, *event.partners)))
+        side = side_name((event.player, *event.partners), lang)
         return w[key].format(player=player_name(event.player, lang), points=abs(event.points),
                              reason=reason_name(event.reason, lang, rules), score=shown, side=side)
     if isinstance(event, (T.NotClaimed, T.Forfeited, T.Stolen)):
