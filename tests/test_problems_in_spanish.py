@@ -375,7 +375,11 @@ def test_a_position_with_the_wrong_number_of_hands_or_scores(old, new, said, dic
     ("", "a scenario needs `steps`, or a `formula` with `rows`", "un escenario necesita `steps`, o una `formula` con `rows`"),
     ("steps: [{end_round: {}}]\nformula: deal.hand\nrows: [{given: {players: 2}, expect: 5}]\n",
      "a scenario has `steps`, or a `formula` with `rows` (not both)",
-     "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)")], ids=["neither", "both"])
+     "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)"),
+    ("steps: [{end_round: true}]\nformula: deal.hand\n",  # a formula with steps would be silently ignored
+     "a scenario has `steps`, or a `formula` with `rows` (not both)",
+     "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)")],
+    ids=["neither", "both", "steps and a formula"])
 def test_a_scenario_with_neither_or_both_kinds_says_which(body, said, dicho, tmp_path: Path, capsys):
     (tmp_path / "s.yaml").write_text("title: x\nrules: card-muggins\nsource: y\n" + body)
     assert cli.main(["check", str(tmp_path), "-q"]) == 1
