@@ -153,6 +153,21 @@ def test_a_table_with_a_position_says_a_table_starts_from_none(tmp_path: Path, c
     assert at(4, 1) + "una tabla de `rows` no parte de ninguna posición: `position` es para `steps`" in out
 
 
+@pytest.mark.parametrize("key, line", [("players: 4", 4), ("seed: 3", 4)])
+def test_a_table_with_players_or_a_seed_says_a_row_gives_its_names(key, line, tmp_path: Path, capsys):
+    """A row reads `players` from its own `given` (0 when left out): a top-level `players` was
+    silently ignored, so `players: 4` with a row expecting the deal of 4 passed whatever it said."""
+    text = f'title: "t"\nsource: "s"\nrules: domino-muggins\n{key}\nformula: deal.hand\nrows:\n' \
+           "  - {given: {}, expect: 5}\n"
+    name = key.split(":")[0]
+    out = check(tmp_path, capsys, text)
+    assert at(line, 1) + f"a table of `rows` plays no game: `{name}` is for `steps` (a row gives the names " \
+                         "its formula reads, `players` too, in `given`)" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert at(line, 1) + f"una tabla de `rows` no juega ninguna partida: `{name}` es para `steps` (una fila da " \
+                         "en `given` los nombres que lee su fórmula, también `players`)" in out
+
+
 def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out

@@ -47,6 +47,8 @@ WORDS = {
         "one_of": "a scenario has `steps`, or a `formula` with `rows` (not both)",
         "neither": "a scenario needs `steps`, or a `formula` with `rows`",
         "table_position": "a table of `rows` starts from no position: `position` is for `steps`",
+        "table_game": "a table of `rows` plays no game: `{key}` is for `steps` (a row gives the names its formula "
+                      "reads, `players` too, in `given`)",
         "end_round": "`end_round` is `true` (the round ends as blocked, or with every hand empty) or "
                      "`{{dominoed_by: N}}` (player N placed their last tile)",
         "play_and_end": "a step has `play` or `end_round`, not both",
@@ -91,6 +93,8 @@ WORDS = {
         "one_of": "un escenario tiene `steps`, o una `formula` con `rows` (no ambas cosas)",
         "neither": "un escenario necesita `steps`, o una `formula` con `rows`",
         "table_position": "una tabla de `rows` no parte de ninguna posición: `position` es para `steps`",
+        "table_game": "una tabla de `rows` no juega ninguna partida: `{key}` es para `steps` (una fila da en `given` "
+                      "los nombres que lee su fórmula, también `players`)",
         "end_round": "`end_round` es `true` (la ronda termina cerrada, o con todas las manos vacías) o "
                      "`{{dominoed_by: N}}` (el jugador N colocó su última ficha)",
         "play_and_end": "un momento tiene `play` o `end_round`, no ambas cosas",
@@ -209,6 +213,9 @@ def _problem(doc: Document, error: jsonschema.ValidationError) -> Problem | None
             return Problem(doc.where(()), say(WORDS, "one_of"))
         if "position" in data and ("formula" in data or "rows" in data):
             return Problem(doc.where(("position",), key=True), say(WORDS, "table_position"))
+        for key in ("players", "seed"):  # a row reads its own `players`: these would be silently ignored
+            if key in data and ("formula" in data or "rows" in data):
+                return Problem(doc.where((key,), key=True), say(WORDS, "table_game", key=key))
         return Problem(doc.where(()), say(WORDS, "neither"))
     if error.validator == "oneOf" and path[-1:] == ("end_round",):
         return Problem(doc.where(path), say(WORDS, "end_round"))
