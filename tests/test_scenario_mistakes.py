@@ -168,6 +168,13 @@ def test_a_table_with_players_or_a_seed_says_a_row_gives_its_names(key, line, tm
                          "en `given` los nombres que lee su fórmula, también `players`)" in out
 
 
+@pytest.mark.parametrize("key", ["explanation", "explanation_es"])
+def test_an_empty_explanation_is_refused_as_an_empty_error_is(key, tmp_path: Path, capsys):
+    """Every explanation contains the empty text: the step would check nothing of it."""
+    out = check(tmp_path, capsys, DOMINO + f'steps:\n  - play: 2-4 right\n    expect: {{{key}: ""}}\n')
+    assert at(9, 16 + len(key)) + f"`steps.0.expect.{key}` must have at least 1 character" in out
+
+
 def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out
