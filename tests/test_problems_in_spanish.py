@@ -124,6 +124,8 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("top-level-list", "2:1: el nivel superior debe ser un diccionario de claves, no una lista"),
     ("non-utf8", "2:11: el fichero no es texto UTF-8: el byte 0xe9 no se puede descodificar"),
     ("extends-without-name", "2:1: un fichero que amplía otro debe dar su propio `name`"),
+    ("extends-builtin-typo", "2:10: `extends` nombra 'domino-mugins', pero ninguna regla incorporada se llama así; "
+                             "¿querías decir 'domino-muggins'?"),
     ("name-with-spaces", "3:7: `name` es 'My House Rules': un nombre se escribe con letras minúsculas de la a a la z "
                          "(sin tildes ni eñes), cifras y guiones, y empieza por una letra o una cifra, como mis-reglas; "
                          "¿querías decir 'my-house-rules'?"),

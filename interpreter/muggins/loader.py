@@ -41,6 +41,7 @@ WORDS = {
         "extends_form": "`extends` must name a rule file: a built-in name or a relative path",
         "extends_name": "a file that extends another must give its own `name`",
         "extends_missing": "`extends` names {spec!r}, but there is no such rule file ({path})",
+        "extends_builtin": "`extends` names {spec!r}, but no built-in rules have that name{hint}",
         "extends_folder": "`extends` names {spec!r}, a folder: name the rule file in it ({path}/NAME.yaml)",
         "cycle": "`extends` makes a cycle: {cycle}",
         "chain": "`extends` chain longer than {most} files",
@@ -107,6 +108,7 @@ WORDS = {
         "extends_form": "`extends` debe nombrar un fichero de reglas: un nombre incorporado o una ruta relativa",
         "extends_name": "un fichero que amplía otro debe dar su propio `name`",
         "extends_missing": "`extends` nombra {spec!r}, pero no existe ese fichero de reglas ({path})",
+        "extends_builtin": "`extends` nombra {spec!r}, pero ninguna regla incorporada se llama así{hint}",
         "extends_folder": "`extends` nombra {spec!r}, una carpeta: nombra el fichero de reglas que hay en ella ({path}/NOMBRE.yaml)",
         "cycle": "`extends` forma un ciclo: {cycle}",
         "chain": "cadena de `extends` de más de {most} ficheros",
@@ -198,8 +200,7 @@ def builtin_rule_names() -> list[str]:
 
 def resolve_rule_path(spec: str, relative_to: Path | None = None) -> Path:
     """A built-in name (`card-muggins`) or a path (`./house.yaml`) to the file it names."""
-    looks_like_path = any(ch in spec for ch in "/\\") or spec.endswith((".yaml", ".yml"))
-    if looks_like_path:
+    if _looks_like_path(spec):
         path = Path(spec)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
@@ -208,6 +209,11 @@ def resolve_rule_path(spec: str, relative_to: Path | None = None) -> Path:
         return Path(spec)
     candidate = resources.files("muggins.builtin") / f"{spec}.yaml"
     return Path(str(candidate))
+
+
+def _looks_like_path(spec: str) -> bool:
+    """A name with a folder separator or a YAML suffix names a file; any other, a built-in."""
+    return any(ch in spec for ch in "/\\") or spec.endswith((".yaml", ".yml"))
 
 
 def rules_source(spec: str) -> str:
@@ -252,10 +258,22 @@ def load_rules(spec: str | Path) -> Rules:
 
 def _no_rules(spec: str | Path) -> Said:
     """No rules are named `spec`: the built-in name it nearly spells, or every built-in name."""
+    return say(WORDS, "no_rules", spec=str(spec), hint=_builtin_hint(str(spec)))
+
+
+def _builtin_hint(spec: str) -> Said:
+    """The built-in name `spec` nearly spells, or every built-in name."""
     known = builtin_rule_names()
-    close = difflib.get_close_matches(str(spec), known, n=1)
-    hint = say(WORDS, "did_you_mean", close=close[0]) if close else say(WORDS, "builtin", names=", ".join(known))
-    return say(WORDS, "no_rules", spec=str(spec), hint=hint)
+    close = difflib.get_close_matches(spec, known, n=1)
+    return say(WORDS, "did_you_mean", close=close[0]) if close else say(WORDS, "builtin", names=", ".join(known))
+
+
+def _no_base(spec: str, path: Path) -> Said:
+    """`extends` names nothing: a misspelt built-in name is told the name it nearly spells, as a
+    misspelt `rules` is, rather than a path inside the installation the writer never typed."""
+    if _looks_like_path(spec):
+        return say(WORDS, "extends_missing", spec=spec, path=_display(path))
+    return say(WORDS, "extends_builtin", spec=spec, hint=_builtin_hint(spec))
 
 
 @lru_cache(maxsize=1)
@@ -319,7 +337,7 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
         raise RuleFileError([Problem(doc.where(("extends",), key=True), say(WORDS, "extends_name"))])
     base_path = resolve_rule_path(spec, path.parent)
     if not _is_there(base_path):
-        raise RuleFileError([Problem(where, say(WORDS, "extends_missing", spec=spec, path=_display(base_path)))])
+        raise RuleFileError([Problem(where, _no_base(spec, base_path))])
     if _is_folder(base_path):  # said at `extends`, where the mistake is, not at the folder's "line 1"
         raise RuleFileError([Problem(where, say(WORDS, "extends_folder", spec=spec, path=_display(base_path)))])
     base_path = base_path.resolve()
