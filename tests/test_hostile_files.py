@@ -801,6 +801,18 @@ def test_a_pipe_given_to_read_is_refused_at_once(command, shown, tmp_path):
     assert shown in result.stdout + result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_broken_link_found_walking_a_folder_fails_alone_and_the_others_still_run(tmp_path, monkeypatch, capsys):
+    """Only the paths given must exist: a dangling link that the walk of a folder finds is one
+    scenario that fails, as a pipe there is, not the end of the whole check."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.yaml").write_text('title: t\nsource: s\nrules: domino-muggins\nsteps:\n  - play: 0-0\n')
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "nothere.yaml")
+    assert main(["check", "."]) == 1
+    out = capsys.readouterr().out
+    assert "gone.yaml: " in out and "ok.yaml:1: t" in out
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
+
+
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_a_device_given_as_rules_or_extended_is_refused_for_what_it_is(tmp_path, capsys):
     house = tmp_path / "house.yaml"
