@@ -813,6 +813,16 @@ def test_a_broken_link_found_walking_a_folder_fails_alone_and_the_others_still_r
     assert out.splitlines()[-1] == "1 passed, 1 failed"
 
 
+def test_a_folder_named_like_a_scenario_is_walked_not_read(tmp_path, monkeypatch, capsys):
+    """`old.yaml/` is a folder like any other: its scenarios run, and it is no failing file (the
+    pytest plugin collects no folder either)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "old.yaml").mkdir()
+    (tmp_path / "old.yaml" / "ok.yaml").write_text('title: t\nsource: s\nrules: domino-muggins\nsteps:\n  - play: 0-0\n')
+    assert main(["check", "."]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
+
+
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_a_device_given_as_rules_or_extended_is_refused_for_what_it_is(tmp_path, capsys):
     house = tmp_path / "house.yaml"

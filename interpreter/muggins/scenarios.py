@@ -582,9 +582,10 @@ def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys
 
 
 def scenario_files(paths: list[str | Path]) -> Iterator[Path]:
-    """Every scenario file under the given files and folders, sorted."""
+    """Every scenario file under the given files and folders, sorted (a folder named `x.yaml` is
+    walked, not read as a file that fails)."""
     for path in map(Path, paths):
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml"))
+            yield from sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and not p.is_dir())
         else:
             yield path
