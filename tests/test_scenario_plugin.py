@@ -179,3 +179,16 @@ def test_a_house_formula_failing_at_one_row_fails_that_item_alone(project: pytes
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["house/scenarios/fragile.yaml:8:5: settlement.penalty with hand_pips = 5: the rules "
                                  "stop on an error: *division or modulo by zero*"])
+
+
+def test_a_rules_folder_inside_the_scenarios_folder_gets_its_battery(pytester: pytest.Pytester):
+    """`muggins_scenarios = house` with `muggins_rules = house/rules`: a rule file is under both
+    folders, and the deeper one, named for it, says what it is (it was collected as a scenario,
+    failing 'a rule file, not a scenario', and its battery never ran)."""
+    pytester.makeini("[pytest]\nmuggins_scenarios = house\nmuggins_rules = house/rules\nmuggins_games = 1\n")
+    (pytester.path / "house" / "rules").mkdir(parents=True)
+    (pytester.path / "house" / "rules" / "house.yaml").write_text(HOUSE)
+    (pytester.path / "house" / "fifteen.yaml").write_text(SCENARIO.format(points=15))
+    result = pytester.runpytest("-v", "house")
+    result.stdout.fnmatch_lines(["*fifteen.yaml::House: 15 scores 15 PASSED*", "*house.yaml::validates PASSED*"])
+    result.assert_outcomes(passed=1 + 2 * 3 + 1)

@@ -33,20 +33,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("muggins_games", "seeded games per bot and player count in a rule file's battery", default="2")
 
 
-def _under(path: Path, config: pytest.Config, option: str) -> bool:
+def _depth(path: Path, config: pytest.Config, option: str) -> int:
+    """How deep the deepest folder of `option` that holds `path` is (-1: none holds it): a rules
+    folder inside the scenarios folder is the nearer name for the files in it."""
     root = config.rootpath
-    return any(path.is_relative_to((root / folder).resolve()) for folder in config.getini(option) if folder)
+    folders = [(root / folder).resolve() for folder in config.getini(option) if folder]
+    return max((len(folder.parts) for folder in folders if path.is_relative_to(folder)), default=-1)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix not in (".yaml", ".yml"):
         return None
     path = file_path.resolve()
-    if _under(path, parent.config, "muggins_scenarios"):
+    scenarios = _depth(path, parent.config, "muggins_scenarios")
+    rules = _depth(path, parent.config, "muggins_rules")
+    if scenarios < 0 and rules < 0:
+        return None
+    if scenarios >= rules:
         return ScenarioFile.from_parent(parent, path=file_path)
-    if _under(path, parent.config, "muggins_rules"):
-        return RuleFile.from_parent(parent, path=file_path)
-    return None
+    return RuleFile.from_parent(parent, path=file_path)
 
 
 class ScenarioFile(pytest.File):
