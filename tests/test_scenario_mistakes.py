@@ -175,6 +175,18 @@ def test_an_empty_explanation_is_refused_as_an_empty_error_is(key, tmp_path: Pat
     assert at(9, 16 + len(key)) + f"`steps.0.expect.{key}` must have at least 1 character" in out
 
 
+def test_a_formula_the_rules_have_not_is_said_once_for_the_table_not_once_per_row(tmp_path: Path, capsys):
+    """A domino game has no card values: the table is wrong, not each of its three rows."""
+    text = 'title: "t"\nsource: "s"\nrules: domino-muggins\nformula: pieces.cards.value\nrows:\n' + \
+        "".join(f"  - {{given: {{card.rank: {rank}}}, expect: {rank}}}\n" for rank in (1, 2, 3))
+    out = check(tmp_path, capsys, text)
+    assert out.count("domino-muggins has no pieces.cards.value") == 1, out
+    assert at(4, 10) + "domino-muggins has no pieces.cards.value" in out
+    assert out.splitlines()[-1] == "0 passed, 1 failed"
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert out.count(at(4, 10) + "domino-muggins no tiene pieces.cards.value") == 1, out
+
+
 def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out

@@ -199,7 +199,10 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
         game = make_game(rules, players)
     except IllegalMoveError as exc:
         raise RuleFileError([Problem(doc.where(("players",)), said_reason(exc))]) from None
-    return Scenario(data["title"], data["source"], path, doc, rules, players, game)
+    scenario = Scenario(data["title"], data["source"], path, doc, rules, players, game)
+    if "formula" in data:
+        _formula(scenario)  # a formula the rules have not is the table's mistake, said once rather than at each row
+    return scenario
 
 
 def _problem(doc: Document, error: jsonschema.ValidationError) -> Problem | None:
