@@ -187,6 +187,20 @@ def test_a_formula_the_rules_have_not_is_said_once_for_the_table_not_once_per_ro
     assert out.count(at(4, 10) + "domino-muggins no tiene pieces.cards.value") == 1, out
 
 
+def test_no_one_is_next_to_decide_once_the_game_is_over(tmp_path: Path, capsys):
+    """P1 at 245 makes 0 + 5 = 5 and reaches 250 (the two-player target): the game ends at once,
+    and an `actor` expected after it is no one's decision, whoever it names."""
+    text = 'title: "t"\nsource: "s"\nrules: domino-muggins\nposition:\n  line: ["0-3"]\n' \
+           '  hands: [["6-6", "1-1", "3-5"], ["2-2", "1-4"]]\n  scores: [245, 0]\nsteps:\n' \
+           '  - play: 3-5 right\n    expect: {game_over: true, winner: 1, actor: %d}\n'
+    for actor in (1, 2):
+        out = check(tmp_path, capsys, text % actor)
+        assert at(9, 5) + f"step 1 (P1: 3-5 right): expected next to decide {actor}, but the game is over: " \
+                          "no one decides" in out
+    out = check(tmp_path, capsys, text % 1, "--lang", "es")
+    assert "quien decide a continuación: lo esperado es 1, pero la partida ha terminado: nadie decide" in out
+
+
 def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out
