@@ -128,6 +128,19 @@ def test_rules_that_are_not_there_are_located_at_the_name(tmp_path: Path, capsys
     assert at(3, 8) + "no hay ningún fichero de reglas ni reglas incorporadas con el nombre 'domino-mugins'" in out
 
 
+def test_rules_with_more_problems_than_the_one_shown_say_how_many_more(tmp_path: Path, capsys):
+    """Its rules are said in one line, at `rules`: the writer who fixes that one problem learns
+    there are others before running the check again."""
+    (tmp_path / "house.yaml").write_text("extends: domino-muggins\nname: house\nline:\n  spinnner: true\n"
+                                         "win:\n  targett: 3\n")
+    text = DOMINO.replace("rules: domino-muggins", "rules: house.yaml") + "steps:\n  - expect: {actor: 1}\n"
+    out = check(tmp_path, capsys, text)
+    assert at(3, 8) + "its rules do not load: " in out and "unknown key 'spinnner' in `line`" in out
+    assert "(and 1 more: `muggins validate` on the rule file lists them all)" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert "(y 1 más: `muggins validate` con el fichero de reglas los enumera todos)" in out
+
+
 END_ROUND = ("`end_round` is `true` (the round ends as blocked, or with every hand empty) or `{dominoed_by: N}` "
              "(player N placed their last tile)")
 

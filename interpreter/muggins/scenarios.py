@@ -53,6 +53,8 @@ WORDS = {
                      "`{{dominoed_by: N}}` (player N placed their last tile)",
         "play_and_end": "a step has `play` or `end_round`, not both",
         "rules_fail": "its rules do not load: {problem}",
+        "rules_fail_more": "its rules do not load: {problem} (and {more} more: `muggins validate` on the rule file "
+                           "lists them all)",
         "options_rules": "`{key}` is no option: `options` lays values over the scenario's `rules` and cannot change "
                          "which rules they are (name those in `rules`)",
         "no_formula": "{rules} has no {name}",
@@ -100,6 +102,8 @@ WORDS = {
                      "`{{dominoed_by: N}}` (el jugador N colocó su última ficha)",
         "play_and_end": "un momento tiene `play` o `end_round`, no ambas cosas",
         "rules_fail": "sus reglas no se pueden cargar: {problem}",
+        "rules_fail_more": "sus reglas no se pueden cargar: {problem} (y {more} más: `muggins validate` con el fichero "
+                           "de reglas los enumera todos)",
         "options_rules": "`{key}` no es una opción: `options` pone valores sobre las reglas de `rules` del escenario "
                          "y no puede cambiar cuáles son (nómbralas en `rules`)",
         "no_formula": "{rules} no tiene {name}",
@@ -194,8 +198,9 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     except RuleFileError as exc:
         if any(p.location.file == doc.file for p in exc.problems):
             raise
-        problem = said_each(exc.problems[0].one_line)
-        raise RuleFileError([Problem(doc.where(("rules",)), say(WORDS, "rules_fail", problem=problem))]) from None
+        problem, more = said_each(exc.problems[0].one_line), len(exc.problems) - 1
+        key = "rules_fail_more" if more else "rules_fail"
+        raise RuleFileError([Problem(doc.where(("rules",)), say(WORDS, key, problem=problem, more=more))]) from None
     players = data.get("players", rules.player_counts[0])
     try:
         game = make_game(rules, players)
