@@ -214,6 +214,17 @@ def test_no_one_is_next_to_decide_once_the_game_is_over(tmp_path: Path, capsys):
     assert "quien decide a continuación: lo esperado es 1, pero la partida ha terminado: nadie decide" in out
 
 
+def test_a_row_that_gives_nothing_says_every_name_is_at_its_default(tmp_path: Path, capsys):
+    """deal.hand reads `players` as 0 when a row gives nothing: 7 if 0 == 2 else 5 is 5."""
+    text = 'title: "t"\nsource: "s"\nrules: domino-muggins\nformula: deal.hand\nrows:\n  - {given: {}, expect: 7}\n'
+    out = check(tmp_path, capsys, text)
+    assert "s.yaml:6: t [#1]" in out
+    assert at(6, 5) + "deal.hand with every name at its default (0, false or empty): expected 7, the rules give 5" in out
+    out = check(tmp_path, capsys, text, "--lang", "es")
+    assert at(6, 5) + "deal.hand con cada nombre en su valor por omisión (0, false o vacío): se esperaba 7, las " \
+                      "reglas dan 5" in out
+
+
 def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out

@@ -61,6 +61,7 @@ WORDS = {
         "not_read": "{name!r} is not read by {formula} (names: {names})",
         "row": "{formula} with {given}: expected {expect}, the rules give {actual}",
         "row_stopped": "{formula} with {given}: the rules stop on an error: {error}",
+        "defaults": "every name at its default (0, false or empty)",
         "given_type": "{name} is read as a value of type {type}, not {value}",
         "turn": "there are only {players}",
         "position_hands": "{hands} for {players}", "position_scores": "{scores} for {players}",
@@ -110,6 +111,7 @@ WORDS = {
         "not_read": "{formula} no lee {name!r} (nombres: {names})",
         "row": "{formula} con {given}: se esperaba {expect}, las reglas dan {actual}",
         "row_stopped": "{formula} con {given}: las reglas se detienen por un error: {error}",
+        "defaults": "cada nombre en su valor por omisión (0, false o vacío)",
         "given_type": "{name} se lee como un valor de tipo {type}, no {value}",
         "turn": "solo hay {players}",
         "position_hands": "{hands} para {players}", "position_scores": "{scores} para {players}",
@@ -243,7 +245,7 @@ def cases(scenario: Scenario) -> list[Case]:
         return [Case(scenario, scenario.title, scenario.doc.where(()).line)]
     result = []
     for i, row in enumerate(data["rows"]):
-        label = row.get("name") or ", ".join(f"{k}={_show(v)}" for k, v in row["given"].items())
+        label = row.get("name") or ", ".join(f"{k}={_show(v)}" for k, v in row["given"].items()) or f"#{i + 1}"
         result.append(Case(scenario, f"{scenario.title} [{label}]", scenario.doc.where(("rows", i)).line, i))
     return result
 
@@ -296,7 +298,8 @@ def _run_row(scenario: Scenario, index: int) -> None:
         if not _of_type(value, context[name]):
             raise located(scenario, path, say(WORDS, "given_type", name=name, type=context[name].said, value=_show(value)))
         env[name] = tuple(value) if isinstance(value, list) else value
-    given = _joined("{}", [_joined(f"{k} = {{}}", [_show(v)]) for k, v in row["given"].items()])
+    given = _joined("{}", [_joined(f"{k} = {{}}", [_show(v)]) for k, v in row["given"].items()]) \
+        if row["given"] else say(WORDS, "defaults")
     where = scenario.doc.where(("rows", index))
     try:
         actual = function(env)
