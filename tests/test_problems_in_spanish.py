@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins import cli, launch, loader, messages, overrides, scenarios, simulate, yamlfile
+from muggins import cli, launch, loader, messages, overrides, pytest_plugin, scenarios, simulate, yamlfile
 from muggins.dsl import compiler
 from muggins.errors import RuleFileError
 from muggins.families.line import options as line_options, scenarios as line_scenarios
@@ -332,7 +332,7 @@ def test_resume_says_its_refusals_in_the_locales_language_or_the_saves(tmp_path:
 TABLES = {"yamlfile": yamlfile.WORDS, "loader": loader.WORDS, "compiler": compiler.WORDS,
           "line options": line_options.WORDS, "pile options": pile_options.WORDS, "scenarios": scenarios.WORDS,
           "line scenarios": line_scenarios.WORDS, "pile scenarios": pile_scenarios.WORDS, "cli": cli.WORDS,
-          "overrides": overrides.WORDS, "simulate": simulate.WORDS}
+          "overrides": overrides.WORDS, "simulate": simulate.WORDS, "pytest plugin": pytest_plugin.WORDS}
 
 
 def _fields(template: str) -> set[str]:

@@ -192,3 +192,20 @@ def test_a_rules_folder_inside_the_scenarios_folder_gets_its_battery(pytester: p
     result = pytester.runpytest("-v", "house")
     result.stdout.fnmatch_lines(["*fifteen.yaml::House: 15 scores 15 PASSED*", "*house.yaml::validates PASSED*"])
     result.assert_outcomes(passed=1 + 2 * 3 + 1)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("C", "muggins_scenarios names 'house/scenario', but there is no such folder under the rootdir"),
+    ("es_ES.UTF-8", "muggins_scenarios nombra 'house/scenario', pero no existe esa carpeta en el directorio raíz")])
+def test_a_folder_named_in_the_ini_that_is_not_there_stops_the_run(lang, said, project: pytest.Pytester,
+                                                                      monkeypatch):
+    """A misspelt folder collects nothing: the rule files' battery passed and the run with it,
+    every scenario unchecked (one that expects a wrong number among them)."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", lang)
+    project.makeini("[pytest]\nmuggins_scenarios = house/scenario\nmuggins_rules = house/rules\nmuggins_games = 1\n")
+    (project.path / "house" / "scenarios" / "fifteen.yaml").write_text(SCENARIO.format(points=16))
+    result = project.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert said in result.stderr.str()

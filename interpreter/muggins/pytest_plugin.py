@@ -18,11 +18,17 @@ from .bots import BOTS
 from .errors import MugginsError, RuleFileError
 from .invariants import play_checked_game
 from .loader import load_rules
-from .messages import lang_from_environment
+from .messages import lang_from_environment, say
 from .families import families
 from .scenarios import Case, cases, load_scenario, run_case
 
 families()  # every family imported now, with the plugin: never first inside a test run that unloads modules
+
+# What is wrong with the ini options, in both languages.
+WORDS = {
+    "en": {"no_folder": "{option} names {folder!r}, but there is no such folder under the rootdir ({root})"},
+    "es": {"no_folder": "{option} nombra {folder!r}, pero no existe esa carpeta en el directorio raíz ({root})"},
+}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -31,6 +37,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("muggins_rules", "folders of muggins rule files to test (relative to the rootdir); none by default",
                   type="linelist", default=[])
     parser.addini("muggins_games", "seeded games per bot and player count in a rule file's battery", default="2")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A folder the ini names that is not there collects nothing, and the run passes without it:
+    a misspelt `muggins_scenarios = scenario` would leave every scenario unchecked."""
+    for option in ("muggins_scenarios", "muggins_rules"):
+        for folder in config.getini(option):
+            if folder and not (config.rootpath / folder).is_dir():
+                said = say(WORDS, "no_folder", option=option, folder=folder, root=config.rootpath)
+                raise pytest.UsageError(said.said(lang_from_environment()))
 
 
 def _depth(path: Path, config: pytest.Config, option: str) -> int:
