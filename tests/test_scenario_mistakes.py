@@ -225,6 +225,17 @@ def test_a_row_that_gives_nothing_says_every_name_is_at_its_default(tmp_path: Pa
                       "reglas dan 5" in out
 
 
+@pytest.mark.parametrize("step", ["  - {}\n", "  - note: the total is now 15\n", "  - expect: {}\n"],
+                         ids=["empty", "a note alone", "nothing expected"])
+def test_a_step_that_does_nothing_and_checks_nothing_is_refused_at_it(step, tmp_path: Path, capsys):
+    """Such a step passes whatever the rules do: a scenario of them all passed, checking nothing."""
+    text = DOMINO + "steps:\n  - play: 2-4 right\n" + step
+    assert at(9, 5) + "this step does nothing and checks nothing: give it a `play`, an `end_round` or an " \
+                      "`expect`" in check(tmp_path, capsys, text)
+    assert at(9, 5) + "este momento no hace nada ni comprueba nada: dale un `play`, un `end_round` o un " \
+                      "`expect`" in check(tmp_path, capsys, text, "--lang", "es")
+
+
 def test_a_step_that_is_not_a_mapping_is_said_once(tmp_path: Path, capsys):
     out = check(tmp_path, capsys, DOMINO + "steps:\n  - 2-4 right\n")
     assert at(8, 5) + "`steps.0` must be a mapping, not '2-4 right'" in out

@@ -75,6 +75,7 @@ WORDS = {
         "refused": "{label}: the rules refuse it: {reason}",
         "error_alone": "`error` needs an action to refuse",
         "by_alone": "`by` says who makes the step's `play`; this step has no `play`",
+        "idle": "this step does nothing and checks nothing: give it a `play`, an `end_round` or an `expect`",
         "differs": "{label}{note}: {problems}",
         "refused_otherwise": "{label}: refused with {got!r}, expected a message containing {text!r}",
         "changed": "{label}: the refused action changed the game",
@@ -125,6 +126,7 @@ WORDS = {
         "refused": "{label}: las reglas lo rechazan: {reason}",
         "error_alone": "`error` necesita una acción que rechazar",
         "by_alone": "`by` dice quién hace la jugada `play` del momento; este momento no tiene `play`",
+        "idle": "este momento no hace nada ni comprueba nada: dale un `play`, un `end_round` o un `expect`",
         "differs": "{label}{note}: {problems}",
         "refused_otherwise": "{label}: rechazada con {got!r}; se esperaba un mensaje que contuviera {text!r}",
         "changed": "{label}: la acción rechazada cambió la partida",
@@ -450,6 +452,8 @@ def _run_step(scenario: Scenario, state: Any, index: int, step: dict[str, Any], 
     if "by" in step and "play" not in step:
         # no one acts at the end of a round or in a step that only looks: `by` would check nothing
         raise located(scenario, ("steps", index, "by"), say(WORDS, "by_alone"), key=True)
+    if not expect and "play" not in step and "end_round" not in step:  # it would pass whatever the rules do
+        raise located(scenario, ("steps", index), say(WORDS, "idle"))
     if "play" in step:
         events = _play(scenario, state, index, step, label)
     elif "end_round" in step:
