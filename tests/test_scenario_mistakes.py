@@ -546,3 +546,35 @@ def test_the_ends_the_rules_give_are_named_in_the_commands_language(tmp_path: Pa
     assert "low end" not in out and "high end" not in out
     assert "the rules give [[1|2] (low end, 1), [2|4] (high end, 4)]" in check(tmp_path, capsys, text)
     passes(tmp_path, capsys, text.replace("[]", '["[1|2] (low end, 1)", "[2|4] (high end, 4)"]'))
+
+
+HOUSE_WITH_A_LOSS = """\
+extends: domino-muggins
+name: house-odd-costs-one
+scoring:
+  - {name: multiple of five, when: "ends_sum > 0 and ends_sum % 5 == 0", points: ends_sum}
+  - {name: odd sum costs one, when: "ends_sum % 2 == 1", points: "0 - 1"}
+"""
+# 6-6 on the 6 of [3|6]: the ends show 3 and the double's 12, 15 in all: 15 for the multiple of
+# five and 1 taken for the odd sum, so the player's score changes by 14
+LOSS_STEP = """\
+title: "t"
+source: "s"
+rules: house.yaml
+position:
+  line: ["3-6"]
+  hands: [["6-6", "0-0"], ["1-1", "2-2"]]
+  scores: [10, 0]
+steps:
+  - play: 6-6 right
+    expect: {{sum: 15, points: {points}, scores: [{score}, 0]}}
+"""
+
+
+def test_points_is_the_players_net_change_so_a_loss_in_the_same_step_is_not_left_out(tmp_path: Path, capsys):
+    (tmp_path / "house.yaml").write_text(HOUSE_WITH_A_LOSS)
+    out = check(tmp_path, capsys, LOSS_STEP.format(points=15, score=24))  # the gain alone: refused
+    assert at(9, 5) + "step 1 (P1: 6-6 right): expected points 15, the rules give 14" in out, out
+    path = tmp_path / "s.yaml"
+    path.write_text(LOSS_STEP.format(points=14, score=24), encoding="utf-8")
+    assert main(["check", "-q", str(path)]) == 0, capsys.readouterr().out

@@ -576,7 +576,9 @@ def _observe(scenario: Scenario, state: Any, events: list[Any], actor: int, keys
     scored = [e for e in events if isinstance(e, Scored)]
     ended = next((e for e in events if isinstance(e, GameEnded)), None)
     seen: dict[str, Any] = {
-        "points": sum(e.points for e in scored if e.player == actor and e.points > 0),
+        # the acting player's net change: a loss the same step brings (a house entry taking a point,
+        # a false call) is counted, so an expectation of the gains alone fails where they differ
+        "points": sum(e.points for e in scored if e.player == actor),
         "scores": list(state.scores),
         "legal": sorted(game.notation(m) for m in state.legal_moves()),
         "actor": None if state.is_terminal() else state.actor + 1,  # over, it would name whoever was last asked
