@@ -98,6 +98,14 @@ def test_check_command_summarises_and_exits_1_on_failure(tmp_path: Path, capsys)
     assert "expected points 14, the rules give 15" in out
 
 
+def test_a_title_written_over_two_lines_is_one_line_of_the_report(tmp_path: Path, capsys):
+    (tmp_path / "ok.yaml").write_text(SCENARIO.format(points=15).replace('"House: 15 scores 15"',
+                                                                           '"House:\\n  15 scores 15"'))
+    assert main(["check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"ok   {tmp_path / 'ok.yaml'}:1: House: 15 scores 15",
+                                                    "1 passed, 0 failed"]
+
+
 def test_check_command_passes_the_shipped_scenarios(capsys):
     root = Path(__file__).parent.parent / "scenarios"
     assert main(["check", "-q", str(root)]) == 0

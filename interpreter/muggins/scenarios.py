@@ -210,7 +210,8 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
         game = make_game(rules, players)
     except IllegalMoveError as exc:
         raise RuleFileError([Problem(doc.where(("players",)), said_reason(exc))]) from None
-    scenario = Scenario(data["title"], data["source"], path, doc, rules, players, game)
+    # a title is one line of `check`'s report and a test's id: a line break written in it is a space
+    scenario = Scenario(" ".join(data["title"].split()), data["source"], path, doc, rules, players, game)
     if "formula" in data:
         _formula(scenario)  # a formula the rules have not is the table's mistake, said once rather than at each row
     return scenario
