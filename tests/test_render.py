@@ -243,3 +243,132 @@ def test_a_move_number_that_is_no_number_is_a_usage_error_quoted_short(move, tmp
     assert not (tmp_path / "x.svg").exists()
     assert main(["render", str(record), "--move", "9" * 18, "-o", str(tmp_path / "x.svg")]) == 1
     assert capsys.readouterr().err.endswith(": there is no move 999999999999999999\n")
+
+
+# -- a long line turns within the page -----------------------------------------------------------
+# Read back from the SVG alone (not from the drawing code): each tile's box on the page, and each
+# half's centre and value, counting the pips drawn inside it.
+
+HALF = 36                      # a tile is two squares of this side, as drawn
+PAGE = 1000                    # the widest a line's picture may be: a screen's, a printed page's
+
+
+def _turned(x: float, y: float, angle: float, cx: float, cy: float) -> tuple[float, float]:
+    import math
+    a = math.radians(angle)
+    return (cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a), cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a))
+
+
+def _drawn_tiles(svg: str) -> list[dict]:
+    """Every tile as drawn: its name, its box after turning, and its two halves (value, centre)."""
+    tiles = []
+    for g in _groups(svg, "tile"):
+        angle, cx, cy = (float(v) for v in re.fullmatch(r"rotate\((\S+) (\S+) (\S+)\)", g.get("transform")).groups())
+        rect = g.find(SVG + "rect")
+        x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        corners = [_turned(px, py, angle, cx, cy) for px in (x, x + w) for py in (y, y + h)]
+        box = (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners), max(p[1] for p in corners))
+        pips = [0, 0]
+        for dot in g.iter(SVG + "circle"):
+            pips[float(dot.get("cx")) > x + w / 2] += 1
+        halves = [(pips[i], _turned(x + w * (1 + 2 * i) / 4, y + h / 2, angle, cx, cy)) for i in (0, 1)]
+        tiles.append({"name": g.get("data-tile"), "box": box, "halves": halves})
+    return tiles
+
+
+def _apart(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _text_box(text: ET.Element) -> tuple[float, float, float, float]:
+    """A text's box, guessing a character at 0.6 of the font's size (wider than sans-serif's)."""
+    size = float(text.get("font-size"))
+    width = 0.6 * size * len("".join(text.itertext()))
+    x, y = float(text.get("x")), float(text.get("y"))
+    x0 = {"end": x - width, "middle": x - width / 2}.get(text.get("text-anchor", "start"), x)
+    return (x0, y - size, x0 + width, y + 0.3 * size)
+
+
+def _check_picture(svg: str, line, lang: str) -> None:
+    """Inside the page, no piece over another, and each tile touching the one it was placed on
+    by the matching half: the same tiles in the same order as the engine's line."""
+    root = ET.fromstring(svg)
+    left, top, width, height = (float(v) for v in root.get("viewBox").split())
+    assert width <= PAGE and height <= PAGE
+    drawn = _drawn_tiles(svg)
+    assert sorted(t["name"] for t in drawn) == sorted(str(t).strip("[]").replace("|", "-") for t in line.tiles)
+    texts = [_text_box(t) for g in _groups(svg, "end") for t in g.iter(SVG + "text")]
+    texts.append(_text_box(root.findall(SVG + "text")[-1]))
+    assert len(texts) == len(line.ends) + 1
+    boxes = [t["box"] for t in drawn] + texts
+    for i, box in enumerate(boxes):
+        assert left <= box[0] and box[2] <= left + width and top <= box[1] and box[3] <= top + height, box
+        assert not any(_overlap(box, other) for other in boxes[i + 1:]), box
+    by_name = {t["name"]: t for t in drawn}
+    name = lambda low, high: f"{min(low, high)}-{max(low, high)}"
+    first = line.tiles[0]
+    for end, arm in ((end, arm) for end, arm in enumerate(line.arms) if arm):
+        holder = by_name[name(first.low, first.high) if end < 2 else name(line.spinner.low, line.spinner.low)]
+        for near, far in arm:
+            tile = by_name[name(near, far)]
+            meets = [centre for value, centre in holder["halves"] if value == near]
+            touch = min(_apart(centre, meet) for meet in meets for value, centre in tile["halves"] if value == near)
+            assert touch < 1.6 * HALF, (end, near, far)
+            if near != far:
+                far_centre = next(centre for value, centre in tile["halves"] if value == far)
+                assert min(_apart(far_centre, meet) for meet in meets) > touch, (end, near, far)
+            holder = tile
+    words = {"en": "counts", "es": "aporta"}
+    assert all(words[lang] in "".join(g.itertext()) for g in _groups(svg, "end"))
+
+
+NINE_SPINNER = """extends: domino-muggins-double-nine
+name: double-nine-spinner
+title: Double nine with a spinner
+description: a long line with four arms, to draw
+line:
+  spinner: true
+"""
+
+
+@pytest.mark.parametrize("rules, players, seed", [("domino-muggins-double-nine", 2, 1),
+                                                   ("domino-muggins-spinner", 2, 3), ("domino-partnership-all-fives", 4, 2),
+                                                   ("domino-muggins", 2, 2), ("fives-and-threes", 4, 3),
+                                                   ("nine-spinner.yaml", 6, 2), ("nine-spinner.yaml", 2, 4)])
+def test_a_long_line_turns_at_the_edge_keeping_every_tile_in_order(rules, players, seed, tmp_path, monkeypatch):
+    """Every line of a game, after every move, in both languages: before, a line of 49 double-nine
+    tiles drew 3600 pixels wide, and a spinner's up arm of 13 tiles 1000 pixels tall."""
+    from muggins.cli import main
+    from muggins.families.line import line_on_the_table
+    from muggins.records import read_record, replay
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nine-spinner.yaml").write_text(NINE_SPINNER, "utf-8")
+    assert main(["play", rules, "--players", str(players), "--seed", str(seed), "--record", "game.json"]) == 0
+    record = read_record("game.json")
+    state, longest = replay(record, rules if rules.endswith(".yaml") else None, moves=0), 0
+    family = family_of(state.rules)
+    for text in record.moves:
+        state.play(state.game.parse_move(text))
+        line = line_on_the_table(state)
+        longest = max(longest, len(line.tiles), 2 * max(len(arm) for arm in line.arms[2:]))
+        for lang in ("en", "es"):
+            _check_picture(family.render_svg(state.rules, state, lang), line, lang)
+    assert longest * 2 * HALF > PAGE            # some line (or two up arms) could not lie straight on the page
+
+
+@pytest.mark.parametrize("lang, caption", [("en", "The line is empty"), ("es", "La línea está vacía")])
+def test_the_caption_of_an_empty_line_lies_inside_its_picture(lang, caption):
+    """Before the opening tile the picture held nothing but its caption, and was sized to nothing:
+    72 pixels wide, the caption cut after 'The lin'."""
+    rules = load_rules("domino-muggins")
+    state = make_game(rules, 2).setup([[Tile.parse("0-0")], [Tile.parse("0-1")]], [], [])
+    root = ET.fromstring(family_of(rules).render_svg(rules, state, lang))
+    left, top, width, height = (float(v) for v in root.get("viewBox").split())
+    text = root.findall(SVG + "text")[-1]
+    assert "".join(text.itertext()) == caption
+    x0, y0, x1, y1 = _text_box(text)
+    assert left <= x0 and x1 <= left + width and top <= y0 and y1 <= top + height
