@@ -1547,3 +1547,19 @@ def test_a_huge_score_is_tallied_in_a_line_at_play_and_at_the_keeper(tmp_path, m
     assert main(["play", str(tmp_path / "huge.yaml"), "--seed", "1", "--tally", "--max-rounds", "1"]) == 0
     played = capsys.readouterr().out
     assert "⊠×20000000000" in played and max(len(line) for line in played.splitlines()) < 200
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_svg_score_sheet_is_as_wide_as_its_title(lang, tmp_path):
+    """The sheet was as wide as its columns only: with two players, 510 pixels, and the title
+    ('Score sheet: Domino Muggins (domino-muggins), 2 players, target 250', 17 px bold) was cut
+    after 'domino-m'. Every text, guessed at 0.6 of its size a character (bold 0.65), lies inside."""
+    keep("domino-muggins", 2, [f"sheet {tmp_path / 'sheet.svg'}"], lang, folder=tmp_path)
+    root = ET.fromstring((tmp_path / "sheet.svg").read_text(encoding="utf-8"))
+    left, top, width, height = (float(v) for v in root.get("viewBox").split())
+    texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[0].text.startswith({"en": "Score sheet: ", "es": "Hoja de puntuación: "}[lang])
+    for text in texts:
+        size = float(text.get("font-size", root.get("font-size")))
+        right = float(text.get("x")) + (0.65 if text.get("font-weight") == "bold" else 0.6) * size * len("".join(text.itertext()))
+        assert left <= float(text.get("x")) and right <= left + width, "".join(text.itertext())

@@ -747,10 +747,12 @@ def sheet_svg(tracker: Tracker, lang: str) -> str:
     esc = html.escape
     rows = sheet_rows(tracker, lang)
     first, column, height = 110, 190, 44
-    width = first + column * tracker.players + 20
-    total_height = 90 + height * (len(rows) + 1) + 40
     title = w["sheet_title"].format(title=rules.title_in(lang), name=rules.name, players=tracker.players,
                                     target=tracker.game.target)
+    # wide enough for the columns and for the title (17 px, bold) and the winner's line (15 px) on
+    # one line each, guessing a character generously (0.65 of its size in bold, 0.62 in plain)
+    width = round(max(first + column * tracker.players, 11.1 * len(title), 9.3 * len(_winner_text(tracker, lang)))) + 20
+    total_height = 90 + height * (len(rows) + 1) + 40
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_height}" '
              f'viewBox="0 0 {width} {total_height}" font-family="sans-serif" font-size="15">',
              f'<rect width="{width}" height="{total_height}" fill="white"/>',
