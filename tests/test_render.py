@@ -372,3 +372,19 @@ def test_the_caption_of_an_empty_line_lies_inside_its_picture(lang, caption):
     assert "".join(text.itertext()) == caption
     x0, y0, x1, y1 = _text_box(text)
     assert left <= x0 and x1 <= left + width and top <= y0 and y1 <= top + height
+
+
+@pytest.mark.parametrize("lang, caption", [("en", "Running total 19 of 31"), ("es", "Total acumulado 19 de 31")])
+def test_the_caption_of_a_short_pile_lies_inside_its_picture(lang, caption):
+    """Two cards make a picture 144 pixels wide, widened for the caption to 16 + 9 pixels a character,
+    though the caption starts 20 in: 'Total acumulado 19 de 31' ended within 3 pixels of the edge."""
+    rules = load_rules("card-muggins")
+    game = make_game(rules, 2)
+    state = game.setup([[game.deck.parse("5H")], [game.deck.parse("2C")]],
+                       pile=[game.deck.parse("9S"), game.deck.parse("10S")])
+    root = ET.fromstring(family_of(rules).render_svg(rules, state, lang))
+    left, top, width, height = (float(v) for v in root.get("viewBox").split())
+    text = root.findall(SVG + "text")[-1]
+    assert "".join(text.itertext()) == caption
+    x0, y0, x1, y1 = _text_box(text)
+    assert left <= x0 and x1 <= left + width and top <= y0 and y1 <= top + height

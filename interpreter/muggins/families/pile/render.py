@@ -35,7 +35,7 @@ def pile_svg(cards: Any, deck: Any, total: int, limit: int, lang: str = "en") ->
     width = 2 * 20 + (STEP * (len(names) - 1) + WIDTH if names else 260)
     body = "\n".join(_card(rank, suit, deck, 20 + i * STEP) for i, (rank, suit) in enumerate(names))
     caption = w["total"].format(total=total, limit=limit) if names else w["empty"].format(limit=limit)
-    width = max(width, 16 + 9 * len(caption))
+    width = max(width, round(40 + 9.6 * len(caption)))   # the caption with 20 on each side, at 0.6 of 16 px a character
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -20 {width} {HEIGHT + 70}" width="{width}" '
             f'height="{HEIGHT + 70}" font-family="sans-serif">\n<title>{escape(w["title"].format(cards=count(len(names), "card", lang)))}'
             f'</title>\n<rect x="0" y="-20" width="{width}" height="{HEIGHT + 70}" fill="#1d6b3a"/>\n'
