@@ -1563,3 +1563,17 @@ def test_an_svg_score_sheet_is_as_wide_as_its_title(lang, tmp_path):
         size = float(text.get("font-size", root.get("font-size")))
         right = float(text.get("x")) + (0.65 if text.get("font-weight") == "bold" else 0.6) * size * len("".join(text.itertext()))
         assert left <= float(text.get("x")) and right <= left + width, "".join(text.itertext())
+
+
+def test_the_sheet_names_a_winning_side_as_partners_who_win_together():
+    """Partners win together, and the sheet said 'Winner: P1, P3' ('Gana: J1, J3'): the side is
+    named as play and replay name it, 'P1 and P3', with the verb in the plural."""
+    from muggins.keep import sheet_html, sheet_svg
+    rules = load_rules("domino-partnership-all-fives")
+    state = make_game(rules, 4, 300).new_state(1)
+    run_game(state, make_bots(["greedy"] * 4, 1))
+    tracker, _ = replay(rules, 4, _domino_entries(rules, 4, state))
+    first, second = sorted((state.outcome.winner, (state.outcome.winner + 2) % 4))   # partners sit two apart
+    for lang, said in (("en", f"Winners: P{first + 1} and P{second + 1}"), ("es", f"Ganan: J{first + 1} y J{second + 1}")):
+        assert sheet_text(tracker, lang)[-1] == said
+        assert said in sheet_svg(tracker, lang) and said in sheet_html(tracker, lang)

@@ -146,7 +146,7 @@ WORDS = {
                  "scores; rules; save FILE; quit (saves and stops). End of input or Ctrl-C also saves."),
         "sheet_title": "Score sheet: {title} ({name}), {players} players, target {target}",
         "round": "Round", "in_play": "{round} (in play)", "total": "Total",
-        "winner": "Winner: {player}", "no_winner": "No winner yet.",
+        "winner": "Winner: {player}", "winners": "Winners: {player}", "no_winner": "No winner yet.",
         "bad_save": "{path}: not a muggins keep save ({reason})",
         "save_rules": "{path}: saved under other rules ({name}, digest {saved}) than {rules} now says (digest {now})",
         "save_players": "{path}: saved with {saved} players, not {players}",
@@ -225,7 +225,7 @@ WORDS = {
                  "entrada o Ctrl-C también guardan."),
         "sheet_title": "Hoja de puntuación: {title} ({name}), {players} jugadores, objetivo {target}",
         "round": "Ronda", "in_play": "{round} (en juego)", "total": "Total",
-        "winner": "Gana: {player}", "no_winner": "Todavía no hay ganador.",
+        "winner": "Gana: {player}", "winners": "Ganan: {player}", "no_winner": "Todavía no hay ganador.",
         "bad_save": "{path}: no es una partida guardada de muggins keep ({reason})",
         "save_rules": "{path}: guardada con otras reglas ({name}, huella {saved}) de las que ahora dice {rules} (huella {now})",
         "save_players": "{path}: guardada con {saved} jugadores, no {players}",
@@ -715,7 +715,7 @@ def _winner_text(tracker: Tracker, lang: str) -> str:
     outcome, w = tracker.table.outcome, WORDS[lang]
     if outcome is None or outcome.winner is None:
         return w["no_winner"]
-    return w["winner"].format(player=winners_name(outcome, lang))
+    return w["winners" if outcome.partners else "winner"].format(player=winners_name(outcome, lang))  # partners win together
 
 
 def sheet_html(tracker: Tracker, lang: str) -> str:
