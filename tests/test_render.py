@@ -388,3 +388,25 @@ def test_the_caption_of_a_short_pile_lies_inside_its_picture(lang, caption):
     assert "".join(text.itertext()) == caption
     x0, y0, x1, y1 = _text_box(text)
     assert left <= x0 and x1 <= left + width and top <= y0 and y1 <= top + height
+
+
+def test_a_number_on_a_standing_tile_stands_upright(tmp_path):
+    """Beyond 9 a half shows its number; on a tile standing up (a spinner's arm, a corner, a double
+    across a row) the number turned with the tile, and read sideways."""
+    (tmp_path / "twelve.yaml").write_text("extends: domino-muggins-spinner\nname: twelve\npieces:\n  tiles:\n"
+                                          "    highest_pip: 12\n", "utf-8")
+    rules = load_rules(str(tmp_path / "twelve.yaml"))
+    t = Tile.parse
+    placements = [(t("10-10"), None), (t("10-11"), 1), (t("10-12"), 0), (t("10-3"), 2), (t("10-4"), 3)]
+    state = make_game(rules, 2).setup([[t("0-0")], [t("0-1")]], [], placements)
+    svg = family_of(rules).render_svg(rules, state, "en")
+    numbers = 0
+    for g in _groups(svg, "tile"):
+        turned = float(g.get("transform").split("(")[1].split()[0])
+        for text in g.iter(SVG + "text"):
+            own = text.get("transform")
+            back = float(own.split("(")[1].split()[0]) if own else 0.0
+            assert (turned + back) % 360 == 0, (g.get("data-tile"), text.text)
+            numbers += 1
+    # 10 twice on the spinner, once on each of the four tiles, and 11 and 12
+    assert numbers == 8

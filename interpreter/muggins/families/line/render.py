@@ -83,10 +83,12 @@ class _Canvas:
                 f"{escape(caption)}</text>\n</svg>\n")
 
 
-def _half(value: int, x: float, y: float) -> str:
-    """One half of a tile, its top-left corner at (x, y): pips up to 9, the number beyond."""
+def _half(value: int, x: float, y: float, angle: int) -> str:
+    """One half of a tile, its top-left corner at (x, y) before the tile turns by `angle`: pips up
+    to 9, the number beyond, turned back so that it stands upright on a standing tile too."""
     if value not in PIPS:
-        return (f'<text x="{x + CELL / 2:g}" y="{y + CELL * 0.7:g}" text-anchor="middle" font-size="18">'
+        upright = f' transform="rotate({-angle} {x + CELL / 2:g} {y + CELL / 2:g})"' if angle else ""
+        return (f'<text x="{x + CELL / 2:g}" y="{y + CELL * 0.7:g}" text-anchor="middle" font-size="18"{upright}>'
                 f"{value}</text>")
     step = CELL / 4
     return "".join(f'<circle cx="{x + step * (c + 1):g}" cy="{y + step * (r + 1):g}" r="{CELL / 14:g}"/>'
@@ -101,7 +103,7 @@ def _tile(first: int, second: int, cx: float, cy: float, angle: int) -> str:
             f'transform="rotate({angle} {cx:g} {cy:g})">'
             f'<rect x="{x:g}" y="{y:g}" width="{2 * CELL:g}" height="{CELL:g}" rx="5" fill="ivory" stroke="black"/>'
             f'<line x1="{cx:g}" y1="{y + 4:g}" x2="{cx:g}" y2="{y + CELL - 4:g}" stroke="black"/>'
-            f"{_half(first, x, y)}{_half(second, cx, y)}</g>")
+            f"{_half(first, x, y, angle)}{_half(second, cx, y, angle)}</g>")
 
 
 def _lay(lengths: Sequence[float], doubles: Sequence[bool], start: float, reach: float, back: float) -> list[Spot]:
