@@ -341,7 +341,8 @@ line:
                                                    ("nine-spinner.yaml", 6, 2), ("nine-spinner.yaml", 2, 4)])
 def test_a_long_line_turns_at_the_edge_keeping_every_tile_in_order(rules, players, seed, tmp_path, monkeypatch):
     """Every line of a game, after every move, in both languages: before, a line of 49 double-nine
-    tiles drew 3600 pixels wide, and a spinner's up arm of 13 tiles 1000 pixels tall."""
+    tiles drew 3600 pixels wide, and a double-nine spinner's line (its up arm 13 tiles long) 2213
+    pixels wide and 1166 tall."""
     from muggins.cli import main
     from muggins.families.line import line_on_the_table
     from muggins.records import read_record, replay
