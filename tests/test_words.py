@@ -552,6 +552,26 @@ def test_who_deals_and_leads_is_said_where_the_file_chooses_it(tmp_path):
     assert not any("lot" in line for line in house)
 
 
+def test_a_blocked_round_paid_to_the_lightest_says_whose_pips_and_that_a_tie_pays_nobody(tmp_path):
+    """`paid_to: lightest` pays, on a blocked round, the player (with partners, the side) whose
+    leftover tiles hold strictly the fewest pips, the side's hands together, and nobody on a tie
+    (README, Settlement payee). A side of 1 + 45 pips is not the lightest against 11 + 21, though
+    it holds the lightest hand: the summary said "the lightest hand's side" (the designer report's d3)."""
+    alone = load_rules(str(write(tmp_path, "extends: domino-all-fives-settlement\nname: house\n"
+                                           "settlement: {paid_to: lightest}\n")))
+    paired = load_rules("domino-partnership-all-fives")
+    said = {(name, lang): next(line for line in summarize_rules(rules, lang) if line.startswith(("End", "Fin")))
+            for name, rules in (("alone", alone), ("paired", paired)) for lang in ("en", "es")}
+    assert "(in a blocked round, the player holding strictly the fewest pips; nobody on a tie)" in said["alone", "en"]
+    assert ("(in a blocked round, the side whose hands together hold strictly the fewest pips; nobody on a tie)"
+            in said["paired", "en"])
+    assert ("(en una ronda bloqueada, el jugador con estrictamente menos puntos en la mano; nadie si hay empate)"
+            in said["alone", "es"])
+    assert ("(en una ronda bloqueada, el bando cuyas manos suman estrictamente menos puntos; nadie si hay empate)"
+            in said["paired", "es"])
+    assert not any("hand's side" in line for line in said.values())
+
+
 def test_sides_that_depend_on_the_number_of_players_say_for_how_many(tmp_path):
     one = load_rules(str(write(tmp_path, "extends: domino-muggins\nname: house\n"
                                          "seating: {sides: \"2 if players == 4 else players\"}\n")))

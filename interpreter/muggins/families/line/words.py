@@ -56,7 +56,11 @@ WORDS = {
         "why_rule": "Scoring entry {rule}",
         "settled": "Leftover tiles as the round ended: {held}. {rule} So {changes}.",
         "settled_loses": "{player} loses {points}", "settled_gains": "{player} gains {points}",
-        "payee:dominoer": "the player who dominoed", "payee:lightest": "the player who dominoed (in a blocked round, the lightest hand's side)",
+        "payee:dominoer": "the player who dominoed",
+        "payee:lightest": "the player who dominoed (in a blocked round, the player holding strictly the fewest pips; "
+                          "nobody on a tie)",
+        "payee:lightest:sides": "the player who dominoed (in a blocked round, the side whose hands together hold strictly "
+                                "the fewest pips; nobody on a tie)",
         "payee:nobody": "nobody",
         "settle_blocked": ", blocked rounds included", "settle_not_blocked": " (not in a blocked round)",
         "floor": "; the penalty takes no score below {floor}",
@@ -122,7 +126,11 @@ WORDS = {
         "why_rule": "Regla {rule}",
         "settled": "Fichas restantes al acabar la ronda: {held}. {rule} Así, {changes}.",
         "settled_loses": "{player} descuenta {points}", "settled_gains": "{player} se anota {points}",
-        "payee:dominoer": "quien coloca su última ficha", "payee:lightest": "quien coloca su última ficha (en una ronda bloqueada, el bando con menos puntos en mano)",
+        "payee:dominoer": "quien coloca su última ficha",
+        "payee:lightest": "quien coloca su última ficha (en una ronda bloqueada, el jugador con estrictamente menos "
+                          "puntos en la mano; nadie si hay empate)",
+        "payee:lightest:sides": "quien coloca su última ficha (en una ronda bloqueada, el bando cuyas manos suman "
+                                "estrictamente menos puntos; nadie si hay empate)",
         "payee:nobody": "nadie",
         "settle_blocked": ", también en una ronda bloqueada", "settle_not_blocked": " (no en una ronda bloqueada)",
         "floor": "; la penalización no deja ninguna puntuación por debajo de {floor}",
@@ -475,8 +483,16 @@ def _settlement_part(rules: Rules, part: str, lang: str) -> str:
     if expression is None:
         return w[f"no_{part}"]
     points = say_points(rules, f"settlement.{part}", expression, lang)
-    return w[part].format(points=points, payee=w[f"payee:{o.paid_to}"],
+    return w[part].format(points=points, payee=w[_payee(rules)],
                           blocked=w["settle_blocked" if o.penalty_on_blocked else "settle_not_blocked"])
+
+
+def _payee(rules: Rules) -> str:
+    """The words naming who gains the award: the lightest on a blocked round is a side, its hands'
+    pips together, wherever partners play (for some allowed number of players), else one player."""
+    paid_to = rules.options.paid_to
+    partners = any(rules.seating.side_count(n) != n for n in rules.player_counts)
+    return f"payee:{paid_to}:sides" if paid_to == "lightest" and partners else f"payee:{paid_to}"
 
 
 def _below_zero(rules: Rules, part: str, lang: str) -> str:
