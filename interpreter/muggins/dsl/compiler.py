@@ -65,7 +65,10 @@ WORDS = {
         "character": "syntax error: unexpected character {char!r}{hint}",
         "hint:/": " (use // for whole-number division)", "hint:=": " (use == to compare)", "hint:&": " (use and)",
         "hint:|": " (use or)", "hint:!": " (use not)", "hint:'": " (there is no text value)",
-        "unexpected": "syntax error: unexpected {found!r}{expected}", "unexpected_end": "syntax error: unexpected end "
+        "hint:,": " (a list is written in square brackets: [15, 30])",
+        "hint:[": " (a list has no positions to index: read it with in, sum, count, min, max, distinct, last, "
+                  "same_at_end or run_at_end; its last value is sum(last(xs, 1)))",
+        "unexpected": "syntax error: unexpected {found!r}{expected}{hint}", "unexpected_end": "syntax error: unexpected end "
         "of expression{expected}", "expected": "; expected {names}",
         "INT": "a number", "NAME": "a name", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'",
         "MUL_OP": "'*', '//' or '%'", "$END": "the end",
@@ -104,7 +107,10 @@ WORDS = {
         "character": "error de sintaxis: carácter inesperado {char!r}{hint}",
         "hint:/": " (usa // para la división entera)", "hint:=": " (usa == para comparar)", "hint:&": " (usa 'and')",
         "hint:|": " (usa 'or')", "hint:!": " (usa 'not')", "hint:'": " (no hay valores de texto)",
-        "unexpected": "error de sintaxis: {found!r} inesperado{expected}", "unexpected_end": "error de sintaxis: "
+        "hint:,": " (una lista se escribe entre corchetes: [15, 30])",
+        "hint:[": " (una lista no tiene posiciones que indexar: léela con in, sum, count, min, max, distinct, last, "
+                  "same_at_end o run_at_end; su último valor es sum(last(xs, 1)))",
+        "unexpected": "error de sintaxis: {found!r} inesperado{expected}{hint}", "unexpected_end": "error de sintaxis: "
         "la expresión termina antes de tiempo{expected}", "expected": "; se esperaba {names}",
         "INT": "un número", "NAME": "un nombre", "COMP_OP": "una comparación", "ADD_OP": "'+' o '-'",
         "MUL_OP": "'*', '//' o '%'", "$END": "el final",
@@ -312,7 +318,12 @@ def _syntax_message(source: str, exc: UnexpectedInput) -> Said:
     expected = sorted({_spelled(name) for name in getattr(exc, "expected", ()) or ()})
     listed = say(WORDS, "expected", names=said_list(expected)) if expected and len(expected) <= 8 else ""
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        return say(WORDS, "unexpected", found=exc.token.value, expected=listed)
+        # a comma after an operand outside a list or a call, or a bracket after an operand: a list in
+        # the wrong brackets, or indexed
+        after_operand = exc.token.value == "[" or not {"RPAR", "$END"}.isdisjoint(exc.expected or ())
+        hint = "hint:" + exc.token.value if after_operand else ""
+        return say(WORDS, "unexpected", found=exc.token.value, expected=listed,
+                   hint=say(WORDS, hint) if hint in WORDS["en"] else "")
     return say(WORDS, "unexpected_end", expected=listed)
 
 
