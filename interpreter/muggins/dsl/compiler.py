@@ -353,16 +353,25 @@ def always_holds(condition: Expression, context: Context, constants: Mapping[str
     """Whether `condition` holds whenever the names of `constants` have those values, whatever the
     other names read (`true`; `players == 2` with 2 players): only then are a scoring entry's
     points read in every game that scores, so only then must points that fail fail every game."""
+    return decided(condition, context, constants) is True
+
+
+def decided(condition: Expression, context: Context, constants: Mapping[str, Any]) -> bool | None:
+    """What `condition` is whenever the names of `constants` have those values, whatever the other
+    names read: True, False (`dominoed and ...` with `dominoed` false), or None when they do not
+    decide it (or it fails)."""
     if not condition.names:
         try:
-            return condition({}) is True
+            value = condition({})
         except RuleError:
-            return False
+            return None
+        return value if isinstance(value, bool) else None
     fixed = {name: value for name, value in constants.items() if name in condition.names}
     if not fixed:
-        return False
+        return None
     checker = _Checker(condition.source, context, condition.location, fixed, evaluating=True)
-    return checker.known(expression_parser().parse(condition.source)) is True
+    value = checker.known(expression_parser().parse(condition.source))
+    return value if isinstance(value, bool) else None
 
 
 class _Checker:

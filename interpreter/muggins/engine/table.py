@@ -23,7 +23,7 @@ from ..bots import Policies
 from ..errors import IllegalMoveError, RuleError
 from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
-from ..rules import Rules
+from ..rules import Rules, Score
 from .common import FALSE_CALL_REASON, MUGGINS_REASON, GameEnded, Outcome, Scored
 from .specialise import Receiver, is_literal, specialise
 
@@ -294,12 +294,13 @@ class TableGame:
             self.simulations[facts] = run
         return run
 
-    def scoring_awards(self, env: dict[str, Any]) -> tuple[list[Award], int]:
-        """Every scoring entry that holds, in order, and their points in all; each entry reads what
-        the earlier ones gave (`earned`), each claimed or not as `must_claim` says."""
+    def scoring_awards(self, env: dict[str, Any], entries: Sequence[Score] | None = None) -> tuple[list[Award], int]:
+        """Every scoring entry (of `entries`, by default the rules') that holds, in order, and their
+        points in all; each entry reads what the earlier ones gave (`earned`), each claimed or not
+        as `must_claim` says."""
         found: list[Award] = []
         earned = 0
-        for entry in self.rules.scoring:
+        for entry in self.rules.scoring if entries is None else entries:
             env["earned"] = earned
             if entry.when(env):
                 points = entry.points(env)

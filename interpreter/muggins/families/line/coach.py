@@ -22,13 +22,16 @@ def next_score(view: Any) -> tuple[int, int, int] | None:
     the sum and the flags of a placement (a placement that keeps tiles in hand and does not open:
     going out is no sum to aim at)."""
     game, line = view.game, view.line
-    table, flagged = game.awards_by_sum, game.scoring.tables
-    if line.empty or (table is None and flagged is None):
+    scoring = game.scoring
+    table, flagged = game.awards_by_sum, None if scoring.by_tile else scoring.by_flags[scoring.flags(1, False)]
+    if line.empty:
         return None
     if table is not None:
         awards_at = lambda at: lookup(table, at)  # noqa: E731
+    elif flagged is not None:
+        awards_at = flagged.__getitem__
     else:
-        awards_at = flagged[game.scoring.flags(1, False)].__getitem__
+        return None
     total = line.ends_sum()
     trial = None
     for target in range(total + 1, game.line_tables.most_sum + 1):

@@ -148,9 +148,9 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     times `key_base`, plus the tile's pips (see `OTHER_KEYS` for the moves that place no tile)."""
     line, scoring = state.line, state.game.scoring
     hand_size = state.masks[state.turn].bit_count() - 1
-    if scoring.keyed_tables is not None:
+    dominoed = hand_size == 0
+    if scoring.keyed_whole or scoring.keyed_by_flags[dominoed | (not line.log) << 1] is not None:
         # each end's row of keys by tile; an empty line has only the opening's, read at end -1
-        dominoed = hand_size == 0
         if line.log:
             kept, values = line.kept(), line.values
             if len(values) == 2:  # the common line, kept short: a greedy bot asks at every turn
@@ -163,7 +163,7 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
                     row = scoring.key_row(dominoed, kept[end], values[end])
                     rows.append(row)
         else:
-            rows = [scoring.opening_keys[dominoed]]
+            rows = [scoring.opening_keys[dominoed]]  # type: ignore[list-item]  # tabulated: not None
         keys = []
         for code in codes:
             keys.append(rows[(code & 7) - 1][code >> 3] if code >= 0 else OTHER_KEYS[code])

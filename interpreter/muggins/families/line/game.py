@@ -16,7 +16,7 @@ from ...errors import IllegalMoveError
 from ...messages import Said, illegal, said_list
 from ...pieces import Tile, TileSet, safe_repr
 from ...dsl import lookup, tabulate
-from ...rules import Rules
+from ...rules import Rules, Score
 from . import course
 from .course import FIRST_ROUND, end_round
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
@@ -165,9 +165,10 @@ class DominoGame(TableGame):
         self.award_by_pips = None if not o.pays_award else tabulate(
             [o.award], "opponents_pips", most, o.award, self.constants)
 
-    def awards(self, env: dict[str, Any]) -> tuple[Award, ...]:
-        """Every scoring entry that holds, in order; each reads what the earlier ones gave (`earned`)."""
-        return tuple(self.scoring_awards(env)[0])
+    def awards(self, env: dict[str, Any], entries: Sequence[Score] | None = None) -> tuple[Award, ...]:
+        """Every scoring entry (of `entries`, by default the rules') that holds, in order; each reads
+        what the earlier ones gave (`earned`)."""
+        return tuple(self.scoring_awards(env, entries)[0])
 
     def settle(self, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
                blocked: bool, order: Sequence[int]) -> Iterator[tuple[int, int, str]]:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ...dsl import fails_somewhere, lookup
+from ...dsl import decided, fails_somewhere, lookup
 from ...engine.table import Award
 from ...errors import RuleError
+from .options import PLACEMENT_CONTEXT
 
 if TYPE_CHECKING:
     from .game import DominoGame
@@ -27,6 +28,8 @@ CONSTANT_NAMES = frozenset({"earned", "players", "target"})  # what the entries 
 TURN_NAMES = ("dominoed", "hand_size", "opening", "boneyard", "score", "round")  # what no move of a turn changes
 FLAG_NAMES = ("dominoed", "opening")  # the bits 0 and 1 of `PlacementScoring.flags`
 LINE_NAMES = frozenset({"ends", "open_ends", "line.highs", "line.lows", "line.pips"})  # read from the line after it
+TILE_NAMES = frozenset({"tile.high", "tile.low", "tile.pips", "tile.is_double"})  # read from the placed tile
+TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, the tile and the sum can read
 ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
@@ -46,54 +49,91 @@ class PlacementScoring:
         self.reads_line = not LINE_NAMES.isdisjoint(self.names)
         self.per_move = any(name.startswith("tile.") for name in self.names) or self.reads_line
         self.awards_by_sum = awards_by_sum
-        # the tables, by the flags index (`flags`) and the sum, when they can be made whole and
-        # no entry of them raises (one failing on some sums raises when such a sum is reached)
-        self.tables = self.flag_tables(awards_by_sum)
-        self.keyed_tables = None if self.tables is None else [
-            [sum(award[1] for award in entry) * self.key_base for entry in table] for table in self.tables]
+        # by the flags index (`flags`), the awards of every sum (by the placed tile first, when
+        # `by_tile`) where the entries that may hold there read nothing else and never raise;
+        # None where they do: those placements are scored move by move (`row`, `fill`)
+        self.by_tile, self.by_flags = self.flag_tables(awards_by_sum)
+        self.keyed_by_flags = [None if table is None else self.keyed(table) for table in self.by_flags]
+        whole = None not in self.by_flags
+        self.keyed_whole = whole  # a greedy bot reads its keys from the rows below at every turn
+        self.tables = self.by_flags if whole and not self.by_tile else None  # read as they are by the course
         # with those tables, a greedy bot's keys of every tile: for a placement by whether it
         # dominoes, the sum it keeps and the value of its end (`key_row`, made when first met),
         # and for an opening by whether it dominoes
         lines = game.line_tables
-        self.key_rows: list[list[list[list[int | None] | None]]] = [] if self.keyed_tables is None else [
+        self.key_rows: list[list[list[list[int | None] | None]]] = [
             [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2)]
-        self.opening_keys: list[list[int | None]] = [] if self.keyed_tables is None else [
-            [self.keyed_tables[dominoed | 2][total] + pips for total, pips in zip(lines.opening_sum, lines.pips)]
-            for dominoed in range(2)]
+        self.opening_keys: list[list[int | None] | None] = [
+            None if keyed is None else [self.keyed_at(keyed, t, total) + pips
+                                        for t, (total, pips) in enumerate(zip(lines.opening_sum, lines.pips))]
+            for keyed in self.keyed_by_flags[2:]]
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
         # entries reading only what a turn knows (the common case): their facts picked at once
         self.turn_facts = itemgetter(*[TURN_NAMES.index(name) for name in self.names]) if self.names and set(
             self.names) <= set(TURN_NAMES) else None
 
-    def flag_tables(self, awards_by_sum: list[Any] | None) -> list[list[tuple[Award, ...]]] | None:
-        """The awards of every sum for each value of the flags the entries read (`FLAG_NAMES`,
-        as the bits of an index: see `flags`), when they read nothing else and never raise."""
-        if not set(self.names) <= set(FLAG_NAMES):
-            return None
+    def flag_tables(self, awards_by_sum: list[Any] | None) -> tuple[bool, list[Any]]:
+        """Whether the tables are by tile, and for each value of the flags (`FLAG_NAMES`, as the
+        bits of an index: see `flags`) the table of the entries that may hold with those values
+        (`dominoed and ...` never holds at a placement that keeps tiles in hand), or None where
+        those entries read more than the flags and the placed tile, or raise."""
         if not self.names:
-            return None if awards_by_sum is None or fails_somewhere(awards_by_sum) else [awards_by_sum] * 4
-        tables = []
-        for index in range(4):
-            env = {"dominoed": bool(index & 1), "opening": bool(index & 2), "players": self.game.players,
-                   "target": self.game.target}
+            whole = awards_by_sum is not None and not fails_somewhere(awards_by_sum)
+            return False, [awards_by_sum if whole else None] * 4
+        live = [self.may_hold(index) for index in range(4)]
+        reads = [{name for e in entries for part in (e.when, e.points) for name in part.names}
+                 - CONSTANT_NAMES - {"ends_sum"} for entries in live]
+        readable = [names <= TABLE_NAMES for names in reads]
+        by_tile = any(ok and not names.isdisjoint(TILE_NAMES) for ok, names in zip(readable, reads))
+        tables: list[Any] = []
+        for index, entries in enumerate(live):
             try:
-                tables.append([self.game.awards(dict(env, ends_sum=total)) for total in range(self.sums)])
+                tables.append(self.flag_table(index, entries, by_tile) if readable[index] else None)
             except RuleError:
-                return None  # left to the rows, which raise it when such a placement is made
-        return tables
+                tables.append(None)  # left to the rows, which raise it when such a placement is made
+        return by_tile, tables
+
+    def may_hold(self, index: int) -> list[Any]:
+        """The scoring entries whose `when` the flags of `index` leave undecided or make true: the
+        others add nothing there (and leave `earned` as it was), so the table leaves them out."""
+        game = self.game
+        constants = {"dominoed": bool(index & 1), "opening": bool(index & 2), **game.constants}
+        return [entry for entry in game.rules.scoring if decided(entry.when, PLACEMENT_CONTEXT, constants) is not False]
+
+    def flag_table(self, index: int, entries: list[Any], by_tile: bool) -> list[Any]:
+        game = self.game
+        env = {"dominoed": bool(index & 1), "opening": bool(index & 2), **game.constants}
+        if not by_tile:
+            return [game.awards(dict(env, ends_sum=total), entries) for total in range(self.sums)]
+        lines = game.line_tables
+        return [[game.awards({**env, **tile_facts(lines, t), "ends_sum": total}, entries) for total in range(self.sums)]
+                for t in range(len(lines.pips))]
+
+    def keyed(self, table: list[Any]) -> list[Any]:
+        """A table's awards as a greedy bot weighs them: their points times `key_base`."""
+        if self.by_tile:
+            return [self.keyed_sums(row) for row in table]
+        return self.keyed_sums(table)
+
+    def keyed_sums(self, awards: list[Any]) -> list[int]:
+        return [sum(award[1] for award in entry) * self.key_base for entry in awards]
+
+    def keyed_at(self, keyed: list[Any], t: int, total: int) -> int:
+        return keyed[t][total] if self.by_tile else keyed[total]
 
     @staticmethod
     def flags(hand_size: int, opening: bool) -> int:
-        """The index of `tables` for a placement leaving `hand_size` tiles, opening the line or not."""
+        """The index of `by_flags` for a placement leaving `hand_size` tiles, opening the line or not."""
         return (hand_size == 0) | opening << 1
 
     def placed_awards(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
                       round_number: int) -> tuple[Award, ...]:
         """Every entry that holds for tile `t`, just placed on `line`, its player keeping
         `hand_size` tiles, with `boneyard`, `score` and `round_number` as they are then."""
-        if self.tables is not None:
-            return self.tables[self.flags(hand_size, opening)][line.total]
+        table = self.by_flags[self.flags(hand_size, opening)]
+        if table is not None:
+            return (table[t] if self.by_tile else table)[line.total]
         if self.awards_by_sum is not None:
             return lookup(self.awards_by_sum, line.total)
         facts = self.facts(lambda: line, t, opening, hand_size, boneyard, score, round_number)
@@ -104,18 +144,19 @@ class PlacementScoring:
                round_number: int) -> int:
         """The points tile `t` would score on `end` of `line` (-1 opens it), without placing it."""
         total = line.sum_index_after(t, end)
-        if self.keyed_tables is not None:
-            return self.keyed_tables[self.flags(hand_size, line.empty)][total] // self.key_base
+        keyed = self.keyed_by_flags[self.flags(hand_size, line.empty)]
+        if keyed is not None:
+            return self.keyed_at(keyed, t, total) // self.key_base
         if self.awards_by_sum is not None:
             return sum(award[1] for award in lookup(self.awards_by_sum, total))
         facts = self.facts(lambda: _placed(line, t, end), t, line.empty, hand_size, boneyard, score, round_number)
-        keyed = self.row(facts)[1][total]
-        return (keyed if keyed is not None else self.fill(facts, total)[1]) // self.key_base
+        keyed_row = self.row(facts)[1][total]
+        return (keyed_row if keyed_row is not None else self.fill(facts, total)[1]) // self.key_base
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
         `kept` (see `Line.kept`): the keyed points of the sum after it plus the tile's pips (None
-        for a tile that does not fit there). Only with `keyed_tables`."""
+        for a tile that does not fit there). Only where `keyed_by_flags[dominoed]` is a table."""
         rows = self.key_rows[dominoed][kept]
         row = rows[value]
         if row is None:
@@ -124,10 +165,13 @@ class PlacementScoring:
         return row
 
     def keys_on(self, dominoed: int, kept: int, value: int) -> list[int | None]:
-        assert self.keyed_tables is not None  # asked only for tabulated scoring (see `key_row`)
-        keyed = self.keyed_tables[dominoed]
+        keyed = self.keyed_by_flags[dominoed]
+        assert keyed is not None  # asked only where the placements are tabulated (see `key_row`)
         lines = self.game.line_tables
         fits = lines.mask[value]
+        if self.by_tile:
+            return [keyed[t][kept + add] + pips if fits >> t & 1 else None
+                    for t, (add, pips) in enumerate(zip(lines.adds[value], lines.pips))]
         return [keyed[kept + add] + pips if fits >> t & 1 else None
                 for t, (add, pips) in enumerate(zip(lines.adds[value], lines.pips))]
 
@@ -202,6 +246,11 @@ def _tile_fact(tables: Any, name: str, t: int) -> Any:
     if name == "tile.is_double":
         return tables.double[t]
     return {"tile.high": tables.high, "tile.low": tables.low, "tile.pips": tables.pips}[name][t]
+
+
+def tile_facts(tables: Any, t: int) -> dict[str, Any]:
+    """What the entries read of tile number `t`, by name."""
+    return {name: _tile_fact(tables, name, t) for name in TILE_NAMES}
 
 
 def _line_fact(line: Line, name: str) -> Any:

@@ -1,0 +1,101 @@
+"""Rule: a placement scores what the rule file's entries give when evaluated on it, whatever the
+entries read, however the engine gets there.
+
+The engine reads a placement's points from tables made when the game starts wherever it can:
+by the sum alone, by the flags a turn knows (`dominoed`, `opening`), by the placed tile, with an
+entry left out where those flags make its `when` false (`dominoed and ...` at a placement that
+keeps tiles in hand), and otherwise evaluates the entries move by move. Here every entry is
+evaluated directly on each placement, as the README defines scoring (in order, each reading what
+the earlier ones `earned`), with every name computed from the position, and compared with what a
+player is told a placement would score (`points_if`, which a greedy bot ranks by) and with what the
+placement made did score.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from muggins.bots import make_bots
+from muggins.engine import make_game
+from muggins.engine.common import Scored
+from muggins.families.line.game import Place
+from muggins.loader import load_rules
+
+FIVES = '{name: multiple of five, when: "ends_sum > 0 and ends_sum % 5 == 0", points: ends_sum}'
+HOUSES = {
+    # read only when a placement goes out: the line's ends and the tile behind `dominoed and`
+    "going out": ['{name: going out, when: "dominoed and open_ends == 2 and max(ends) >= 3", points: 25}'],
+    # the placed tile, at every placement
+    "double bonus": ['{name: double bonus, when: "tile.is_double and ends_sum % 5 == 0", points: "tile.pips"}'],
+    # the tile, only at the opening; what the earlier entries earned, only going out
+    "opening and earned": ['{name: big opening, when: "opening and tile.high >= 5", points: "tile.low + 1"}',
+                           '{name: echo, when: "not opening and dominoed and earned > 0", points: "earned // 5 + 1"}'],
+    # the score behind a flag that does not decide it: move by move at every placement
+    "late threes": ['{name: late threes, when: "not opening and score > 60 and ends_sum % 3 == 0", points: 3}'],
+    # the line's tiles and ends at every placement
+    "line": ['{name: long line, when: "count(line.pips) > 6 and max(ends) == 6", points: 2}'],
+}
+
+
+def house(tmp_path: Path, name: str, spinner: bool) -> Any:
+    entries = "\n".join(f"  - {entry}" for entry in [FIVES, *HOUSES[name]])
+    text = f"extends: domino-muggins\nname: house\nscoring:\n{entries}\n"
+    if spinner:
+        text += "line:\n  spinner: true\n"
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_rules(str(path))
+
+
+def direct_awards(rules: Any, game: Any, state: Any, move: Place) -> list[tuple[str, int]]:
+    """Each entry evaluated on the line as `move` would leave it, every name from the position."""
+    line = state.line.copy()
+    line.place(move.tile, move.end)
+    ends = tuple(amount for _, amount in line.contributions_by_end())
+    hand_size = len(state.hands[state.turn]) - 1
+    env: dict[str, Any] = {
+        "players": game.players, "target": game.target, "ends_sum": sum(ends),
+        "ends": ends, "open_ends": len(ends), "tile.high": move.tile.high, "tile.low": move.tile.low,
+        "tile.pips": move.tile.pips, "tile.is_double": move.tile.is_double, "opening": state.line.empty,
+        "dominoed": hand_size == 0, "hand_size": hand_size, "boneyard": len(state.boneyard),
+        "score": state.scores[state.turn], "round": state.round,
+        "line.highs": tuple(tile.high for tile in line.tiles), "line.lows": tuple(tile.low for tile in line.tiles),
+        "line.pips": tuple(tile.pips for tile in line.tiles)}
+    awards, earned = [], 0
+    for entry in rules.scoring:
+        env["earned"] = earned
+        if entry.when(env):
+            points = entry.points(env)
+            earned += points
+            awards.append((entry.name, points))
+    return awards
+
+
+@pytest.mark.parametrize("spinner", [False, True])
+@pytest.mark.parametrize("name", list(HOUSES))
+def test_every_placement_scores_what_its_entries_give_on_it(tmp_path: Path, name: str, spinner: bool):
+    rules = house(tmp_path, name, spinner)
+    entry_names = {entry.name for entry in rules.scoring}
+    checked = set()
+    for players, seed in ((2, 1), (3, 2), (2, 3)):
+        game = make_game(rules, players, max_rounds=4)
+        state = game.new_state(seed)
+        bots = make_bots(["greedy"] * players, seed)
+        while not state.is_terminal():
+            actor, legal = state.actor, state.legal_moves()
+            view = state.view(actor)
+            expected = {}
+            for move in legal:
+                if isinstance(move, Place):
+                    expected[move] = direct_awards(rules, game, state, move)
+                    assert view.points_if(move) == sum(points for _, points in expected[move]), (name, move)
+            move = bots[actor].choose(view, legal)
+            events = state.play(move)
+            if isinstance(move, Place):
+                scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in entry_names]
+                assert scored == [award for award in expected[move] if award[1]], (name, move)  # 0 is no score
+                checked.update(reason for reason, _ in scored)
+    # the games reached what the house adds, so the comparisons above weighed it
+    assert checked - {"multiple of five"}, f"no game of {name} scored its house entries"
