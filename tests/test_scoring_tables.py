@@ -34,6 +34,9 @@ HOUSES = {
                            '{name: echo, when: "not opening and dominoed and earned > 0", points: "earned // 5 + 1"}'],
     # the score behind a flag that does not decide it: move by move at every placement
     "late threes": ['{name: late threes, when: "not opening and score > 60 and ends_sum % 3 == 0", points: 3}'],
+    # the line's ends at every placement: kept by the line's state (and the score read) as met
+    "matching ends": ['{name: matching ends, when: "open_ends >= 2 and distinct(ends) == 1", points: 5}',
+                      '{name: six late, when: "score > 50 and max(ends) == 6", points: "open_ends"}'],
     # the line's tiles and ends at every placement
     "line": ['{name: long line, when: "count(line.pips) > 6 and max(ends) == 6", points: 2}'],
 }

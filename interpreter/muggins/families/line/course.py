@@ -171,9 +171,21 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     pips = line.tables.pips
     boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
     if scoring.per_move:
-        points, base = scoring.points, scoring.key_base
-        return [points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number) * base
-                + pips[code >> 3] if code >= 0 else OTHER_KEYS[code] for code in codes]
+        # the keyed points of each placement on this line this turn, as met, where they are kept
+        # by the line's state (`PlacementScoring.state_row`), else from the entries every time
+        met = scoring.state_row(line, hand_size, boneyard, score, number)
+        keys = []
+        for code in codes:
+            if code < 0:
+                keys.append(OTHER_KEYS[code])
+                continue
+            points = None if met is None else met.get(code)
+            if points is None:
+                points = scoring.keyed_points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number)
+                if met is not None:
+                    met[code] = points
+            keys.append(points + pips[code >> 3])
+        return keys
     facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
     # its points by that sum

@@ -14,7 +14,7 @@ connections, the arms, the ends as `End` records) is derived from the placements
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from ...pieces import Tile
 
@@ -120,6 +120,12 @@ class Line:
         other.spinner_sides = self.spinner_sides
         other.on_spinner = self.on_spinner
         return other
+
+    def state(self) -> tuple[Any, ...]:
+        """Everything a placement reads and changes but the log: lines alike in it take the same
+        tiles on the same ends, and a placement leaves their ends alike (what they show and add)."""
+        return (tuple(self.values), tuple(self.adds), self.total, self.shared, self.spinner_index, self.spinner_sides,
+                self.on_spinner)
 
     # -- the physics -------------------------------------------------------------------------
 

@@ -28,9 +28,11 @@ CONSTANT_NAMES = frozenset({"earned", "players", "target"})  # what the entries 
 TURN_NAMES = ("dominoed", "hand_size", "opening", "boneyard", "score", "round")  # what no move of a turn changes
 FLAG_NAMES = ("dominoed", "opening")  # the bits 0 and 1 of `PlacementScoring.flags`
 LINE_NAMES = frozenset({"ends", "open_ends", "line.highs", "line.lows", "line.pips"})  # read from the line after it
+TILES_OF_LINE = frozenset({"line.highs", "line.lows", "line.pips"})  # read from its tiles, in the order placed
 TILE_NAMES = frozenset({"tile.high", "tile.low", "tile.pips", "tile.is_double"})  # read from the placed tile
 TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, the tile and the sum can read
 ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
+MEMO_KEPT = 100_000  # placements kept by the line's state before they start again
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
 
@@ -69,6 +71,14 @@ class PlacementScoring:
             for keyed in self.keyed_by_flags[2:]]
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
+        # entries reading the line after a placement but not its tiles: a placement's keyed points by
+        # what the line is (`Line.state`), the placement, and what the entries read of the turn, as
+        # met (a simulation meets the same few lines again and again)
+        by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
+        self.by_line_state: dict[tuple[Any, ...], dict[int, int]] | None = {} if by_state else None
+        self.awards_by_state: dict[tuple[Any, ...], tuple[Award, ...]] | None = {} if by_state else None  # after it
+        read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
+        self.turn_read: Callable[[tuple[Any, ...]], Any] = itemgetter(*read) if read else _nothing
         # entries reading only what a turn knows (the common case): their facts picked at once
         self.turn_facts = itemgetter(*[TURN_NAMES.index(name) for name in self.names]) if self.names and set(
             self.names) <= set(TURN_NAMES) else None
@@ -136,6 +146,20 @@ class PlacementScoring:
             return (table[t] if self.by_tile else table)[line.total]
         if self.awards_by_sum is not None:
             return lookup(self.awards_by_sum, line.total)
+        memo = self.awards_by_state
+        if memo is None:
+            return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
+        key = (line.state(), t, self.turn_read((hand_size == 0, hand_size, opening, boneyard, score, round_number)))
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_KEPT:
+                memo.clear()
+            found = memo[key] = self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
+        return found
+
+    def placed_row(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
+                   round_number: int) -> tuple[Award, ...]:
+        """What `placed_awards` reads from the entries evaluated on the facts of the placement."""
         facts = self.facts(lambda: line, t, opening, hand_size, boneyard, score, round_number)
         awards = self.row(facts)[0][line.total]
         return awards if awards is not None else self.fill(facts, line.total)[0]
@@ -143,15 +167,43 @@ class PlacementScoring:
     def points(self, line: Line, t: int, end: int, hand_size: int, boneyard: int, score: int,
                round_number: int) -> int:
         """The points tile `t` would score on `end` of `line` (-1 opens it), without placing it."""
-        total = line.sum_index_after(t, end)
         keyed = self.keyed_by_flags[self.flags(hand_size, line.empty)]
         if keyed is not None:
-            return self.keyed_at(keyed, t, total) // self.key_base
+            return self.keyed_at(keyed, t, line.sum_index_after(t, end)) // self.key_base
         if self.awards_by_sum is not None:
-            return sum(award[1] for award in lookup(self.awards_by_sum, total))
+            return sum(award[1] for award in lookup(self.awards_by_sum, line.sum_index_after(t, end)))
+        met = self.state_row(line, hand_size, boneyard, score, round_number)
+        code = t << 3 | end + 1  # as the course codes a placement
+        found = None if met is None else met.get(code)
+        if found is None:
+            found = self.keyed_points(line, t, end, hand_size, boneyard, score, round_number)
+            if met is not None:
+                met[code] = found
+        return found // self.key_base
+
+    def keyed_points(self, line: Line, t: int, end: int, hand_size: int, boneyard: int, score: int,
+                     round_number: int) -> int:
+        """A placement's points, keyed, from the entries evaluated on its facts."""
+        total = line.sum_index_after(t, end)
         facts = self.facts(lambda: _placed(line, t, end), t, line.empty, hand_size, boneyard, score, round_number)
-        keyed_row = self.row(facts)[1][total]
-        return (keyed_row if keyed_row is not None else self.fill(facts, total)[1]) // self.key_base
+        keyed = self.row(facts)[1][total]
+        return keyed if keyed is not None else self.fill(facts, total)[1]
+
+    def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
+                  round_number: int) -> dict[int, int] | None:
+        """For entries reading the line's ends but not its tiles: the keyed points of the placements
+        on `line` this turn by their code (`tile << 3 | end + 1`), as met, kept by what the line is
+        (`Line.state`) and what the entries read of the turn. None for other entries."""
+        memo = self.by_line_state
+        if memo is None:
+            return None
+        key = (line.state(), self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number)))
+        met = memo.get(key)
+        if met is None:
+            if len(memo) >= ROWS_KEPT:
+                memo.clear()
+            met = memo[key] = {}
+        return met
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
@@ -238,6 +290,10 @@ def _placed(line: Line, t: int, end: int) -> Line:
     return after
 
 
+def _nothing(facts: tuple[Any, ...]) -> tuple[Any, ...]:
+    return ()
+
+
 def _no_line() -> Line:
     raise AssertionError("a turn's row is asked only by entries that read nothing of the line")
 
@@ -254,10 +310,11 @@ def tile_facts(tables: Any, t: int) -> dict[str, Any]:
 
 
 def _line_fact(line: Line, name: str) -> Any:
-    amounts = tuple(amount for _, amount in line.contributions_by_end())
-    if name == "ends":
-        return amounts
-    if name == "open_ends":
-        return len(amounts)
-    half = {"line.highs": "high", "line.lows": "low", "line.pips": "pips"}[name]
-    return tuple(getattr(tile, half) for tile in line.tiles)
+    if name in ("ends", "open_ends"):
+        amounts = tuple(amount for _, amount in line.contributions_by_end())
+        return amounts if name == "ends" else len(amounts)
+    # the tiles in the order placed, read from the log by number: a placement weighed is read on
+    # a copy of the line, which would otherwise build every tile and connection of it again
+    tables = line.tables
+    half = {"line.highs": tables.high, "line.lows": tables.low, "line.pips": tables.pips}[name]
+    return tuple(half[t] for t, _, _ in line.log)
