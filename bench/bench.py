@@ -59,11 +59,12 @@ def baseline(module, family: str, players: int, policy: str, games: int, max_rou
 
 
 def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[str]:
-    """Each built-in variant against the built-in rule file of its family it extends (or, for a
-    file written whole, the family's first built-in): time per turn."""
+    """Each built-in variant, and each house rule of bench/rules/house-*.yaml (scoring that reads
+    the flags of a turn, the placed tile, the line or the pile), against the built-in rule file of
+    its family it extends (or, for a file written whole, the family's first built-in): time per turn."""
     roots = {"line": "domino-muggins", "pile": "card-muggins"}
     rows = []
-    for name in builtin_rule_names():
+    for name in [*builtin_rule_names(), *map(str, sorted((HERE / "rules").glob("house-*.yaml")))]:
         rules = load_rules(name)
         base_name = rules.bases[-1] if rules.bases else roots[rules.family]
         if name in roots.values():
@@ -79,7 +80,7 @@ def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[st
                 t, m = ours(r, n, "greedy", count, max_rounds)
                 best[i], turns[i] = min(best[i], t), m
         ratio = (best[0] / turns[0]) / (best[1] / turns[1])
-        rows.append(f"| {name} | {base_name} | {players} | {turns[0] / best[0]:,.0f} | "
+        rows.append(f"| {rules.name} | {base_name} | {players} | {turns[0] / best[0]:,.0f} | "
                     f"{turns[1] / best[1]:,.0f} | {ratio:.2f} |")
     return rows
 

@@ -178,3 +178,20 @@ def test_a_simulation_where_no_game_ends_says_so_instead_of_a_win_rate(capsys, l
     assert status == 0
     assert said in out
     assert "fair share is 0" not in out and "lo justo es 0" not in out
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "house: note: the scoring entry 'long line' reads the line's tiles (line.pips), so every placement"),
+    ("es", "house: nota: la entrada de puntuación «línea larga» lee las fichas de la línea (line.pips), así que")])
+def test_simulate_says_which_scoring_entry_sends_it_to_scoring_each_move_on_its_own(tmp_path, capsys, lang, said):
+    house = tmp_path / "house.yaml"
+    house.write_text('extends: domino-muggins\nname: house\nscoring:\n'
+                     '  - {name: long line, when: "count(line.pips) > 6", points: 1}\n'
+                     'translations:\n  es:\n    scoring:\n      long line: línea larga\n')
+    assert main(["simulate", str(house), "--games", "3", "--lang", lang]) == 0
+    assert said in " ".join(capsys.readouterr().err.split())
+    # the line's ends are kept by the line's state as met: no slower path to speak of
+    house.write_text('extends: domino-muggins\nname: house\nscoring:\n'
+                     '  - {name: matching ends, when: "distinct(ends) == 1", points: 1}\n')
+    assert main(["simulate", str(house), "--games", "3", "--lang", lang]) == 0
+    assert "line.pips" not in capsys.readouterr().err

@@ -913,6 +913,8 @@ def _run_simulation(args: argparse.Namespace, spec: str, rules: Rules, bots: lis
                             args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
                             settings=tuple(settings), start=start, lang=args.lang or "en")
 
+    for note in family_of(rules).slow_scoring(rules):  # the slower path said, with the rule that takes it
+        print(f"muggins: {label(rules.name, settings)}: {note.said(args.lang or 'en')}", file=sys.stderr)
     games = args.games
     tally = run(games, 0)
     data = summary(tally, rules, args.seed, settings)

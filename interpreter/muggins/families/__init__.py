@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 if TYPE_CHECKING:
     from ..dsl import Type
     from ..dsl.words import Term
+    from ..messages import Said
     from ..rules import Notation, Rules
 
 
@@ -78,6 +79,11 @@ class Family:
                 if low is not None and low == high}
 
     # -- play --------------------------------------------------------------------------------
+
+    def slow_scoring(self, rules: Rules) -> list[Said]:
+        """What sends a simulation of `rules` to scoring every move a bot weighs on its own, by
+        scoring entry: said by `muggins simulate` before it plays (an honest path, not a silent one)."""
+        return []
 
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         raise NotImplementedError

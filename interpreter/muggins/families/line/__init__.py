@@ -11,9 +11,20 @@ from .. import Family
 from . import game as D
 from . import coach, words
 from .physics import LineTables
+from .scoring import TILES_OF_LINE
 from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, TILE_RANK_CONTEXT, check_line_counts, compile_line
 from .render import line_svg
 from .scenarios import build_position, observe_step
+
+
+SLOW = {
+    "en": "note: the scoring entry '{entry}' reads the line's tiles ({names}), so every placement a bot weighs "
+          "is scored on its own: this simulation runs several times slower per turn than one whose scoring reads "
+          "the ends, the placed tile or the turn",
+    "es": "nota: la entrada de puntuación «{entry}» lee las fichas de la línea ({names}), así que cada colocación "
+          "que sopesa un bot se puntúa por separado: esta simulación va varias veces más lenta por turno que una "
+          "cuya puntuación lee los extremos, la ficha colocada o el turno",
+}
 
 
 class LineFamily(Family):
@@ -57,6 +68,18 @@ class LineFamily(Family):
         """The award is never read when nobody is paid (`settlement.paid_to: nobody`)."""
         return [found for found in super().fixed_formulas(rules, game)
                 if found[0] is not rules.options.award or rules.options.pays_award]
+
+    def slow_scoring(self, rules: Rules) -> list[Said]:
+        """Entries reading the line's tiles (`line.pips`...): the points of a placement then depend
+        on every tile before it, so none are kept from one placement to the next."""
+        found = []
+        for entry in rules.scoring:
+            names = sorted((entry.when.names | entry.points.names) & TILES_OF_LINE)
+            if names:
+                found.append(Said(SLOW["en"].format(entry=entry.name, names=", ".join(names)),
+                                  es=SLOW["es"].format(entry=rules.score_name(entry.name, "es") or entry.name,
+                                                     names=", ".join(names))))
+        return found
 
     def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
         return D.DominoGame(rules, players, max_rounds)
