@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.bots import greedy_key, make_bots
+from muggins.bots import UNPLAYABLE, greedy_key, make_bots
 from muggins.engine import make_game
 from muggins.engine.table import FalseCall
 from muggins.families.line import course
@@ -168,18 +168,19 @@ def test_the_card_courses_greedy_keys_order_the_moves_as_the_views_points_and_ti
     """One truth for what a card scores: the key the simulation ranks a card by orders the moves
     exactly as the keys a greedy bot computes from its view, at every turn of a few games."""
     game = make_game(variant(tmp_path, base, options), 3)
-    codes = {"go": pile_course.GO, "muggins": pile_course.CALL}
+    # go and a call on one's turn are keyed as `bots.greedy_key` ranks them: go scores nothing with
+    # tiebreak -1, a call is never a greedy bot's choice; the course keys only the cards
+    others = {"go": -1, "muggins": UNPLAYABLE}
 
-    def keys_of(state, legal):
-        return pile_course.move_keys(state, [game.code_of[move.card] if move.kind == "play" else codes[move.kind]
-                                             for move in legal])
-    assert_keys_order_the_moves_as_the_views(game, 6, 200, keys_of)
+    def keyed(table_of):
+        def keys_of(state, legal):
+            table = table_of(state)
+            return [table[game.code_of[move.card]] if move.kind == "play" else others[move.kind] for move in legal]
+        return keys_of
+    assert_keys_order_the_moves_as_the_views(
+        game, 6, 200, keyed(lambda state: pile_course.hand_keys(state, state.hand_codes[state.turn])))
     if game.points_by_total is not None:  # the scores are tabulated: each total's table of keys too
-        def tabulated(state, legal):
-            table = game.keys_at(state.total)
-            return [table[game.code_of[move.card]] if move.kind == "play" else pile_course.OTHER_KEYS[codes[move.kind]]
-                    for move in legal]  # go and a call: as move_keys
-        assert_keys_order_the_moves_as_the_views(game, 6, 200, tabulated)
+        assert_keys_order_the_moves_as_the_views(game, 6, 200, keyed(lambda state: game.keys_at(state.total)))
 
 
 @pytest.mark.parametrize("base", list(LESS_THAN_NOTHING))

@@ -12,7 +12,7 @@ bots' policies instead and never yields, and builds only the events statistics r
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...bots import UNPLAYABLE, Policies
 from ...dsl import lookup
@@ -25,9 +25,6 @@ if TYPE_CHECKING:
 
 AFTER_PLAY, AFTER_GO, ROUND_OVER, END_ROUND, FIRST_DEAL = range(1, 6)  # after TURN, the table's step 0
 GO, CALL = -1, -2  # the turn's moves other than a card's code: go, and a Muggins call on one's turn
-# a greedy bot's keys for them, as `bots.greedy_key`: go scores nothing, tiebreak -1; a call on
-# its own turn is never its choice
-OTHER_KEYS = {GO: -1, CALL: UNPLAYABLE}
 
 
 def run(state: CardState) -> Course:
@@ -69,15 +66,15 @@ def run(state: CardState) -> Course:
 
 def choose(state: CardState, policies: Policies) -> int:
     """The simulated bot's move, picked as `Bot.choose` picks among the legal moves: the playable
-    cards in hand order (else go), then a Muggins call where one may be made on any turn; a
-    greedy bot ranks them by their keys (`move_keys`)."""
+    cards in hand order (else go), then a Muggins call where one may be made on any turn. A
+    greedy bot keys every card in hand, a card that does not fit as no move: the best is the first
+    of the highest, as among the legal moves (go is legal only when no card fits, a call on its
+    own turn is never a greedy bot's choice); none fits: go."""
     game, turn = state.game, state.turn
     hand = state.hand_codes[turn]
-    if policies.greedy[turn] and game.points_by_total is not None:
-        # every card in hand keyed from the total's table, a card that does not fit as no move:
-        # the best is the first of the highest, as among the legal moves (go is legal only when
-        # no card fits, a call on its own turn is never a greedy bot's choice); none fits: go
-        code = policies.best(hand, game.keys_at(state.total))
+    if policies.greedy[turn]:
+        keys = game.keys_at(state.total) if game.points_by_total is not None else hand_keys(state, hand)
+        code = policies.best(hand, keys)
         return GO if code is None else code
     bound = (game.limit - state.total + 1) << game.shift
     options = []
@@ -88,28 +85,25 @@ def choose(state: CardState, policies: Policies) -> int:
         options.append(GO)
     if game.calls_on_turn:
         options.append(CALL)
-    if policies.greedy[turn]:
-        keys = move_keys(state, options)
-    else:
-        keys = options
-    index = policies.pick(turn, keys)
-    return options[index]
+    return options[policies.pick(turn, options)]
 
 
-def move_keys(state: CardState, options: list[int]) -> list[Any]:
-    """The greedy key of each move when the scores are not tabulated, one number ordered like
-    `bots.greedy_key` from the view: a card's points, then its value (see `OTHER_KEYS` for go and
-    a call)."""
+def hand_keys(state: CardState, hand: list[int]) -> dict[int, float]:
+    """A greedy bot's key of each card in hand when the scores are not tabulated by the total,
+    as `CardGame.keys_at` keys them: from the keys of the cards met on this pile at this total
+    this turn (`CardGame.turn_keys`), each card's computed once (`points_on`)."""
     game, total, pile = state.game, state.total, state.pile_codes
     shift, span, size, reads = game.shift, game.span, len(pile), game.pile_reads(pile)
-    hand_size, stock, score = len(state.hand_codes[state.turn]) - 1, len(state.stock_codes), state.scores[state.turn]
-    keys = []
-    for code in options:  # a loop, not a comprehension: each call below is inlined in a simulation
-        if code < 0:
-            keys.append(OTHER_KEYS[code])
-        else:
-            points = game.points_on(code, total, size, reads, hand_size, stock, score)
-            keys.append(points * span + (code >> shift))
+    hand_size, stock, score = len(hand) - 1, len(state.stock_codes), state.scores[state.turn]
+    keys = game.turn_keys(total, size, reads, hand_size, stock, score)
+    bound = (game.limit - total + 1) << shift
+    for code in hand:  # a loop, not a comprehension: the call below is inlined in a simulation
+        if code not in keys:
+            if code < bound:
+                points = game.points_on(code, total, size, reads, hand_size, stock, score)
+                keys[code] = points * span + (code >> shift)
+            else:
+                keys[code] = UNPLAYABLE
     return keys
 
 

@@ -58,6 +58,7 @@ LAST_REASON = "last"
 EXACT_LIMIT_REASON = "exact limit"
 KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
 INPUTS = ("total", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock", "score")  # of a play
+TURN_INPUTS = ("pile_size", "hand_size", "stock", "score")  # what a turn fixes besides the total and the pile
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
 # the moves' words as shown in each language (records always write the English ones)
 MOVE_WORDS = {"en": {"go": "go", "claim": "claim", "muggins": "muggins", "decline": "decline"},
@@ -133,6 +134,10 @@ class CardGame(TableGame):
         read = [i for i, name in enumerate(INPUTS) if name in reads]
         self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
         self.known: dict[tuple[Any, ...], tuple[list[Award], int]] = {}
+        # a greedy bot's keys by the total, what the scoring reads of the turn and of the pile
+        turn_read = [i for i, name in enumerate(TURN_INPUTS) if name in reads]
+        self.read_turn: Callable[[tuple[int, ...]], Any] = itemgetter(*turn_read) if turn_read else _nothing_read
+        self.keys_by_turn: dict[tuple[Any, ...], dict[int, float]] = {}
         self._code_cards(reads)
         # the options the course reads on every turn, resolved once
         self.refill = o.refill
@@ -173,7 +178,7 @@ class CardGame(TableGame):
 
     def keys_at(self, total: int) -> dict[int, float]:
         """A greedy bot's key for each card at running total `total`, when the scores are
-        tabulated: a card that fits, by its code (points * span + value, as in `move_keys`), and
+        tabulated: a card that fits, by its code (points * span + value, as in `course.hand_keys`), and
         a card that does not fit as `bots.UNPLAYABLE` (never chosen); made when a game first
         reaches that total."""
         keys = self.keys_by_total[total]
@@ -183,6 +188,20 @@ class CardGame(TableGame):
             keys = {code: points[total + (code >> shift)] * span + (code >> shift)
                     if total + (code >> shift) <= self.limit else UNPLAYABLE for code in self.codes}
             self.keys_by_total[total] = keys
+        return keys
+
+    def turn_keys(self, total: int, size: int, reads: tuple[tuple[Any, ...], ...], hand_size: int, stock: int,
+                  score: int) -> dict[int, float]:
+        """A greedy bot's keys of the cards met at running total `total` on a pile of `size` cards
+        of which the scoring reads `reads`, the turn alike in what the scoring reads of it (see
+        `keys_at`), filled as cards are met (`course.hand_keys`): a simulation meets the same few
+        piles again and again."""
+        key = (total, self.read_turn((size, hand_size, stock, score)), reads)
+        keys = self.keys_by_turn.get(key)
+        if keys is None:
+            if len(self.keys_by_turn) >= KNOWN_SCORES:
+                self.keys_by_turn.clear()
+            keys = self.keys_by_turn[key] = {}
         return keys
 
     def play_points(self, card: Card, before: int, pile: tuple[Card, ...] | list[Card], hand_size: int, stock: int,
