@@ -229,7 +229,9 @@ class CardGame(TableGame):
     def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
                   score: int) -> list[Award]:
         """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`."""
-        return self.scored_on(code, before, len(pile), self.pile_reads(pile), hand_size, stock, score)[0]
+        reads = self.pile_reads(pile)
+        scored = self.scored_on(code, before, len(pile), reads, hand_size, stock, score)  # statements: inlined
+        return scored[0]
 
     def pile_reads(self, pile: list[int]) -> tuple[tuple[Any, ...], ...]:
         """What the scoring reads of the pile's cards (`read_lists`: the lists it names), read once
