@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from muggins.dsl import Type, compile_expression
+from muggins.errors import RuleFileError
 from muggins.invariants import play_checked_game
 from muggins.loader import builtin_rule_names, load_rules
 from muggins.families.pile.options import CARD_VALUE_CONTEXT, MAX_LIMIT
@@ -155,7 +156,26 @@ def test_validating_variant_runs(tmp_path: Path, name: str, overrides: dict[str,
     path = tmp_path / "variant.yaml"
     # JSON is YAML: no word of it is read differently by any YAML version.
     path.write_text(json.dumps({"extends": name, "name": "variant", **overrides}, indent=1))
+    if false_call_is_a_trap(path, overrides):
+        with pytest.raises(RuleFileError, match=r"`muggins\.false_call` is what a call of \"Muggins!\" costs"):
+            load_rules(path)
+        return
     rules = load_rules(path)
     # A forgetful, inattentive greedy bot leaves scores unclaimed, so Muggins calls happen.
     forget, attention = (0.3, 0.7) if bot == "greedy" else (0.0, 1.0)
     play_checked_game(rules, players, bot, SEED, max_rounds=MAX_ROUNDS, forget=forget, attention=attention)
+
+
+def false_call_is_a_trap(path: Path, overrides: dict[str, Any]) -> bool:
+    """Whether the variant sets what a false call costs where every call would be false: Muggins
+    off, or no score waiting for a claim (judged on the same file without the cost). Such a file is
+    refused, naming `muggins.false_call`: the call would be a move that only costs."""
+    muggins = overrides.get("muggins", {})
+    if muggins.get("false_call") is None:
+        return False
+    written = path.read_text()
+    without = {**overrides, "muggins": {key: value for key, value in muggins.items() if key != "false_call"}}
+    path.write_text(json.dumps({"extends": json.loads(written)["extends"], "name": "variant", **without}))
+    plain = load_rules(path)
+    path.write_text(written)
+    return not plain.muggins.enabled or not (plain.claims_required or any(score.claim for score in plain.scoring))

@@ -22,7 +22,7 @@ from muggins.families.pile.game import (CLAIM, DECLINE, GO, MUGGINS, Dealt, Fals
                                   Play, Refilled, ScoreEarned, Stolen)
 from muggins.engine.common import GameEnded, LotteryDrawn, Scored
 from muggins.families.line.game import DRAW, PASS, Place, Placed, RoundBlocked, RoundStarted
-from muggins.errors import IllegalMoveError
+from muggins.errors import IllegalMoveError, RuleFileError
 from muggins.families import family_of
 from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
@@ -157,11 +157,12 @@ def test_a_card_scores_below_zero_as_a_tile_does(variant):
 
 def test_why_after_a_false_call_explains_the_last_play_not_the_call(variant):
     """A false call costs its caller points but is no play: `why` still explains the last card's score."""
-    rules = variant("card-muggins", "claims:\n  required: false\nmuggins:\n  false_call: 5\n")
+    rules = variant("card-muggins", "muggins:\n  false_call: 5\n")
     g = make_game(rules, 2)
     state = g.setup([cards(g, "5S", "2C"), cards(g, "3C", "4C")], pile=cards(g, "10H"), last_player=1, dealer=1,
                     turn=0, scores=[10, 10])
-    play(state, "5S")                     # P1: 10 + 5 = 15, scores 15 at once
+    play(state, "5S")                     # P1: 10 + 5 = 15
+    state.play(CLAIM)                     # and claims it
     state.play(MUGGINS)                   # P2 calls on its turn with nothing unclaimed: loses 5
     assert state.scores == [25, 5]
     assert explain_last_score(rules, state, "en").startswith("P1 played 5♠, bringing the running total to 15: ")
@@ -340,11 +341,17 @@ def test_false_call_makes_muggins_a_turn_move_that_costs_points(variant):
 
 
 def test_false_call_in_a_domino_game(variant):
-    rules = variant("domino-muggins", "muggins:\n  false_call: 2\n")
-    state = _domino_scoring_position(rules)
+    rules = variant("domino-muggins", CLAIMS + "muggins:\n  false_call: 2\n")
+    state = _domino_scoring_position(rules)  # nothing is unclaimed yet: a call is false
     assert MUGGINS in state.legal_moves()
     assert scored(state.play(MUGGINS)) == [(0, -2, "false muggins")] and state.turn == 0
-    assert MUGGINS not in _domino_scoring_position(load_rules("domino-muggins")).legal_moves()
+    assert MUGGINS not in _domino_scoring_position(load_rules("domino-muggins-claims")).legal_moves()
+
+
+def test_a_false_calls_cost_where_no_score_waits_for_a_claim_is_refused(variant):
+    """Every call there would be false: a move offered at every turn that only costs points."""
+    with pytest.raises(RuleFileError, match=r"no score of this game waits for a claim"):
+        variant("domino-muggins", "muggins:\n  false_call: 2\n")
 
 
 def test_a_call_on_a_turn_with_a_score_unclaimed_is_not_a_false_call(variant):

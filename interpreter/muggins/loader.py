@@ -83,6 +83,13 @@ WORDS = {
         "notation_cross": "`notation.cross` is {cross}, not a whole number of strokes of {stroke}: the X with an x in "
                           "each space is a bundle of strokes (the text's 50 is 10 strokes of 5); make it a multiple "
                           "of {stroke}, such as {ten}",
+        "false_call_off": "`muggins.false_call` is what a call of \"Muggins!\" costs when nothing is unclaimed, but "
+                          "Muggins is off (`muggins.enabled: false`): every call would be false, a move that only "
+                          "costs; remove `muggins.false_call`",
+        "false_call_no_claims": "`muggins.false_call` is what a call of \"Muggins!\" costs when nothing is "
+                                "unclaimed, but no score of this game waits for a claim (`claims.required` is false "
+                                "and no scoring entry has `claim: true`): every call would be false, a move that only "
+                                "costs; remove `muggins.false_call`, or have scores claimed",
         "game_start": "fails when a game for {players} starts",
         "every_value": "fails for every value of {name} (0 to {last}) with {players}, so in every game; for {name} = 0",
         "every_score": "fails for every value of {name} at which `when` holds with {players}, so whenever it scores; "
@@ -153,6 +160,14 @@ WORDS = {
         "notation_cross": "`notation.cross` es {cross}, que no es un número entero de trazos de {stroke}: la X con "
                           "una x en cada espacio agrupa trazos (los 50 del texto son 10 trazos de 5); pon un múltiplo "
                           "de {stroke}, como {ten}",
+        "false_call_off": "`muggins.false_call` es lo que cuesta gritar «¡Muggins!» cuando no hay nada sin reclamar, "
+                          "pero el Muggins está desactivado (`muggins.enabled: false`): todo grito sería en falso, "
+                          "una jugada que solo cuesta; quita `muggins.false_call`",
+        "false_call_no_claims": "`muggins.false_call` es lo que cuesta gritar «¡Muggins!» cuando no hay nada sin "
+                                "reclamar, pero en este juego ninguna puntuación espera a ser reclamada "
+                                "(`claims.required` es false y ninguna entrada de puntuación tiene `claim: true`): todo "
+                                "grito sería en falso, una jugada que solo cuesta; quita `muggins.false_call`, o haz que "
+                                "las puntuaciones se reclamen",
         "game_start": "falla al empezar una partida con {players}",
         "every_value": "falla con cualquier valor de {name} (de 0 a {last}) con {players}, así que en cada partida; "
                        "con {name} = 0",
@@ -673,6 +688,7 @@ def _compile(doc: Document, display: str, bases: tuple[str, ...]) -> Rules:
     _check_scoring_names(c)
     _check_notation(c)
     scoring = c.scores(family.scoring_context)
+    _check_false_call(c, scoring)
     if not c.problems:
         _check_table(c, counts, hand, target, family, pieces, options)
         _check_sides(c, counts, seating)
@@ -726,6 +742,18 @@ def _check_notation(c: RuleCompiler) -> None:
         c.complain(("notation", "cross"), say(WORDS, "notation_cross", cross=notation["cross"],
                                               stroke=notation["stroke"], ten=10 * notation["stroke"]),
                    (("notation", "stroke"),))
+
+
+def _check_false_call(c: RuleCompiler, scoring: Sequence[R.Score]) -> None:
+    """What a false call costs is read only where a call may find nothing to take: a game that
+    plays Muggins on scores that wait for a claim. Anywhere else every call would be false, and
+    the call a move offered at every turn that only costs points (no decorative option: refused)."""
+    if c.get(("muggins", "false_call")) is None:
+        return
+    if not c.get(("muggins", "enabled"), True):
+        c.complain(("muggins", "false_call"), say(WORDS, "false_call_off"), (("muggins", "enabled"),))
+    elif not (c.get(("claims", "required"), False) or any(score.claim for score in scoring)):
+        c.complain(("muggins", "false_call"), say(WORDS, "false_call_no_claims"), (("claims",), ("scoring",)))
 
 
 def reserved_reasons() -> tuple[str, ...]:
