@@ -619,17 +619,18 @@ def test_points_whose_sign_is_not_known_are_said_neutrally(tmp_path):
 
 
 def test_the_summary_says_what_a_fuzzed_house_file_changes_and_nothing_it_does_not(tmp_path):
-    """Four house files of the summary's fuzzing round: (1) a false call in a game without claims is a
-    move on every turn and costs (engine: `_with_false_call`), so the summary says so; (2) with
+    """Four house files of the summary's fuzzing round: (1) a false call costs (engine:
+    `_with_false_call`), so the summary says so (a cost where no score waits for a claim is
+    refused: every call would be false); (2) with
     the next round opened clockwise, a blocked round's new lot must be said (the next round's
     sentence would read as covering it); (3) "last" added at once, or a loss, is never a claim, so
     Muggins never takes it; (4) Spanish contracts «de el» to «del»."""
     def said(text, lang="en"):
         return summarize_rules(load_rules(str(write(tmp_path, "name: house\n" + text))), lang)
-    assert "A Muggins call can be made on one's own turn: with nothing unclaimed, it costs 5." in said(
-        "extends: domino-muggins\nmuggins: {false_call: 5}\n")
-    assert "Se puede gritar «¡Muggins!» en el propio turno: sin nada sin reclamar, cuesta 5." in said(
-        "extends: domino-muggins\nmuggins: {false_call: 5}\n", "es")
+    assert any(line.endswith("A false Muggins call costs 5.") for line in said(
+        "extends: domino-muggins-claims\nmuggins: {false_call: 5}\n"))
+    assert any(line.endswith("Un «¡Muggins!» en falso cuesta 5.") for line in said(
+        "extends: domino-muggins-claims\nmuggins: {false_call: 5}\n", "es"))
     assert "After a blocked round the opener is drawn by lot again, as the first." in said(
         "extends: domino-muggins\nopener: {next: clockwise}\n")
     for last in ("claims: {required: false}\nscoring:\n  - {name: x, when: \"total % 5 == 0\", points: total, "

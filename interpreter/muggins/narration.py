@@ -58,7 +58,6 @@ _WORDS = {
         "muggins_last": " (\"last\" points too)", "muggins_not_last": " (not \"last\" points: those are lost)",
         "no_muggins": "Points not claimed in time are lost.",
         "false_call_cost": " A false Muggins call costs {points}.",
-        "false_call_only": "A Muggins call can be made on one's own turn: with nothing unclaimed, it costs {points}.",
         "order:seat": " Opponents are asked from seat 1 up; the first who calls takes the points.",
         "simultaneous:earlier_score": " When one play both scores and opens an earlier score to Muggins calls, the "
                                       "calls on the earlier score come first.",
@@ -109,7 +108,6 @@ _WORDS = {
         "muggins_last": " (también los puntos de «último»)",
         "muggins_not_last": " (salvo los puntos de «último»: esos se pierden)", "no_muggins": "Los puntos no reclamados a tiempo se pierden.",
         "false_call_cost": " Un «¡Muggins!» en falso cuesta {points}.",
-        "false_call_only": "Se puede gritar «¡Muggins!» en el propio turno: sin nada sin reclamar, cuesta {points}.",
         "order:seat": " Se pregunta a los oponentes desde el puesto 1 en adelante; se lleva los puntos el primero que grita.",
         "simultaneous:earlier_score": " Cuando una misma jugada anota y deja una puntuación anterior expuesta a "
                                       "«¡Muggins!», van primero los gritos sobre la anterior.",
@@ -309,8 +307,6 @@ def summarize_rules(rules: Any, lang: str = "en") -> list[str]:
         if m.enabled:  # what only Muggins calls decide, said where the table's defaults are not taken
             text += "".join(t[key] for key in (f"order:{m.order}", f"simultaneous:{rules.simultaneous}") if key in t)
         lines.append(text)
-    elif m.false_call is not None:  # nothing to claim, yet a call can be made on one's turn, and costs
-        lines.append(t["false_call_only"].format(points=m.false_call))
     if rules.immediate_win:
         win = t["win"].format(at_once=t["win_at_once"])
     else:  # the target is looked at only when a round ends (`win.tie` breaks equal highest scores)
