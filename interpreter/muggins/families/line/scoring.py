@@ -3,12 +3,16 @@ and for a player's view (`points_if`).
 
 The rule file's scoring entries are run on the names they read, and on nothing else. When they
 read only the sum of the ends, their result for every sum is a table made with the game
-(`DominoGame.awards_by_sum`). Otherwise the results are kept in rows, one per combination of the
-values of the other names read (`facts`), indexed by the sum and filled as sums are met: a game
-meets the same few combinations again and again (Fives and Threes reads `dominoed` besides the
-sum: two rows). The facts that cost most (the line after the placement, its tiles) are only
-gathered for rule files that read them, and the facts no move of a turn changes (the score, the
-hand's size after it, ...) once per turn.
+(`DominoGame.awards_by_sum`). For each value of the flags a turn knows (`dominoed`, `opening`),
+the entries those values make false are left out (`dominoed and ...` at a placement keeping tiles
+in hand), and where the others read no more than the flags and the placed tile, their results
+are tables too, by the tile and the sum (`by_flags`). Otherwise the results are kept in rows,
+one per combination of the values of the other names read (`facts`), indexed by the sum and
+filled as sums are met: a game meets the same few combinations again and again. Entries reading
+the line's ends are kept by what the line is before the placement (`Line.state`), the placement
+and the turn; entries reading the line's tiles are scored placement by placement (`muggins
+simulate` says so: `LineFamily.slow_scoring`). The facts no move of a turn changes (the score,
+the hand's size after it, ...) are read once per turn.
 """
 from __future__ import annotations
 
