@@ -578,3 +578,12 @@ def test_points_is_the_players_net_change_so_a_loss_in_the_same_step_is_not_left
     path = tmp_path / "s.yaml"
     path.write_text(LOSS_STEP.format(points=14, score=24), encoding="utf-8")
     assert main(["check", "-q", str(path)]) == 0, capsys.readouterr().out
+
+
+def test_a_placement_the_line_refuses_is_located_at_that_placement(tmp_path: Path, capsys):
+    """The position's line is laid placement by placement: the one that does not fit is the
+    mistake, not the position as a whole."""
+    text = ('title: "t"\nsource: "s"\nrules: domino-muggins\nposition:\n'
+            '  line: ["6-6", "6-4 right", "5-5 left"]\n  hands: [["2-4"], ["3-3"]]\nsteps:\n  - expect: {actor: 1}\n')
+    out = check(tmp_path, capsys, text)
+    assert at(5, 30) + "impossible position: 5-5 left does not fit the line" in out, out

@@ -328,6 +328,11 @@ def located(scenario: Scenario, path: tuple, message: Said, key: bool = False) -
     return RuleFileError([Problem(scenario.doc.where(path, key), message)])
 
 
+def impossible(scenario: Scenario, path: tuple, exc: IllegalMoveError) -> RuleFileError:
+    """A position the game refuses to set up, at `path` (the position, or the part the game refused)."""
+    return located(scenario, path, say(WORDS, "impossible", reason=said_reason(exc)))
+
+
 def seat(scenario: Scenario, path: tuple, player: int) -> int:
     """The seat (from 0) of `player` (from 1) written at `path`: the schema allows up to 8
     players, and this game's seats may end sooner."""
@@ -368,7 +373,7 @@ def build_state(scenario: Scenario) -> Any:
     try:
         return family_of(scenario.rules).position(scenario, position, hands, scores, turn, seed)
     except IllegalMoveError as exc:
-        raise located(scenario, ("position",), say(WORDS, "impossible", reason=said_reason(exc))) from None
+        raise impossible(scenario, ("position",), exc) from None
 
 
 def _within_the_deal(scenario: Scenario, hands: list[list[Any]]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.common import Scored
 from ...errors import IllegalMoveError
 from ...messages import said_each, said_reason, say
-from ...scenarios import distinct_pieces, fill_hands, located, parse_pieces
+from ...scenarios import distinct_pieces, fill_hands, impossible, located, parse_pieces
 from . import game as D
 from .words import connection_text, continuation_text, diagram_order, explain_placement
 
@@ -35,7 +35,15 @@ def build_position(scenario: Any, position: dict[str, Any], hands: list[list[Any
                     + [(("position", "line", i), t) for i, (t, _) in enumerate(line)]
                     + [(("position", "boneyard", i), t) for i, t in enumerate(boneyard or [])])
     hands, boneyard = fill_hands(game, hands, [t for t, _ in line], game.tiles, boneyard)
-    return game.setup(hands, boneyard, line, scores, turn, position.get("round", 1), seed)
+    try:
+        return game.setup(hands, boneyard, line, scores, turn, position.get("round", 1), seed)
+    except IllegalMoveError:
+        for i in range(len(line)):  # a placement the line refuses is the writer's mistake there
+            try:
+                game.setup(hands, boneyard, line[:i + 1], scores, turn, position.get("round", 1), seed)
+            except IllegalMoveError as exc:
+                raise impossible(scenario, ("position", "line", i), exc) from None
+        raise
 
 
 def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]:
