@@ -459,7 +459,7 @@ def test_the_spanish_words_of_play_are_read_by_the_keeper_too(tmp_path):
     the card keeper, and a blocked round is said of the round or of the game (`bloqueada`,
     `bloqueado`): card-muggins.es.txt "diga «paso»"; domino-muggins.es.txt "la ronda ... bloqueada"."""
     keeper, out, code = keep("card-muggins", 3, ["1", "10", "pasar", "pasar", "pasar"], lang="es", folder=tmp_path)
-    assert out.count(" dice paso.") == 3 and "No se anota" not in out
+    assert out.count(" dice «paso».") == 3 and "No se anota" not in out
     assert "La pila se cierra en 10." in out and "J2 anota 1 (último): 11." in out
     for said in ("bloqueada", "bloqueado"):
         keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "paso", "paso", said], lang="es", folder=tmp_path)

@@ -61,7 +61,7 @@ WORDS = {
         "q_play": "Ronda {round} · {player} · total",
         "deals": "Ronda {round}: reparte {dealer}, sale {player}.",
         "counted": "{player}: {before} + {value} = {total}.",
-        "go": "{player} dice paso.",
+        "go": "{player} dice «paso».",
         "closed": "La pila se cierra en {total}.",
         "round_end": "Fin de la ronda {round}: {scores}.",
         "hint_dealer": "el número del jugador que reparte (de 1 a {players})",
