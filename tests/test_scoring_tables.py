@@ -20,6 +20,7 @@ import pytest
 from muggins.bots import make_bots
 from muggins.engine import make_game
 from muggins.engine.common import Scored
+from muggins.errors import RuleError
 from muggins.families.line.game import Place
 from muggins.loader import load_rules
 
@@ -43,7 +44,11 @@ HOUSES = {
 
 
 def house(tmp_path: Path, name: str, spinner: bool) -> Any:
-    entries = "\n".join(f"  - {entry}" for entry in [FIVES, *HOUSES[name]])
+    return house_of(tmp_path, HOUSES[name], spinner)
+
+
+def house_of(tmp_path: Path, added: list[str], spinner: bool) -> Any:
+    entries = "\n".join(f"  - {entry}" for entry in [FIVES, *added])
     text = f"extends: domino-muggins\nname: house\nscoring:\n{entries}\n"
     if spinner:
         text += "line:\n  spinner: true\n"
@@ -102,3 +107,49 @@ def test_every_placement_scores_what_its_entries_give_on_it(tmp_path: Path, name
                 checked.update(reason for reason, _ in scored)
     # the games reached what the house adds, so the comparisons above weighed it
     assert checked - {"multiple of five"}, f"no game of {name} scored its house entries"
+
+
+# an entry whose `when` fails on some sums (a division by zero at 7) on a side evaluated before
+# the flag that would make it false: written as an `and`, and as a `not` of an `or`
+FAILING_FIRST = {
+    "and": '{name: sevens, when: "100 // (ends_sum - 7) > 0 and dominoed", points: 5}',
+    "not or": '{name: sevens, when: "not (100 // (ends_sum - 7) > 0 or not dominoed)", points: 5}',
+}
+
+
+def outcome(score: Any) -> Any:
+    """What a placement scores, or that it fails (a rule file's formula failing is a RuleError)."""
+    try:
+        return score()
+    except RuleError:
+        return "fails"
+
+
+@pytest.mark.parametrize("when", list(FAILING_FIRST))
+def test_an_entry_whose_when_fails_before_its_flag_fails_the_placement(tmp_path: Path, when: str):
+    """The sides of an `and` (an `or`) are evaluated in order: one that fails fails the placement
+    whatever the flag after it, so the entry cannot be left out where the flag is false (a
+    placement keeping tiles in hand at a sum of 7 fails, as the entries evaluated directly do)."""
+    rules = house_of(tmp_path, [FAILING_FIRST[when]], False)
+    game = make_game(rules, 2, max_rounds=4)
+    failing = 0
+    for seed in range(4):
+        state = game.new_state(seed)
+        for number in range(60):
+            if state.is_terminal():
+                break
+            legal, view = state.legal_moves(), state.view(state.actor)
+            playable = []
+            for move in legal:
+                if isinstance(move, Place):
+                    expected = outcome(lambda: sum(points for _, points in direct_awards(rules, game, state, move)))
+                    assert outcome(lambda: view.points_if(move)) == expected, (when, move)
+                    failing += expected == "fails"
+                    if expected != "fails":
+                        playable.append(move)
+                else:
+                    playable.append(move)
+            if not playable:
+                break
+            state.play(playable[number % len(playable)])
+    assert failing > 5  # placements at a sum of 7 were weighed

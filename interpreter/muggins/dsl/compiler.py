@@ -353,13 +353,19 @@ def always_holds(condition: Expression, context: Context, constants: Mapping[str
     """Whether `condition` holds whenever the names of `constants` have those values, whatever the
     other names read (`true`; `players == 2` with 2 players): only then are a scoring entry's
     points read in every game that scores, so only then must points that fail fail every game."""
-    return decided(condition, context, constants) is True
+    return _known(condition, context, constants, ordered=False) is True
 
 
 def decided(condition: Expression, context: Context, constants: Mapping[str, Any]) -> bool | None:
-    """What `condition` is whenever the names of `constants` have those values, whatever the other
-    names read: True, False (`dominoed and ...` with `dominoed` false), or None when they do not
-    decide it (or it fails)."""
+    """What evaluating `condition` gives whenever the names of `constants` have those values,
+    whatever the other names read: True, False (`dominoed and ...` with `dominoed` false), or None
+    when they do not decide it, when it fails, or when a side of an `and` (`or`) evaluated before
+    the one they decide may fail (`100 // x > 0 and dominoed` fails where x is 0, whatever
+    `dominoed` is: a scoring entry so written cannot be left out where `dominoed` is false)."""
+    return _known(condition, context, constants, ordered=True)
+
+
+def _known(condition: Expression, context: Context, constants: Mapping[str, Any], ordered: bool) -> bool | None:
     if not condition.names:
         try:
             value = condition({})
@@ -370,7 +376,7 @@ def decided(condition: Expression, context: Context, constants: Mapping[str, Any
     if not fixed:
         return None
     checker = _Checker(condition.source, context, condition.location, fixed, evaluating=True)
-    value = checker.known(expression_parser().parse(condition.source))
+    value = checker.known(expression_parser().parse(condition.source), ordered)
     return value if isinstance(value, bool) else None
 
 
@@ -405,22 +411,30 @@ class _Checker:
         finally:
             self.certain = before
 
-    def known(self, node: Any) -> Any:
+    def known(self, node: Any, ordered: bool) -> Any:
         """The value of a condition as far as the constants decide it (None: not decided): an
-        `and` with one side false is false, an `or` with one side true is true."""
+        `and` with one side false is false, an `or` with one side true is true. `ordered`, only
+        where no side evaluated before that one may fail (see `_may_fail`): the sides are
+        evaluated in order, and one that fails fails the whole."""
         value = self.constant(node)
         if value is not None or not isinstance(node, Tree):
             return value
         if node.data in ("and_", "or_"):
             decided = node.data == "or_"
-            return decided if any(self.known(child) is decided for child in node.children) else None
+            for child in node.children:
+                side = self.known(child, ordered)
+                if side is decided:
+                    return decided
+                if side is None and ordered and _may_fail(child):
+                    return None
+            return None
         if node.data == "not_":
-            inner = self.known(node.children[0])
+            inner = self.known(node.children[0], ordered)
             return None if inner is None else not inner
         if node.data == "ternary":
             then, condition, otherwise = node.children
-            chosen = self.known(condition)
-            return None if chosen is None else self.known(then if chosen else otherwise)
+            chosen = self.known(condition, ordered)
+            return None if chosen is None else self.known(then if chosen else otherwise, ordered)
         return None
 
     def fail(self, offset: int, message: str):
@@ -772,6 +786,26 @@ def _build(source: str, code: str, kind: Type, location: Location | None) -> Cal
     text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
     exec(compile(text, f"<muggins expression at {where}>", "exec"), namespace)  # our generated code, not user text
     return namespace["_expression"]
+
+
+# the functions that give a value for every argument (the others refuse some: `min([])`, a step of 0)
+_TOTAL_FUNCTIONS = frozenset({"abs", "sum", "count", "distinct", "same_at_end", "run_at_end"})
+
+
+def _may_fail(node: Any) -> bool:
+    """Whether evaluating a subexpression may fail for some values of its names: it divides or
+    takes a remainder by what is not a number other than 0 (`ends_sum % 5` never fails), or calls
+    a function that refuses some arguments."""
+    if not isinstance(node, Tree):
+        return False
+    if node.data == "call" and _token(node.children[0]).value not in _TOTAL_FUNCTIONS:
+        return True
+    if node.data == "arith":
+        for op, operand in zip(node.children[1::2], node.children[2::2]):
+            divisor = _token(operand.children[0]).value if operand.data == "int" else "0"
+            if _token(op).value in ("//", "%") and int(divisor) == 0:
+                return True
+    return any(_may_fail(child) for child in node.children)
 
 
 def _token(child: object) -> Token:
