@@ -13,6 +13,7 @@ from muggins.engine import make_game
 from muggins.engine import table as T
 from muggins.families import family_of
 from muggins.families.line.game import Place
+from muggins.families.pile import coach as pile_coach
 from muggins.loader import load_rules
 from muggins.narration import explain_last_score
 from muggins.pieces import Tile
@@ -214,3 +215,16 @@ def test_the_last_claim_is_asked_over_the_pile_that_closed(tmp_path, monkeypatch
     _, text = at_the_table("card-muggins", position, ["2♥", "claim", "1"])
     before = text.split("You scored 1 (last)")[0].splitlines()
     assert before[-2] == "Pile: K♦ Q♠ 8♣ 2♥ — total 30 of 31", before[-4:]
+
+
+def test_the_card_hint_leaves_out_the_cards_of_this_rounds_closed_piles():
+    """A card played on a closed pile of this round was seen by everyone: it cannot make the next
+    total. Here 10 + 3 = 13: a 2 makes 15, a multiple of five; once all four 2s lie on a closed
+    pile, the next total a card could make that scores is 20 (a 7)."""
+    game = make_game(load_rules("card-muggins"), 2)
+    cards = lambda *names: [game.deck.parse(n) for n in names]  # noqa: E731
+    state = game.setup([cards("9H", "KH"), cards("KC", "QC")], stock=cards("7C"), pile=cards("10H", "3C"),
+                       turn=0, last_player=1)
+    assert pile_coach.next_score(state.view(0))[:2] == (13, 15)
+    state.discard_codes = [game.code_of[card] for card in cards("2S", "2H", "2D", "2C")]  # as close_pile leaves them
+    assert pile_coach.next_score(state.view(0))[:2] == (13, 20)

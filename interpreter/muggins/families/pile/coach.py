@@ -1,7 +1,7 @@
 """The coach's hint for a card turn: how far the running total is from the next total that
 scores, found by asking the game's own scoring (`CardGame.play_points`) about every card that
-could be played now (any card but the pile's: the player's own or one they have not seen), so a
-house rule's scoring is what the hint follows. Where the cards making that total score
+could be played now (the player's own, or one they have not seen: not on the pile nor on this
+round's closed piles), so a house rule's scoring is what the hint follows. Where the cards making that total score
 differently (a pair, a suit), no total alone scores: the hint says so and names the player's own
 cards that score, and what."""
 from __future__ import annotations
@@ -45,7 +45,7 @@ def outcomes(view: Any, cards: Iterable[Any]) -> list[tuple[int, int, Any]]:
 def next_score(view: Any) -> tuple[int, int, set[int]] | None:
     """(the running total, the next total a card that could be played makes score, what each card
     making it scores), or None."""
-    seen = set(view.pile)
+    seen = {*view.pile, *view.played}
     played = outcomes(view, (card for card in view.game.cards if card not in seen))
     target = min((made for made, points, _ in played if points > 0), default=None)
     if target is None:

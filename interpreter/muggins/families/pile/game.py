@@ -72,6 +72,7 @@ class CardView:
     player: int
     hand: tuple[Card, ...]
     pile: tuple[Card, ...]
+    played: tuple[Card, ...]  # the cards of this round's closed piles: laid face up, seen by all
     total: int
     limit: int
     scores: tuple[int, ...]
@@ -441,7 +442,8 @@ class CardState(TableState):
         card_of = self.game.card_of
         return CardView(
             player=player, hand=tuple(card_of[code] for code in self.hand_codes[player]),
-            pile=tuple(card_of[code] for code in self.pile_codes), total=self.total, limit=self.game.limit,
+            pile=tuple(card_of[code] for code in self.pile_codes),
+            played=tuple(card_of[code] for code in self.discard_codes), total=self.total, limit=self.game.limit,
             scores=tuple(self.scores), hand_sizes=tuple(len(h) for h in self.hand_codes),
             stock=len(self.stock_codes), dealer=self.dealer, decision=mine.kind if mine else None,
             pending=mine.score if mine else None, target=self.game.target, game=self.game,
