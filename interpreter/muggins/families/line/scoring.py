@@ -53,7 +53,7 @@ class PlacementScoring:
         self.key_base = 2 * game.rules.pieces.highest_pip + 2
         self.names = tuple(sorted({name for e in scoring for name in e.names} - CONSTANT_NAMES - {"ends_sum"}))
         self.reads_line = not LINE_NAMES.isdisjoint(self.names)
-        self.per_move = any(name.startswith("tile.") for name in self.names) or self.reads_line
+        self.per_move = not TILE_NAMES.isdisjoint(self.names) or self.reads_line
         self.awards_by_sum = awards_by_sum
         # by the flags index (`flags`), the awards of every sum (by the placed tile first, when
         # `by_tile`) where the entries that may hold there read nothing else and never raise;
@@ -111,13 +111,17 @@ class PlacementScoring:
     def may_hold(self, index: int) -> list[Any]:
         """The scoring entries whose `when` the flags of `index` leave undecided or make true: the
         others add nothing there (and leave `earned` as it was), so the table leaves them out."""
-        game = self.game
-        constants = {"dominoed": bool(index & 1), "opening": bool(index & 2), **game.constants}
-        return [entry for entry in game.rules.scoring if decided(entry.when, PLACEMENT_CONTEXT, constants) is not False]
+        constants = self.flag_values(index)
+        return [entry for entry in self.game.rules.scoring
+                if decided(entry.when, PLACEMENT_CONTEXT, constants) is not False]
+
+    def flag_values(self, index: int) -> dict[str, Any]:
+        """The flags of `index` by name (see `flags`), with what the game fixes."""
+        return {"dominoed": bool(index & 1), "opening": bool(index & 2), **self.game.constants}
 
     def flag_table(self, index: int, entries: list[Any], by_tile: bool) -> list[Any]:
         game = self.game
-        env = {"dominoed": bool(index & 1), "opening": bool(index & 2), **game.constants}
+        env = self.flag_values(index)
         if not by_tile:
             return [game.awards(dict(env, ends_sum=total), entries) for total in range(self.sums)]
         lines = game.line_tables
@@ -225,11 +229,9 @@ class PlacementScoring:
         assert keyed is not None  # asked only where the placements are tabulated (see `key_row`)
         lines = self.game.line_tables
         fits = lines.mask[value]
-        if self.by_tile:
-            return [keyed[t][kept + add] + pips if fits >> t & 1 else None
-                    for t, (add, pips) in enumerate(zip(lines.adds[value], lines.pips))]
-        return [keyed[kept + add] + pips if fits >> t & 1 else None
-                for t, (add, pips) in enumerate(zip(lines.adds[value], lines.pips))]
+        by_sum = keyed if self.by_tile else [keyed] * len(lines.pips)  # each tile's keyed points by sum
+        return [row[kept + add] + pips if fits >> t & 1 else None
+                for t, (row, add, pips) in enumerate(zip(by_sum, lines.adds[value], lines.pips))]
 
     def turn_row(self, hand_size: int, boneyard: int, score: int, round_number: int,
                  opening: bool) -> tuple[tuple[Any, ...], list[Optional[int]]]:
