@@ -1,5 +1,5 @@
-"""Rule: a placement scores what the rule file's entries give when evaluated on it, whatever the
-entries read, however the engine gets there.
+"""Rule: a placement (a card laid) scores what the rule file's entries give when evaluated on it,
+whatever the entries read, however the engine gets there.
 
 The engine reads a placement's points from tables made when the game starts wherever it can:
 by the sum alone, by the flags a turn knows (`dominoed`, `opening`), by the placed tile, with an
@@ -8,7 +8,9 @@ keeps tiles in hand), and otherwise evaluates the entries move by move. Here eve
 evaluated directly on each placement, as the README defines scoring (in order, each reading what
 the earlier ones `earned`), with every name computed from the position, and compared with what a
 player is told a placement would score (`points_if`, which a greedy bot ranks by) and with what the
-placement made did score.
+placement made did score. A card's scores are read from a table of the running total when the
+entries read nothing else, and otherwise kept on the pile as the scoring reads it (its ranks,
+values or suits), so the same is checked for cards laid on piles met again and again.
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ from muggins.engine import make_game
 from muggins.engine.common import Scored
 from muggins.errors import RuleError
 from muggins.families.line.game import Place
+from muggins.families.pile import game as pile_game
+from muggins.families.pile.game import Play
 from muggins.loader import load_rules
 
 FIVES = '{name: multiple of five, when: "ends_sum > 0 and ends_sum % 5 == 0", points: ends_sum}'
@@ -153,3 +157,108 @@ def test_an_entry_whose_when_fails_before_its_flag_fails_the_placement(tmp_path:
                 break
             state.play(playable[number % len(playable)])
     assert failing > 5  # placements at a sum of 7 were weighed
+
+
+CARD_HOUSES = {
+    # Cribbage's pairs and runs, read from the pile's ranks, besides the multiples of five
+    "pairs and runs": ['{name: pair, when: "same_at_end(pile.ranks) >= 2", points: "same_at_end(pile.ranks) * 2"}',
+                       '{name: run, when: "run_at_end(pile.ranks) >= 3", points: "run_at_end(pile.ranks)"}'],
+    # the pile's suits and values, the pile's size, the player's score and what was earned before
+    "flush and tens": ['{name: flush, when: "pile_size >= 3 and distinct(last(pile.suits, 3)) == 1", points: 3}',
+                       '{name: tens, when: "count(pile.values) >= 2 and sum(last(pile.values, 2)) == 20", points: 1}',
+                       '{name: behind, when: "score < 20 and earned > 0", points: "earned // 5 + 1"}'],
+}
+
+
+def card_house(tmp_path: Path, name: str) -> Any:
+    entries = "\n".join(f"  - {entry}" for entry in ['{name: multiple of five, when: "total % 5 == 0", points: total}',
+                                                     *CARD_HOUSES[name]])
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: card-muggins\nname: house\nclaims:\n  required: false\nscoring:\n{entries}\n",
+                    encoding="utf-8")
+    return load_rules(str(path))
+
+
+def direct_card_awards(rules: Any, game: Any, state: Any, card: Any) -> list[tuple[str, int]]:
+    """Each entry evaluated on the pile as laying `card` would leave it, every name from the cards,
+    then the exact limit reached (scored at once in these houses)."""
+    deck = rules.pieces
+    pile = [*state.pile.cards, card]
+    value = lambda c: deck.values[c.rank - 1]
+    total = sum(value(c) for c in pile)
+    env: dict[str, Any] = {
+        "total": total, "limit": game.limit, "card.rank": card.rank, "card.value": value(card),
+        "card.suit": deck.suits.index(card.suit) + 1, "pile_size": len(pile),
+        "hand_size": len(state.hands[state.turn]) - 1, "stock": len(state.stock), "players": game.players,
+        "score": state.scores[state.turn], "target": game.target,
+        "pile.ranks": tuple(c.rank for c in pile), "pile.values": tuple(value(c) for c in pile),
+        "pile.suits": tuple(deck.suits.index(c.suit) + 1 for c in pile)}
+    awards, earned = [], 0
+    for entry in rules.scoring:
+        env["earned"] = earned
+        if entry.when(env):
+            points = entry.points(env)
+            earned += points
+            awards.append((entry.name, points))
+    if total == game.limit:
+        env["earned"] = earned
+        awards.append(("exact limit", rules.options.exact_limit_points(env)))
+    return awards
+
+
+def card_games_scored(rules: Any, game: Any, seeds: range) -> tuple[set[str], list[tuple[int, ...]]]:
+    """Play greedy games at the table, each legal card's points as a player is told them checked
+    against the entries evaluated directly, and each card laid's scores against what it scored:
+    the entries that scored, and each game's final scores."""
+    entry_names = {entry.name for entry in rules.scoring} | {"exact limit"}
+    checked, finals = set(), []
+    for seed in seeds:
+        state = game.new_state(seed)
+        bots = make_bots(["greedy"] * game.players, seed)
+        while not state.is_terminal():
+            actor, legal = state.actor, state.legal_moves()
+            view = state.view(actor)
+            expected = {}
+            for move in legal:
+                if isinstance(move, Play):
+                    expected[move] = direct_card_awards(rules, game, state, move.card)
+                    assert view.points_if(move) == sum(points for _, points in expected[move]), move
+            move = bots[actor].choose(view, legal)
+            events = state.play(move)
+            if isinstance(move, Play):
+                scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in entry_names]
+                due = [award for award in expected[move] if award[1]]
+                if state.is_terminal():  # the target reached: the awards after it are not scored
+                    due = due[:len(scored)]
+                assert scored == due, move
+                checked.update(reason for reason, _ in scored)
+        finals.append(tuple(state.scores))
+    return checked, finals
+
+
+@pytest.mark.parametrize("name", list(CARD_HOUSES))
+def test_every_card_laid_scores_what_its_entries_give_on_the_pile(tmp_path: Path, name: str):
+    rules = card_house(tmp_path, name)
+    checked: set[str] = set()
+    for players in (2, 3):
+        checked |= card_games_scored(rules, make_game(rules, players, max_rounds=6), range(4))[0]
+    assert checked - {"multiple of five", "exact limit"}, f"no game of {name} scored its house entries"
+
+
+def test_piles_forgotten_past_the_bound_score_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """What a game keeps of the piles it met is bounded (`KNOWN_SCORES`): forgetting it, even in
+    the middle of a pile a state still stands on, changes no score."""
+    rules = card_house(tmp_path, "pairs and runs")
+    game = make_game(rules, 2, max_rounds=6)
+    _, remembered = card_games_scored(rules, game, range(6))
+    assert reachable(game.pile_root) > 20
+    monkeypatch.setattr(pile_game, "KNOWN_SCORES", 3)
+    game = make_game(rules, 2, max_rounds=6)
+    _, forgetful = card_games_scored(rules, game, range(6))
+    assert forgetful == remembered
+    assert reachable(game.pile_root) <= 4
+
+
+def reachable(pile: Any) -> int:
+    """The piles kept from `pile` on, itself included."""
+    return 1 + sum(reachable(child) for child in pile.children.values())

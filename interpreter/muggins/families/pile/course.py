@@ -92,15 +92,15 @@ def hand_keys(state: CardState, hand: list[int]) -> dict[int, float]:
     """A greedy bot's key of each card in hand when the scores are not tabulated by the total,
     as `CardGame.keys_at` keys them: from the keys of the cards met on this pile at this total
     this turn (`CardGame.turn_keys`), each card's computed once (`points_on`)."""
-    game, total, pile = state.game, state.total, state.pile_codes
-    shift, span, size, reads = game.shift, game.span, len(pile), game.pile_reads(pile)
+    game, total, pile = state.game, state.total, state.pile_read
+    shift, span, size = game.shift, game.span, len(state.pile_codes)
     hand_size, stock, score = len(hand) - 1, len(state.stock_codes), state.scores[state.turn]
-    keys = game.turn_keys(total, size, reads, hand_size, stock, score)
+    keys = game.turn_keys(total, size, pile, hand_size, stock, score)
     bound = (game.limit - total + 1) << shift
     for code in hand:  # a loop, not a comprehension: the call below is inlined in a simulation
         if code not in keys:
             if code < bound:
-                points = game.points_on(code, total, size, reads, hand_size, stock, score)
+                points = game.points_on(code, total, size, pile, hand_size, stock, score)
                 keys[code] = points * span + (code >> shift)
             else:
                 keys[code] = UNPLAYABLE
@@ -134,7 +134,11 @@ def play(state: CardState, code: int) -> bool:
     if table is not None:
         awards = lookup(table, before + (code >> game.shift))
     else:
-        awards = game.scores_of(code, before, state.pile_codes, len(hand), len(state.stock_codes), state.scores[player])
+        pile = state.pile_read
+        scored = game.scored_on(code, before, len(state.pile_codes), pile, len(hand), len(state.stock_codes),
+                                state.scores[player])
+        awards = scored[0]
+        state.pile_read = game.laid(pile, code)
     state.pile_codes.append(code)
     state.total = total = before + (code >> game.shift)
     state.last = player

@@ -51,12 +51,28 @@ class Go:
         return "go"
 
 
+class PileRead:
+    """An open pile as the scoring reads it (`CardGame.read_lists`: its ranks, values or suits, in
+    the order laid), interned: laying a card moves a state to this pile's child for what the
+    scoring reads of that card (`CardGame.laid`), and each pile keeps what was computed on it (a
+    greedy bot's keys, the scores of a card laid on it) under small keys. A simulation meets the
+    same few piles again and again; hashing their lists at every turn cost more than scoring."""
+
+    __slots__ = ("reads", "children", "keys", "known")
+
+    def __init__(self, reads: tuple[tuple[Any, ...], ...]):
+        self.reads = reads  # each list the scoring reads, as the pile shows it
+        self.children: dict[tuple[Any, ...], PileRead] = {}  # by what the scoring reads of the card laid
+        self.keys: dict[tuple[Any, ...], dict[int, float]] = {}  # a greedy bot's, by total and turn
+        self.known: dict[tuple[Any, ...], tuple[list[Award], int]] = {}  # a card's scores, by its inputs
+
+
 CardMove = Union[Play, Go, Claim, Muggins, Decline]
 GO = Go()
 # the reasons the pile scores for besides the scoring entries: the last card of a pile, an exact limit
 LAST_REASON = "last"
 EXACT_LIMIT_REASON = "exact limit"
-KNOWN_SCORES = 1 << 16  # the scores remembered for formulas that read more than the total
+KNOWN_SCORES = 1 << 16  # the piles and scores remembered for formulas that read more than the total
 INPUTS = ("total", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock", "score")  # of a play
 TURN_INPUTS = ("pile_size", "hand_size", "stock", "score")  # what a turn fixes besides the total and the pile
 _WORDS = {"go": GO, "paso": GO, "pass": GO, "pasar": GO, **DECISION_WORDS}
@@ -134,12 +150,13 @@ class CardGame(TableGame):
             reads.add("total")  # `awards` compares it with the limit: a card's scores depend on it
         read = [i for i, name in enumerate(INPUTS) if name in reads]
         self.read_inputs: Callable[[tuple[int, ...]], Any] = itemgetter(*read) if read else _nothing_read
-        self.known: dict[tuple[Any, ...], tuple[list[Award], int]] = {}
         # a greedy bot's keys by the total, what the scoring reads of the turn and of the pile
         turn_read = [i for i, name in enumerate(TURN_INPUTS) if name in reads]
         self.read_turn: Callable[[tuple[int, ...]], Any] = itemgetter(*turn_read) if turn_read else _nothing_read
-        self.keys_by_turn: dict[tuple[Any, ...], dict[int, float]] = {}
         self._code_cards(reads)
+        # the empty pile as read, and how many piles and scores are kept from it (`laid`, `scored_on`)
+        self.pile_root = PileRead(tuple(() for _ in self.read_lists))
+        self.kept = 0
         # the options the course reads on every turn, resolved once
         self.refill = o.refill
         self.closes_at_limit = o.exact_limit_timing == "immediate"
@@ -191,19 +208,46 @@ class CardGame(TableGame):
             self.keys_by_total[total] = keys
         return keys
 
-    def turn_keys(self, total: int, size: int, reads: tuple[tuple[Any, ...], ...], hand_size: int, stock: int,
+    def turn_keys(self, total: int, size: int, pile: PileRead, hand_size: int, stock: int,
                   score: int) -> dict[int, float]:
         """A greedy bot's keys of the cards met at running total `total` on a pile of `size` cards
-        of which the scoring reads `reads`, the turn alike in what the scoring reads of it (see
-        `keys_at`), filled as cards are met (`course.hand_keys`): a simulation meets the same few
-        piles again and again."""
-        key = (total, self.read_turn((size, hand_size, stock, score)), reads)
-        keys = self.keys_by_turn.get(key)
+        read as `pile`, the turn alike
+        in what the scoring reads of it (see `keys_at`), filled as cards are met
+        (`course.hand_keys`)."""
+        key = (total, self.read_turn((size, hand_size, stock, score)))
+        keys = pile.keys.get(key)
         if keys is None:
-            if len(self.keys_by_turn) >= KNOWN_SCORES:
-                self.keys_by_turn.clear()
-            keys = self.keys_by_turn[key] = {}
+            keys = pile.keys[key] = {}
+            self.keep()
         return keys
+
+    def laid(self, pile: PileRead, code: int) -> PileRead:
+        """The pile `pile` with the card coded `code` laid on it, as the scoring reads it."""
+        own = self.card_reads[code]
+        child = pile.children.get(own)
+        if child is None:
+            child = pile.children[own] = PileRead(tuple((*read, mine) for read, mine in zip(pile.reads, own)))
+            self.keep()
+        return child
+
+    def keep(self) -> None:
+        """Count one more pile or score kept; past `KNOWN_SCORES`, forget all of them but the
+        piles in play (whose states still hold them), so that memory stays flat however long
+        a simulation runs."""
+        self.kept += 1
+        if self.kept > KNOWN_SCORES:
+            root = self.pile_root
+            root.children.clear()
+            root.keys.clear()
+            root.known.clear()
+            self.kept = 0
+
+    def pile_read(self, pile: list[int]) -> PileRead:
+        """The pile of codes `pile` as the scoring reads it."""
+        read = self.pile_root
+        for code in pile:
+            read = self.laid(read, code)
+        return read
 
     def play_points(self, card: Card, before: int, pile: tuple[Card, ...] | list[Card], hand_size: int, stock: int,
                     score: int) -> int:
@@ -215,49 +259,40 @@ class CardGame(TableGame):
     def points_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int, score: int) -> int:
         """What laying the card coded `code` on `pile` (codes) scores: the greedy bot's points, the
         same in the course and in the view."""
-        return self.points_on(code, before, len(pile), self.pile_reads(pile), hand_size, stock, score)
+        return self.points_on(code, before, len(pile), self.pile_read(pile), hand_size, stock, score)
 
-    def points_on(self, code: int, before: int, size: int, reads: tuple[tuple[Any, ...], ...], hand_size: int,
-                  stock: int, score: int) -> int:
-        """`points_of` on a pile of `size` cards already read (`pile_reads`), as a greedy bot weighs
-        each card of its hand on it: from the table of every total when there is one (a total
-        whose formula fails raises that error), else as `scored_on` scores it."""
+    def points_on(self, code: int, before: int, size: int, pile: PileRead, hand_size: int, stock: int,
+                  score: int) -> int:
+        """`points_of` on a pile of `size` cards read as `pile`, as a greedy bot weighs each card of
+        its hand on it: from the table of every total when there is one (a total whose formula
+        fails raises that error), else as `scored_on` scores it."""
         if self.awards_by_total is not None:
             return sum(award[1] for award in lookup(self.awards_by_total, before + (code >> self.shift)))
-        scored = self.scored_on(code, before, size, reads, hand_size, stock, score)  # a statement: inlined
+        scored = self.scored_on(code, before, size, pile, hand_size, stock, score)  # a statement: inlined
         return scored[1]
 
     def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
                   score: int) -> list[Award]:
         """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`."""
-        reads = self.pile_reads(pile)
-        scored = self.scored_on(code, before, len(pile), reads, hand_size, stock, score)  # statements: inlined
-        return scored[0]
+        return self.scored_on(code, before, len(pile), self.pile_read(pile), hand_size, stock, score)[0]
 
-    def pile_reads(self, pile: list[int]) -> tuple[tuple[Any, ...], ...]:
-        """What the scoring reads of the pile's cards (`read_lists`: the lists it names), read once
-        for every card a player weighs laying on it."""
-        return tuple(tuple(map(of.__getitem__, pile)) for _, of in self.read_lists)
-
-    def scored_on(self, code: int, before: int, size: int, reads: tuple[tuple[Any, ...], ...], hand_size: int,
-                  stock: int, score: int) -> tuple[list[Award], int]:
+    def scored_on(self, code: int, before: int, size: int, pile: PileRead, hand_size: int, stock: int,
+                  score: int) -> tuple[list[Award], int]:
         """The scores, and their points in all, of the card coded `code` laid on a pile of `size`
-        cards totalling `before` of which the scoring reads `reads` (`pile_reads`): evaluated once
-        for each value of the names the scoring reads, then remembered."""
+        cards totalling `before`, read as `pile`: evaluated once for each value of the names the
+        scoring reads, then remembered on the pile."""
         value = code >> self.shift
         inputs = (before + value, self.rank_of[code], value, self.suit_of[code], size + 1, hand_size, stock, score)
         own = self.card_reads[code]
-        key = (self.read_inputs(inputs), reads, own)
-        known = self.known.get(key)
+        key = (self.read_inputs(inputs), own)
+        known = pile.known.get(key)
         if known is None:
             env = {"limit": self.limit, "players": self.players, "target": self.target, **dict(zip(INPUTS, inputs))}
             # each list the pile as read, then the card laid
-            env.update((name, (*read, mine)) for (name, _), read, mine in zip(self.read_lists, reads, own))
+            env.update((name, (*read, mine)) for (name, _), read, mine in zip(self.read_lists, pile.reads, own))
             awards = self.awards(env)
-            known = (awards, sum(award[1] for award in awards))
-            if len(self.known) >= KNOWN_SCORES:
-                self.known.clear()
-            self.known[key] = known
+            known = pile.known[key] = (awards, sum(award[1] for award in awards))
+            self.keep()
         return known
 
     def awards(self, env: dict[str, Any]) -> list[Award]:
@@ -339,6 +374,7 @@ class CardGame(TableGame):
         state.hands = hands
         state.stock = stock
         state.pile_codes = [self.code_of[card] for card in pile]
+        state.pile_read = self.pile_read(state.pile_codes)
         state.total = sum(self.value(card) for card in pile)
         state.last = last_player if pile else None
         state.scores = list(scores) if scores is not None else [0] * self.players
@@ -373,6 +409,7 @@ class CardState(TableState):
         self.hand_codes: list[list[int]] = [[] for _ in range(game.players)]
         self.stock_codes: list[int] = []  # drawn from its end
         self.pile_codes: list[int] = []   # the open pile
+        self.pile_read = game.pile_root   # and as the scoring reads it, when it reads more than the total
         self.total = 0                    # its running total
         self.last: int | None = None      # who laid its last card
         self.discard_codes: list[int] = []  # the cards of this round's closed piles
@@ -384,6 +421,7 @@ class CardState(TableState):
 
     def clear_pile(self) -> None:
         self.pile_codes = []
+        self.pile_read = self.game.pile_root
         self.total = 0
         self.last = None
 
