@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muggins.dsl import Type, compile_expression, round_down, round_nearest, round_up
+from muggins.dsl import Type, compile_expression, lift, round_down, round_nearest, round_up
 from muggins.errors import ExpressionError, RuleError
 
 CONTEXT = {"x": Type.INT, "y": Type.INT, "flag": Type.BOOL, "card.value": Type.INT, "ends": Type.LIST}
@@ -310,3 +310,38 @@ def test_list_operation_argument_types_are_located_load_time_errors(source, mess
 def test_last_is_a_list_where_an_integer_is_expected():
     with pytest.raises(ExpressionError, match="must be an integer, but this is a list of integers"):
         compile_expression("last(ends, 1)", CONTEXT, Type.INT)
+
+
+LIFT_CONTEXT = {"x": Type.INT, "ends": Type.LIST, "pips": Type.LIST}
+
+
+@pytest.mark.parametrize("source, kind", [
+    ("count(pips) > 6 and max(ends) == 6", Type.BOOL),
+    ("sum(pips) % 7 == 0 or min(pips) + max(pips) == x", Type.BOOL),
+    ("(count(pips) if x > 2 else sum(pips)) // (count(pips) - 3)", Type.INT),
+    ("max(count(pips), x, sum(ends))", Type.INT),
+])
+@given(pips=st.lists(st.integers(0, 6), min_size=1, max_size=12), x=st.integers(-3, 9),
+       ends=st.lists(st.integers(0, 12), min_size=1, max_size=4))
+@settings(max_examples=60)
+def test_a_list_read_only_through_count_sum_max_or_min_is_read_as_those_numbers(source, kind, pips, x, ends):
+    """`lift`: the same expression reading the aggregates as names gives the same value, or fails
+    with the same message, whatever the list (the numbers computed here from the list itself)."""
+    expression = compile_expression(source, LIFT_CONTEXT, kind)
+    lifted = lift(expression, frozenset({"pips"}), LIFT_CONTEXT)
+    assert lifted is not None and "pips" not in lifted.names
+    env = {"x": x, "ends": tuple(ends), "pips": tuple(pips)}
+    facts = {"count(pips)": len(pips), "sum(pips)": sum(pips), "max(pips)": max(pips), "min(pips)": min(pips)}
+    outcomes = []
+    for evaluate, names in ((expression, env), (lifted, {**env, **facts})):
+        try:
+            outcomes.append(evaluate(names))
+        except RuleError as exc:
+            outcomes.append(str(exc))
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize("source", ["3 in pips", "sum(last(pips, 2)) == 12", "count(pips) > 2 and pips == [1, 2, 3]",
+                                    "distinct(pips) == 2"])
+def test_a_list_read_otherwise_is_not_lifted(source):
+    assert lift(compile_expression(source, LIFT_CONTEXT, Type.BOOL), frozenset({"pips"}), LIFT_CONTEXT) is None

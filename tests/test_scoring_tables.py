@@ -42,8 +42,14 @@ HOUSES = {
     # the line's ends at every placement: kept by the line's state (and the score read) as met
     "matching ends": ['{name: matching ends, when: "open_ends >= 2 and distinct(ends) == 1", points: 5}',
                       '{name: six late, when: "score > 50 and max(ends) == 6", points: "open_ends"}'],
-    # the line's tiles and ends at every placement
+    # the line's tiles and ends at every placement: a count of the tiles, kept with the line's state
     "line": ['{name: long line, when: "count(line.pips) > 6 and max(ends) == 6", points: 2}'],
+    # sums, largest and smallest of the line's tiles, read as numbers kept by their values before
+    "line sums": ['{name: heavy line, when: "sum(line.pips) % 7 == 0 and max(line.highs) >= 5", '
+                  'points: "min(line.lows) + 1"}',
+                  '{name: light line, when: "count(line.lows) >= 3 and max(line.lows) <= 2", points: "sum(line.highs) // 4"}'],
+    # the line's last tiles: scored placement by placement, the aggregates beside them too
+    "line last": ['{name: double six last, when: "sum(last(line.pips, 1)) == 12 or count(line.pips) == 9", points: 3}'],
 }
 
 

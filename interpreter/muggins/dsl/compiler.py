@@ -365,6 +365,36 @@ def decided(condition: Expression, context: Context, constants: Mapping[str, Any
     return _known(condition, context, constants, ordered=True)
 
 
+# the aggregates of a list that the same list with one more value gives from the aggregate
+# alone and that value (a count, a sum, a largest, a smallest): what `lift` reads as names
+AGGREGATES: dict[str, Callable[[tuple[int, ...]], int]] = {"count": len, "sum": sum, "max": max, "min": min}
+
+
+def lift(expression: Expression, lists: frozenset[str], context: Context) -> Expression | None:
+    """`expression` reading each of `lists` only through an aggregate of it (`count(line.pips)`,
+    `max(line.pips)`), as the same expression reading each such aggregate as a name of its own,
+    spelt as written (see `lifted`); the expression itself when it reads none of `lists`; None
+    when it reads one otherwise (`3 in line.pips`, `last(line.pips, 2)`). What the expression
+    gives then depends on a few numbers, not on every value of a list that grows all game."""
+    if expression.names.isdisjoint(lists):
+        return expression
+    checker = _Checker(expression.source, context, expression.location, lifted=lists)
+    code, kind = checker.compile(expression_parser().parse(expression.source))
+    if not checker.names.isdisjoint(lists):
+        return None
+    return Expression(expression.source, kind, frozenset(checker.names), expression.location,
+                      _build(expression.source, code, kind, expression.location))
+
+
+def lifted(name: str) -> tuple[Callable[[tuple[int, ...]], int], str] | None:
+    """The aggregate and the list a name made by `lift` reads (`count(line.pips)`: `len`,
+    `line.pips`); None for any other name."""
+    function, _, rest = name.partition("(")
+    if function not in AGGREGATES or not rest.endswith(")"):
+        return None
+    return AGGREGATES[function], rest[:-1]
+
+
 def _known(condition: Expression, context: Context, constants: Mapping[str, Any], ordered: bool) -> bool | None:
     if not condition.names:
         try:
@@ -386,8 +416,10 @@ class _Checker:
     code is wanted (a subexpression's value), not the checks."""
 
     def __init__(self, source: str, context: Context, location: Location | None,
-                 constants: Mapping[str, Any] | None = None, evaluating: bool = False):
+                 constants: Mapping[str, Any] | None = None, evaluating: bool = False,
+                 lifted: frozenset[str] = frozenset()):
         self.source = source
+        self.lifted = lifted  # the lists read through an aggregate as names of their own (see `lift`)
         self.context = context
         self.location = location
         self.names: set[str] = set()
@@ -593,6 +625,12 @@ class _Checker:
             hint = say(WORDS, "did_you_mean_function", close=close[0]) if close else ""
             self.fail(_start(name_token), say(WORDS, "unknown_function", name=name, hint=hint,
                                               names=", ".join(sorted(_FUNCTIONS))))
+        if name in AGGREGATES and len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "name":
+            listed = ".".join(_token(token).value for token in args[0].children)
+            if listed in self.lifted:
+                fact = f"{name}({listed})"
+                self.names.add(fact)
+                return f"_env[{fact!r}]", Type.INT
         compiled = [self.compile(arg) for arg in args]
         kinds = [kind for _, kind in compiled]
         signatures = _FUNCTIONS[name]

@@ -11,19 +11,21 @@ from .. import Family
 from . import game as D
 from . import coach, words
 from .physics import LineTables
-from .scoring import TILES_OF_LINE
+from .scoring import TILES_OF_LINE, lifted_entries
 from .options import PLACEMENT_CONTEXT, SETTLEMENT_CONTEXT, TILE_RANK_CONTEXT, check_line_counts, compile_line
 from .render import line_svg
 from .scenarios import build_position, observe_step
 
 
 SLOW = {
-    "en": "note: the scoring entry '{entry}' reads the line's tiles ({names}), so every placement a bot weighs "
-          "is scored on its own: this simulation runs several times slower per turn than one whose scoring reads "
-          "the ends, the placed tile or the turn",
-    "es": "nota: la entrada de puntuación «{entry}» lee las fichas de la línea ({names}), así que cada colocación "
-          "que sopesa un bot se puntúa por separado: esta simulación va varias veces más lenta por turno que una "
-          "cuya puntuación lee los extremos, la ficha colocada o el turno",
+    "en": "note: the scoring entry '{entry}' reads the line's tiles ({names}) otherwise than through count, sum, "
+          "max or min of them, so every placement a bot weighs is scored on its own: this simulation runs several "
+          "times slower per turn than one whose scoring reads the ends, the placed tile, the turn or a count of "
+          "the tiles",
+    "es": "nota: la entrada de puntuación «{entry}» lee las fichas de la línea ({names}) de otro modo que con "
+          "count, sum, max o min, así que cada colocación que sopesa un bot se puntúa por separado: esta "
+          "simulación va varias veces más lenta por turno que una cuya puntuación lee los extremos, la ficha "
+          "colocada, el turno o una cuenta de las fichas",
 }
 
 
@@ -70,12 +72,13 @@ class LineFamily(Family):
                 if found[0] is not rules.options.award or rules.options.pays_award]
 
     def slow_scoring(self, rules: Rules) -> list[Said]:
-        """Entries reading the line's tiles (`line.pips`...): the points of a placement then depend
-        on every tile before it, so none are kept from one placement to the next."""
+        """Entries reading the line's tiles (`line.pips`...) otherwise than through a count, a sum, a
+        largest or a smallest of them (`scoring.lifted_entries`): the points of a placement then
+        depend on every tile before it, so none are kept from one placement to the next."""
         found = []
         for entry in rules.scoring:
             names = sorted((entry.when.names | entry.points.names) & TILES_OF_LINE)
-            if names:
+            if lifted_entries([entry]) is None:
                 found.append(Said(SLOW["en"].format(entry=entry.name, names=", ".join(names)),
                                   es=SLOW["es"].format(entry=rules.score_name(entry.name, "es") or entry.name,
                                                      names=", ".join(names))))

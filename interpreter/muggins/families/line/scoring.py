@@ -10,18 +10,22 @@ are tables too, by the tile and the sum (`by_flags`). Otherwise the results are 
 one per combination of the values of the other names read (`facts`), indexed by the sum and
 filled as sums are met: a game meets the same few combinations again and again. Entries reading
 the line's ends are kept by what the line is before the placement (`Line.state`), the placement
-and the turn; entries reading the line's tiles are scored placement by placement (`muggins
-simulate` says so: `LineFamily.slow_scoring`). The facts no move of a turn changes (the score,
-the hand's size after it, ...) are read once per turn.
+and the turn. Entries reading the line's tiles only through a count, a sum, a largest or a
+smallest of them (`count(line.pips) > 6`) read those numbers instead (`lifted_entries`), kept with
+the line's state by their values before the placement; entries reading the tiles otherwise are
+scored placement by placement (`muggins simulate` says so: `LineFamily.slow_scoring`). The facts
+no move of a turn changes (the score, the hand's size after it, ...) are read once per turn.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ...dsl import decided, fails_somewhere, lookup
+from ...dsl import decided, fails_somewhere, lift, lifted, lookup
 from ...engine.table import Award
 from ...errors import RuleError
+from ...rules import Score
 from .options import PLACEMENT_CONTEXT
 
 if TYPE_CHECKING:
@@ -46,13 +50,17 @@ class PlacementScoring:
     with its tiebreak as one number, `points * key_base + tiebreak` (see `DominoView`)."""
 
     def __init__(self, game: DominoGame, awards_by_sum: list[Any] | None):
-        scoring = [e for score in game.rules.scoring for e in (score.when, score.points)]
+        # the entries as evaluated here: their aggregates of the line's tiles read as names, if any
+        self.entries = lifted_entries(game.rules.scoring) or game.rules.scoring
+        scoring = [e for score in self.entries for e in (score.when, score.points)]
         self.game = game
         self.sums = game.line_tables.most_sum + 1
         # a tiebreak (a tile's pips, or -1) plus 1 stays below key_base: keys order as (points, tiebreak)
         self.key_base = 2 * game.rules.pieces.highest_pip + 2
         self.names = tuple(sorted({name for e in scoring for name in e.names} - CONSTANT_NAMES - {"ends_sum"}))
-        self.reads_line = not LINE_NAMES.isdisjoint(self.names)
+        # each aggregate of the line's tiles read (see `lifted_entries`) by name: the aggregate and the list
+        self.aggregates = {name: found for name in self.names for found in [lifted(name)] if found}
+        self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
         self.per_move = not TILE_NAMES.isdisjoint(self.names) or self.reads_line
         self.awards_by_sum = awards_by_sum
         # by the flags index (`flags`), the awards of every sum (by the placed tile first, when
@@ -157,7 +165,8 @@ class PlacementScoring:
         memo = self.awards_by_state
         if memo is None:
             return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
-        key = (line.state(), t, self.turn_read((hand_size == 0, hand_size, opening, boneyard, score, round_number)))
+        key = (self.line_state(line), t,
+               self.turn_read((hand_size == 0, hand_size, opening, boneyard, score, round_number)))
         found = memo.get(key)
         if found is None:
             if len(memo) >= MEMO_KEPT:
@@ -205,13 +214,24 @@ class PlacementScoring:
         memo = self.by_line_state
         if memo is None:
             return None
-        key = (line.state(), self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number)))
+        key = (self.line_state(line),
+               self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number)))
         met = memo.get(key)
         if met is None:
             if len(memo) >= ROWS_KEPT:
                 memo.clear()
             met = memo[key] = {}
         return met
+
+    def line_state(self, line: Line) -> tuple[Any, ...]:
+        """What the entries read of `line` before a placement, with the placement, to know what they
+        read after it: what the line is (`Line.state`), and each aggregate of its tiles they read
+        (a count, a sum, a largest, a smallest: the line after gives it from its value before and the
+        tile placed; None for the empty line's)."""
+        if not self.aggregates:
+            return line.state()
+        return line.state(), tuple(_aggregate(line, of, listed) if line.log else None
+                                   for of, listed in self.aggregates.values())
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
@@ -258,7 +278,7 @@ class PlacementScoring:
         their points keyed."""
         env = dict(zip(self.names, facts))
         env["ends_sum"], env["players"], env["target"] = total, self.game.players, self.game.target
-        awards = self.game.awards(env)
+        awards = self.game.awards(env, self.entries)
         keyed = sum(award[1] for award in awards) * self.key_base
         row = self.row(facts)
         row[0][total], row[1][total] = awards, keyed
@@ -282,6 +302,8 @@ class PlacementScoring:
                 values.append(hand_size)
             elif name.startswith("tile."):
                 values.append(_tile_fact(tables, name, t))
+            elif name in self.aggregates:
+                values.append(_aggregate(line, *self.aggregates[name]))  # type: ignore[arg-type]
             elif name in LINE_NAMES:
                 values.append(_line_fact(line, name))  # type: ignore[arg-type]
             else:
@@ -313,6 +335,24 @@ def _tile_fact(tables: Any, name: str, t: int) -> Any:
 def tile_facts(tables: Any, t: int) -> dict[str, Any]:
     """What the entries read of tile number `t`, by name."""
     return {name: _tile_fact(tables, name, t) for name in TILE_NAMES}
+
+
+def lifted_entries(entries: Sequence[Score]) -> list[Score] | None:
+    """`entries` with each aggregate they take of the line's tiles (`count(line.pips)`) read as a
+    name of its own (`dsl.lift`); None when one reads the tiles otherwise (`3 in line.pips`): then
+    a placement's points depend on every tile before it, and nothing is kept from one to the next."""
+    found = []
+    for entry in entries:
+        when, points = (lift(e, TILES_OF_LINE, PLACEMENT_CONTEXT) for e in (entry.when, entry.points))
+        if when is None or points is None:
+            return None
+        found.append(entry if (when, points) == (entry.when, entry.points) else replace(entry, when=when, points=points))
+    return found
+
+
+def _aggregate(line: Line, of: Callable[[tuple[int, ...]], int], listed: str) -> int:
+    """An aggregate of a list of the line's tiles: the count of any is the number of tiles placed."""
+    return len(line.log) if of is len else of(_line_fact(line, listed))
 
 
 def _line_fact(line: Line, name: str) -> Any:
