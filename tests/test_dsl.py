@@ -345,3 +345,47 @@ def test_a_list_read_only_through_count_sum_max_or_min_is_read_as_those_numbers(
                                     "distinct(pips) == 2"])
 def test_a_list_read_otherwise_is_not_lifted(source):
     assert lift(compile_expression(source, LIFT_CONTEXT, Type.BOOL), frozenset({"pips"}), LIFT_CONTEXT) is None
+
+
+SCORING_CONTEXT = {"x": Type.INT, "earned": Type.INT, "ranks": Type.LIST, "pips": Type.LIST}
+# (when, points): the same calls on the same names in several entries, calls on `earned`, a division
+# that fails for some values, an entry reading what the earlier ones earned
+SCORING_ENTRIES = [
+    ("same_at_end(ranks) == 2", "2"),
+    ("same_at_end(ranks) == 3", "same_at_end(ranks) * 2"),
+    ("run_at_end(ranks) >= 3 or distinct(pips) == 1", "run_at_end(ranks) + count(pips)"),
+    ("abs(earned) > 2 and sum(pips) > x", "100 // (sum(pips) - 7)"),
+    ("earned == 0", "abs(x) - abs(earned)"),
+    ("min(pips) < 2", "max(pips) - sum(pips)"),
+]
+
+
+@given(chosen=st.lists(st.integers(0, len(SCORING_ENTRIES) - 1), min_size=1, max_size=5),
+       ranks=st.lists(st.integers(1, 5), max_size=6), pips=st.lists(st.integers(0, 9), max_size=4),
+       x=st.integers(-5, 12))
+@settings(max_examples=150)
+def test_scoring_entries_run_as_one_function_as_they_would_one_by_one(chosen, ranks, pips, x):
+    """`compile_scoring`: each entry that holds, in order, reading what the earlier ones earned, and
+    the same failure (message and all) where an entry fails, as evaluating them one by one does."""
+    from muggins.dsl import compile_scoring
+    entries = [(compile_expression(SCORING_ENTRIES[i][0], SCORING_CONTEXT, Type.BOOL),
+                compile_expression(SCORING_ENTRIES[i][1], SCORING_CONTEXT, Type.INT), f"entry {n}")
+               for n, i in enumerate(chosen)]
+    env = {"x": x, "ranks": tuple(ranks), "pips": tuple(pips)}
+
+    def one_by_one():
+        held, earned = [], 0
+        for when, points, tag in entries:
+            env["earned"] = earned
+            if when(env):
+                value = points(env)
+                earned += value
+                held.append((tag, value))
+        return held, earned
+    outcomes = []
+    for run in (one_by_one, lambda: compile_scoring(entries, lambda tag, points: (tag, points))(env)):
+        try:
+            outcomes.append(run())
+        except RuleError as exc:
+            outcomes.append(str(exc))
+    assert outcomes[0] == outcomes[1]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -148,6 +148,8 @@ class Expression:
     names: frozenset[str]
     location: Location | None
     function: Callable[[Mapping[str, Any]], Any] = field(repr=False, compare=False)
+    code: str = field(default="", repr=False, compare=False)  # the Python it runs, on `_env` (see `compile_scoring`)
+    calls: frozenset[str] = field(default=frozenset(), repr=False, compare=False)  # its calls that never fail
 
     def __call__(self, env: Mapping[str, Any]) -> Any:
         return self.function(env)
@@ -292,8 +294,8 @@ def compile_expression(
             value = function({})
         except ExpressionFailure as exc:
             checker.fail(0, exc.detail)
-        function = _constant(value)
-    return Expression(source, kind, frozenset(checker.names), location, function)
+        function, code = _constant(value), repr(value)
+    return Expression(source, kind, frozenset(checker.names), location, function, code, frozenset(checker.calls))
 
 
 def _constant(value: Any) -> Callable[[Mapping[str, Any]], Any]:
@@ -383,7 +385,7 @@ def lift(expression: Expression, lists: frozenset[str], context: Context) -> Exp
     if not checker.names.isdisjoint(lists):
         return None
     return Expression(expression.source, kind, frozenset(checker.names), expression.location,
-                      _build(expression.source, code, kind, expression.location))
+                      _build(expression.source, code, kind, expression.location), code, frozenset(checker.calls))
 
 
 def lifted(name: str) -> tuple[Callable[[tuple[int, ...]], int], str] | None:
@@ -420,6 +422,7 @@ class _Checker:
                  lifted: frozenset[str] = frozenset()):
         self.source = source
         self.lifted = lifted  # the lists read through an aggregate as names of their own (see `lift`)
+        self.calls: set[str] = set()  # the code of each call on names alone that never fails (see `compile_scoring`)
         self.context = context
         self.location = location
         self.names: set[str] = set()
@@ -643,7 +646,11 @@ class _Checker:
             self.fail(_start(name_token), say(WORDS, "takes", name=name, wanted=wanted, got=got))
         self.check_arguments(name, args)
         codes = ", ".join(code for code, _ in compiled)
-        return f"{_IMPLEMENTATION[name]}({codes})", _RESULT.get(name, Type.INT)
+        call = f"{_IMPLEMENTATION[name]}({codes})"
+        if name in _TOTAL_FUNCTIONS and all(isinstance(arg, Tree) and arg.data == "name" for arg in args) and \
+                "_env['earned']" not in codes:
+            self.calls.add(call)
+        return call, _RESULT.get(name, Type.INT)
 
     def check_arguments(self, name: str, args: list[Any]) -> None:
         """Refuse a call that fails whatever the game: a constant step or count out of range, or
@@ -812,18 +819,88 @@ _RANGE_CHECK = """\
 
 
 def _build(source: str, code: str, kind: Type, location: Location | None) -> Callable[[Mapping[str, Any]], Any]:
-    where = f"{location.file}:{location.line}" if location else "<expression>"
+    namespace: dict[str, Any] = dict(_NAMESPACE, _fail=_failure(source, location))
+    text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
+    exec(compile(text, f"<muggins expression at {_where(location)}>", "exec"), namespace)  # our generated code
+    return namespace["_expression"]
+
+
+def _where(location: Location | None) -> str:
+    return f"{location.file}:{location.line}" if location else "<expression>"
+
+
+def _failure(source: str, location: Location | None) -> Callable[[Said], RuleError]:
+    """What an expression raises when it fails at run time: the reason, the expression and where."""
+    where = _where(location)
 
     def fail(reason: Said) -> RuleError:
         detail = say(WORDS, "failure", reason=reason, source=source)
         error = ExpressionFailure(say(WORDS, "failure_at", where=where, detail=detail))
         error.location, error.reason, error.detail = location, reason, detail
         return error
+    return fail
 
-    namespace: dict[str, Any] = dict(_NAMESPACE, _fail=fail)
-    text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
-    exec(compile(text, f"<muggins expression at {where}>", "exec"), namespace)  # our generated code, not user text
-    return namespace["_expression"]
+
+_SCORING = """\
+def _scoring(_env):
+    _held = []
+    _earned = 0
+    _env["earned"] = 0
+{shared}{entries}    return _held, _earned
+"""
+_SCORING_ENTRY = """\
+    try:
+        _when = {when}
+    except ZeroDivisionError:
+        raise _fail_when_{i}(_BY_ZERO)
+    except _Fault as fault:
+        raise _fail_when_{i}(fault.args[0])
+    if _when:
+        try:
+            _points = {points}
+        except ZeroDivisionError:
+            raise _fail_points_{i}(_BY_ZERO)
+        except _Fault as fault:
+            raise _fail_points_{i}(fault.args[0])
+        if not -_LIMIT <= _points <= _LIMIT:
+            raise _fail_points_{i}(_OUT_OF_RANGE)
+        _earned += _points
+        _env["earned"] = _earned
+        _held.append(_award(_tag_{i}, _points))
+"""
+
+
+def compile_scoring(entries: Sequence[tuple[Expression, Expression, Any]],
+                    award: Callable[[Any, int], Any]) -> Callable[[dict[str, Any]], tuple[list[Any], int]]:
+    """A list of scoring entries (a condition, the points when it holds, and a tag) as one
+    function of the names: each entry in order, each reading what the earlier ones earned
+    (`earned`, set in the mapping), giving `award(tag, points)` of each that holds and the points
+    in all; it fails as each expression would on its own. A call that never fails made on the
+    same names by several expressions (`same_at_end(pile.ranks)` for a pair, three and four of a
+    kind) is made once. Scoring a move evaluates every entry: one function instead of two calls
+    an entry, for the moves whose scores cannot be tabulated."""
+    expressions = [e for when, points, _ in entries for e in (when, points)]
+    counts: dict[str, int] = {}
+    for expression in expressions:
+        for call in expression.calls:
+            counts[call] = counts.get(call, 0) + expression.code.count(call)
+    shared = sorted((call for call, count in counts.items() if count > 1), key=len, reverse=True)
+    namespace: dict[str, Any] = dict(_NAMESPACE, _award=award)
+
+    def code_of(expression: Expression) -> str:
+        code = expression.code
+        for number, call in enumerate(shared):
+            code = code.replace(call, f"_shared_{number}")
+        return code
+    parts = []
+    for i, (when, points, tag) in enumerate(entries):
+        namespace.update({f"_fail_when_{i}": _failure(when.source, when.location),
+                          f"_fail_points_{i}": _failure(points.source, points.location), f"_tag_{i}": tag})
+        parts.append(_SCORING_ENTRY.format(i=i, when=code_of(when), points=code_of(points)))
+    lines = "".join(f"    _shared_{number} = {call}\n" for number, call in enumerate(shared))
+    text = _SCORING.format(shared=lines, entries="".join(parts))
+    exec(compile(text, "<muggins scoring>", "exec"), namespace)  # our generated code, not user text
+    return namespace["_scoring"]
 
 
 # the functions that give a value for every argument (the others refuse some: `min([])`, a step of 0)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generator, Sequence
 
 from ..bots import Policies
+from ..dsl import compile_scoring
 from ..errors import IllegalMoveError, RuleError
 from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
@@ -266,6 +267,8 @@ class TableGame:
         # loader checks every expression with these as constants
         self.constants: dict[str, Any] = {"players": players, "target": self.target}
         self.simulations: dict[tuple[Any, ...], Callable[[Any], Any]] = {}  # by the parts' facts (`simulation`)
+        self.score_entries = scoring_of(rules.scoring)  # the rules' scoring entries as one function
+        self.entry_scorings: dict[tuple[int, ...], tuple[tuple[Score, ...], Callable[..., Any]]] = {}  # other lists
 
     def simulation(self, state: TableState) -> Callable[[Any], Any]:
         """The family's course specialised for this game's rules and these bots' policies (see
@@ -297,16 +300,24 @@ class TableGame:
     def scoring_awards(self, env: dict[str, Any], entries: Sequence[Score] | None = None) -> tuple[list[Award], int]:
         """Every scoring entry (of `entries`, by default the rules') that holds, in order, and their
         points in all; each entry reads what the earlier ones gave (`earned`), each claimed or not
-        as `must_claim` says."""
-        found: list[Award] = []
-        earned = 0
-        for entry in self.rules.scoring if entries is None else entries:
-            env["earned"] = earned
-            if entry.when(env):
-                points = entry.points(env)
-                earned += points
-                found.append((entry.name, points, must_claim(entry.claim, points)))
-        return found, earned
+        as `must_claim` says. The entries run as one function (`dsl.compile_scoring`), made once
+        for each list of them."""
+        if entries is None:
+            return self.score_entries(env)
+        key = tuple(map(id, entries))
+        found = self.entry_scorings.get(key)
+        if found is None:  # the entries are kept with their function: their ids stay theirs
+            found = self.entry_scorings[key] = (tuple(entries), scoring_of(entries))
+        return found[1](env)
+
+
+def scoring_of(entries: Sequence[Score]) -> Callable[[dict[str, Any]], tuple[list[Award], int]]:
+    return compile_scoring([(entry.when, entry.points, entry) for entry in entries], award_of)
+
+
+def award_of(entry: Score, points: int) -> Award:
+    """A scoring entry's award of `points`: its name, the points, whether its player must claim them."""
+    return entry.name, points, must_claim(entry.claim, points)
 
 
 # The simulations each process has derived (`TableGame.simulation`), by rules, table and bots.
