@@ -227,11 +227,16 @@ class PlacementScoring:
         """What the entries read of `line` before a placement, with the placement, to know what they
         read after it: what the line is (`Line.state`), and each aggregate of its tiles they read
         (a count, a sum, a largest, a smallest: the line after gives it from its value before and the
-        tile placed; None for the empty line's)."""
+        tile placed; none for the empty line)."""
+        state = line.state()
         if not self.aggregates:
-            return line.state()
-        return line.state(), tuple(_aggregate(line, of, listed) if line.log else None
-                                   for of, listed in self.aggregates.values())
+            return state
+        if not line.log:
+            return state, None
+        values = []
+        for of, listed in self.aggregates.values():  # a loop: a generator costs more for one or two
+            values.append(_aggregate(line, of, listed))
+        return state, tuple(values)
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
