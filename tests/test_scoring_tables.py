@@ -81,6 +81,12 @@ def direct_awards(rules: Any, game: Any, state: Any, move: Place) -> list[tuple[
         "score": state.scores[state.turn], "round": state.round,
         "line.highs": tuple(tile.high for tile in line.tiles), "line.lows": tuple(tile.low for tile in line.tiles),
         "line.pips": tuple(tile.pips for tile in line.tiles)}
+    return entries_on(rules, env)[0]
+
+
+def entries_on(rules: Any, env: dict[str, Any]) -> tuple[list[tuple[str, int]], int]:
+    """Each entry that holds on `env`, in order, each reading what the earlier ones `earned`; and
+    their points in all."""
     awards, earned = [], 0
     for entry in rules.scoring:
         env["earned"] = earned
@@ -88,7 +94,7 @@ def direct_awards(rules: Any, game: Any, state: Any, move: Place) -> list[tuple[
             points = entry.points(env)
             earned += points
             awards.append((entry.name, points))
-    return awards
+    return awards, earned
 
 
 @pytest.mark.parametrize("spinner", [False, True])
@@ -199,13 +205,7 @@ def direct_card_awards(rules: Any, game: Any, state: Any, card: Any) -> list[tup
         "score": state.scores[state.turn], "target": game.target,
         "pile.ranks": tuple(c.rank for c in pile), "pile.values": tuple(value(c) for c in pile),
         "pile.suits": tuple(deck.suits.index(c.suit) + 1 for c in pile)}
-    awards, earned = [], 0
-    for entry in rules.scoring:
-        env["earned"] = earned
-        if entry.when(env):
-            points = entry.points(env)
-            earned += points
-            awards.append((entry.name, points))
+    awards, earned = entries_on(rules, env)
     if total == game.limit:
         env["earned"] = earned
         awards.append(("exact limit", rules.options.exact_limit_points(env)))

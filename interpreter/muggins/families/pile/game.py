@@ -63,7 +63,7 @@ class PileRead:
     def __init__(self, reads: tuple[tuple[Any, ...], ...]):
         self.reads = reads  # each list the scoring reads, as the pile shows it
         self.children: dict[tuple[Any, ...], PileRead] = {}  # by what the scoring reads of the card laid
-        self.keys: dict[tuple[Any, ...], dict[int, float]] = {}  # a greedy bot's, by total and turn
+        self.keys: dict[Any, dict[int, float]] = {}  # a greedy bot's, by the total (and the turn, if read)
         self.known: dict[tuple[Any, ...], tuple[list[Award], int]] = {}  # a card's scores, by its inputs
 
 
@@ -153,6 +153,7 @@ class CardGame(TableGame):
         # a greedy bot's keys by the total, what the scoring reads of the turn and of the pile
         turn_read = [i for i, name in enumerate(TURN_INPUTS) if name in reads]
         self.read_turn: Callable[[tuple[int, ...]], Any] = itemgetter(*turn_read) if turn_read else _nothing_read
+        self.reads_turn = bool(turn_read)
         self._code_cards(reads)
         # the empty pile as read, and how many piles and scores are kept from it (`laid`, `scored_on`)
         self.pile_root = PileRead(tuple(() for _ in self.read_lists))
@@ -214,7 +215,10 @@ class CardGame(TableGame):
         read as `pile`, the turn alike
         in what the scoring reads of it (see `keys_at`), filled as cards are met
         (`course.hand_keys`)."""
-        key = (total, self.read_turn((size, hand_size, stock, score)))
+        if self.reads_turn:
+            key: Any = (total, self.read_turn((size, hand_size, stock, score)))
+        else:
+            key = total  # most scoring reads nothing of the turn: keys by the total alone
         keys = pile.keys.get(key)
         if keys is None:
             keys = pile.keys[key] = {}
@@ -287,9 +291,10 @@ class CardGame(TableGame):
         key = (self.read_inputs(inputs), own)
         known = pile.known.get(key)
         if known is None:
-            env = {"limit": self.limit, "players": self.players, "target": self.target, **dict(zip(INPUTS, inputs))}
-            # each list the pile as read, then the card laid
-            env.update((name, (*read, mine)) for (name, _), read, mine in zip(self.read_lists, pile.reads, own))
+            env = dict(self.constants)
+            env.update(zip(INPUTS, inputs))
+            for (name, _), read, mine in zip(self.read_lists, pile.reads, own):  # a loop: cheaper than a generator
+                env[name] = (*read, mine)  # each list the pile as read, then the card laid
             awards = self.awards(env)
             known = pile.known[key] = (awards, sum(award[1] for award in awards))
             self.keep()
