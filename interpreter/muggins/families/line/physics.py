@@ -236,8 +236,21 @@ class Line:
     def contributions_by_end(self) -> list[tuple[int, int]]:
         """(end index, amount) for every end that adds to the sum: a side arm not yet played on
         adds nothing, and with `opening_double: once` a double holding two ends counts once."""
-        skip = self.on_spinner & 12 | (2 if self.shared else 0)
+        skip = self.skipped()
         return [(i, amount) for i, amount in enumerate(self.adds) if not skip >> i & 1]
+
+    def amounts(self) -> tuple[int, ...]:
+        """What each end that adds to the sum adds, in end order (`contributions_by_end`'s amounts):
+        what scoring reads as `ends` at every placement a bot weighs, kept short for the common line."""
+        skip = self.skipped()
+        if not skip:
+            return tuple(self.adds)
+        return tuple(amount for i, amount in enumerate(self.adds) if not skip >> i & 1)
+
+    def skipped(self) -> int:
+        """The bits of the open ends that add nothing to the sum: a side arm not yet played on, and
+        the second end of an opening double counted once."""
+        return self.on_spinner & 12 | (2 if self.shared else 0)
 
     def contributions(self) -> list[tuple[Tile, int]]:
         """What each open end adds to the sum, as (tile, amount) in end order."""

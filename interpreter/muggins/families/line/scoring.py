@@ -362,7 +362,7 @@ def _aggregate(line: Line, of: Callable[[tuple[int, ...]], int], listed: str) ->
 
 def _line_fact(line: Line, name: str) -> Any:
     if name in ("ends", "open_ends"):
-        amounts = tuple(amount for _, amount in line.contributions_by_end())
+        amounts = line.amounts()
         return amounts if name == "ends" else len(amounts)
     # the tiles in the order placed, read from the log by number: a placement weighed is read on
     # a copy of the line, which would otherwise build every tile and connection of it again
