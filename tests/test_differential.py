@@ -90,6 +90,8 @@ domino_options = st.fixed_dictionaries({}, optional={
         [{"name": "multiple of five", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum"},
          {"name": "double domino", "when": "dominoed and earned > 0", "points": "earned"}],
         [{"name": "line", "when": "count(line.pips) % 4 == 0", "points": "max(line.highs)"}],
+        [{"name": "line", "when": "count(line.pips) > 6 and max(ends) == 6", "points": "sum(line.lows) // 10 + 1"},
+         {"name": "last two", "when": "sum(last(line.pips, 2)) == 12", "points": 2}],
         [{"name": "fives", "when": "ends_sum > 0 and ends_sum % 5 == 0",
           "points": "ends_sum if players == 2 else ends_sum // 5 + target // 100"}],
         [{"name": "fives", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum", "claim": True},
@@ -131,6 +133,9 @@ card_options = st.fixed_dictionaries({}, optional={
          {"name": "suit", "when": "card.suit == 1 and earned > 0", "points": 1}],
         [{"name": "multiple of five", "when": "total % 5 == 0", "points": "total", "claim": True},
          {"name": "ten", "when": "total % 10 == 0", "points": 2, "claim": False}],
+        [{"name": "flush", "when": "pile_size >= 3 and distinct(last(pile.suits, 3)) == 1",
+          "points": "3 if score < 30 else hand_size + 1"},
+         {"name": "tens", "when": "sum(last(pile.values, 2)) == 20", "points": 1}],
     ]),
     "win": win_options,
 })
