@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muggins.dsl import Type, compile_expression, lift, round_down, round_nearest, round_up
+from muggins.dsl import Type, compile_expression, compile_scoring, lift, round_down, round_nearest, round_up
 from muggins.errors import ExpressionError, RuleError
 
 CONTEXT = {"x": Type.INT, "y": Type.INT, "flag": Type.BOOL, "card.value": Type.INT, "ends": Type.LIST}
@@ -367,7 +367,6 @@ SCORING_ENTRIES = [
 def test_scoring_entries_run_as_one_function_as_they_would_one_by_one(chosen, ranks, pips, x):
     """`compile_scoring`: each entry that holds, in order, reading what the earlier ones earned, and
     the same failure (message and all) where an entry fails, as evaluating them one by one does."""
-    from muggins.dsl import compile_scoring
     entries = [(compile_expression(SCORING_ENTRIES[i][0], SCORING_CONTEXT, Type.BOOL),
                 compile_expression(SCORING_ENTRIES[i][1], SCORING_CONTEXT, Type.INT), f"entry {n}")
                for n, i in enumerate(chosen)]

@@ -148,7 +148,7 @@ class Expression:
     names: frozenset[str]
     location: Location | None
     function: Callable[[Mapping[str, Any]], Any] = field(repr=False, compare=False)
-    code: str = field(default="", repr=False, compare=False)  # the Python it runs, on `_env` (see `compile_scoring`)
+    code: str = field(repr=False, compare=False)  # the Python it runs, on `_env` (see `compile_scoring`)
     calls: frozenset[str] = field(default=frozenset(), repr=False, compare=False)  # its calls that never fail
 
     def __call__(self, env: Mapping[str, Any]) -> Any:

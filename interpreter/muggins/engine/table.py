@@ -312,6 +312,8 @@ class TableGame:
 
 
 def scoring_of(entries: Sequence[Score]) -> Callable[[dict[str, Any]], tuple[list[Award], int]]:
+    """`entries` as one function of the names (`dsl.compile_scoring`): compiling takes far longer
+    than a call, so a game makes it once for each list of entries it scores."""
     return compile_scoring([(entry.when, entry.points, entry) for entry in entries], award_of)
 
 

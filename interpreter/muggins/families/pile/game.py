@@ -212,9 +212,8 @@ class CardGame(TableGame):
     def turn_keys(self, total: int, size: int, pile: PileRead, hand_size: int, stock: int,
                   score: int) -> dict[int, float]:
         """A greedy bot's keys of the cards met at running total `total` on a pile of `size` cards
-        read as `pile`, the turn alike
-        in what the scoring reads of it (see `keys_at`), filled as cards are met
-        (`course.hand_keys`)."""
+        read as `pile`, the turn alike in what the scoring reads of it (see `keys_at`), filled as
+        cards are met (`course.hand_keys`)."""
         if self.reads_turn:
             key: Any = (total, self.read_turn((size, hand_size, stock, score)))
         else:
