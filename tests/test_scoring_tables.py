@@ -11,22 +11,33 @@ player is told a placement would score (`points_if`, which a greedy bot ranks by
 placement made did score. A card's scores are read from a table of the running total when the
 entries read nothing else, and otherwise kept on the pile as the scoring reads it (its ranks,
 values or suits), so the same is checked for cards laid on piles met again and again.
+
+Besides these houses, rule files of random entries (`drawn_entries`: 1 to 4 entries over some of
+the family's names, operators and functions, some failing for some values) are checked the same
+way against their values computed here without the engine, and their simulated games against the
+table's. CI draws the same few files every run; before a release draw many more, or others, e.g.
+`MUGGINS_SCORING_FUZZ_EXAMPLES=500 MUGGINS_SCORING_FUZZ_SEED=7 python -m pytest tests/test_scoring_tables.py -k drawn`.
 """
 from __future__ import annotations
 
+import json
+import os
+import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import pytest
 
-from muggins.bots import make_bots
+from muggins.bots import Policies, make_bots
 from muggins.engine import make_game
 from muggins.engine.common import Scored
-from muggins.errors import RuleError
+from muggins.errors import RuleError, RuleFileError
 from muggins.families.line.game import Place
 from muggins.families.pile import game as pile_game
 from muggins.families.pile.game import Play
 from muggins.loader import load_rules
+from muggins.simulate import play_at_table
 
 FIVES = '{name: multiple of five, when: "ends_sum > 0 and ends_sum % 5 == 0", points: ends_sum}'
 HOUSES = {
@@ -69,6 +80,11 @@ def house_of(tmp_path: Path, added: list[str], spinner: bool) -> Any:
 
 def direct_awards(rules: Any, game: Any, state: Any, move: Place) -> list[tuple[str, int]]:
     """Each entry evaluated on the line as `move` would leave it, every name from the position."""
+    return entries_on(rules, placement_names(game, state, move))[0]
+
+
+def placement_names(game: Any, state: Any, move: Place) -> dict[str, Any]:
+    """What a domino scoring entry reads of `move` (but `earned`), each computed from the position."""
     line = state.line.copy()
     line.place(move.tile, move.end)
     ends = tuple(amount for _, amount in line.contributions_by_end())
@@ -81,7 +97,7 @@ def direct_awards(rules: Any, game: Any, state: Any, move: Place) -> list[tuple[
         "score": state.scores[state.turn], "round": state.round,
         "line.highs": tuple(tile.high for tile in line.tiles), "line.lows": tuple(tile.low for tile in line.tiles),
         "line.pips": tuple(tile.pips for tile in line.tiles)}
-    return entries_on(rules, env)[0]
+    return env
 
 
 def entries_on(rules: Any, env: dict[str, Any]) -> tuple[list[tuple[str, int]], int]:
@@ -197,6 +213,16 @@ def card_house(tmp_path: Path, name: str) -> Any:
 def direct_card_awards(rules: Any, game: Any, state: Any, card: Any) -> list[tuple[str, int]]:
     """Each entry evaluated on the pile as laying `card` would leave it, every name from the cards,
     then the exact limit reached (scored at once in these houses)."""
+    env = card_names(rules, game, state, card)
+    awards, earned = entries_on(rules, env)
+    if env["total"] == game.limit:
+        env["earned"] = earned
+        awards.append(("exact limit", rules.options.exact_limit_points(env)))
+    return awards
+
+
+def card_names(rules: Any, game: Any, state: Any, card: Any) -> dict[str, Any]:
+    """What a card scoring entry reads of laying `card` (but `earned`), each computed from the cards."""
     deck = rules.pieces
     pile = [*state.pile.cards, card]
     value = lambda c: deck.values[c.rank - 1]
@@ -208,11 +234,7 @@ def direct_card_awards(rules: Any, game: Any, state: Any, card: Any) -> list[tup
         "score": state.scores[state.turn], "target": game.target,
         "pile.ranks": tuple(c.rank for c in pile), "pile.values": tuple(value(c) for c in pile),
         "pile.suits": tuple(deck.suits.index(c.suit) + 1 for c in pile)}
-    awards, earned = entries_on(rules, env)
-    if total == game.limit:
-        env["earned"] = earned
-        awards.append(("exact limit", rules.options.exact_limit_points(env)))
-    return awards
+    return env
 
 
 def card_games_scored(rules: Any, game: Any, seeds: range) -> tuple[set[str], list[tuple[int, ...]]]:
@@ -271,3 +293,360 @@ def test_piles_forgotten_past_the_bound_score_the_same(tmp_path: Path, monkeypat
 def reachable(pile: Any) -> int:
     """The piles kept from `pile` on, itself included."""
     return 1 + sum(reachable(child) for child in pile.children.values())
+
+
+# Random scoring entries: drawn over a family's names, each expression drawn with its value as the
+# README defines it, computed here without the engine (`Drawn.value`), so a table, memo or tabulation
+# that reads the wrong thing, an entry left out that should fail, or a compiled function giving
+# another value than the README's shows as a mismatch.
+
+FUZZ_EXAMPLES = int(os.environ.get("MUGGINS_SCORING_FUZZ_EXAMPLES", "8"))  # rule files drawn for each family
+FUZZ_SEED = os.environ.get("MUGGINS_SCORING_FUZZ_SEED", "0")
+FAMILY_NAMES = {  # what each family's scoring reads: integers, booleans, lists (README's table of names)
+    "domino": (("ends_sum", "open_ends", "tile.high", "tile.low", "tile.pips", "hand_size", "boneyard", "players",
+                "score", "target", "round"), ("tile.is_double", "opening", "dominoed"),
+               ("ends", "line.highs", "line.lows", "line.pips")),
+    "card": (("total", "limit", "card.rank", "card.value", "card.suit", "pile_size", "hand_size", "stock",
+              "players", "score", "target"), (), ("pile.ranks", "pile.values", "pile.suits")),
+}
+Env = Mapping[str, Any]
+
+
+class Fails(Exception):
+    """What a formula does where the README says it fails while a game runs (a RuleError there)."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """An expression drawn: its text, how loosely it binds (0 `x if c else y`, 1 `or`, 2 `and`,
+    3 `not`, 4 a comparison, 5 `+ -`, 6 `* // %`, 7 unary minus, 8 an atom), and its value."""
+
+    text: str
+    level: int
+    value: Callable[[Env], Any]
+
+    def at(self, level: int) -> str:
+        """The text where an operand binding at least as tightly as `level` is wanted."""
+        return self.text if self.level >= level else f"({self.text})"
+
+
+def _checked(result: Any, fails: bool) -> Any:
+    if fails:
+        raise Fails
+    return result
+
+
+def _divided(a: int, b: int, op: str) -> int:
+    return _checked(0, True) if b == 0 else a // b if op == "//" else a % b
+
+
+def _rounded(name: str, x: int, step: int) -> int:
+    """round_nearest, round_down and round_up as the README says them."""
+    if step <= 0:
+        raise Fails
+    down = x // step * step
+    return {"round_down": down, "round_up": down if down == x else down + step,
+            "round_nearest": down + step if 2 * (x - down) >= step else down}[name]
+
+
+def _at_end(xs: tuple[int, ...]) -> int:
+    """How many values at the end equal the last one."""
+    return next((k for k in range(1, len(xs) + 1) if k == len(xs) or xs[-k - 1] != xs[-1]), 0)
+
+
+def _run(xs: tuple[int, ...]) -> int:
+    """The largest k >= 3 whose last k values are consecutive in any order, every suffix tried."""
+    return max([k for k in range(3, len(xs) + 1) if sorted(xs[-k:]) == list(range(min(xs[-k:]), min(xs[-k:]) + k))],
+               default=0)
+
+
+ON_A_LIST: dict[str, Callable[[tuple[int, ...]], int]] = {
+    "count": len, "sum": sum, "distinct": lambda xs: len(set(xs)), "same_at_end": _at_end, "run_at_end": _run,
+    "max": lambda xs: max(xs) if xs else _checked(0, True), "min": lambda xs: min(xs) if xs else _checked(0, True)}
+COMPARED: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "in": lambda a, b: a in b}
+
+
+def literal(value: int | bool) -> Drawn:
+    text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return Drawn(text, 8, lambda env: value)
+
+
+def named(read: str) -> Drawn:
+    return Drawn(read, 8, lambda env: env[read])
+
+
+def call(function: str, *args: Drawn) -> Drawn:
+    text = f"{function}({', '.join(arg.text for arg in args)})"
+    if function in ON_A_LIST and len(args) == 1:
+        return Drawn(text, 8, lambda env: ON_A_LIST[function](args[0].value(env)))
+    if function in ("min", "max"):
+        pick = min if function == "min" else max
+        return Drawn(text, 8, lambda env: pick(arg.value(env) for arg in args))
+    if function == "abs":
+        return Drawn(text, 8, lambda env: abs(args[0].value(env)))
+    if function == "last":
+        def last(env: Env) -> tuple[int, ...]:
+            xs, n = args[0].value(env), args[1].value(env)
+            return _checked(xs[max(len(xs) - n, 0):], n < 0)
+        return Drawn(text, 8, last)
+    return Drawn(text, 8, lambda env: _rounded(function, args[0].value(env), args[1].value(env)))
+
+
+def arith(left: Drawn, op: str, right: Drawn) -> Drawn:
+    level = 5 if op in "+-" else 6
+    text = f"{left.at(level)} {op} {right.at(level + 1)}"
+    if op in ("//", "%"):
+        return Drawn(text, level, lambda env: _divided(left.value(env), right.value(env), op))
+    apply = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__}[op]
+    return Drawn(text, level, lambda env: apply(left.value(env), right.value(env)))
+
+
+def compare(first: Drawn, *rest: tuple[str, Drawn]) -> Drawn:
+    """A comparison, chained as in Python: `a < b <= c` is `a < b and b <= c`, b evaluated once."""
+    def holds(env: Env) -> bool:
+        left = first.value(env)
+        for op, operand in rest:
+            right = operand.value(env)
+            if not COMPARED[op](left, right):
+                return False
+            left = right
+        return True
+    return Drawn(" ".join([first.at(5), *(f"{op} {operand.at(5)}" for op, operand in rest)]), 4, holds)
+
+
+def logic(left: Drawn, op: str, right: Drawn) -> Drawn:
+    level = 1 if op == "or" else 2
+    if op == "or":
+        return Drawn(f"{left.at(level)} or {right.at(level + 1)}", level, lambda env: left.value(env) or right.value(env))
+    return Drawn(f"{left.at(level)} and {right.at(level + 1)}", level, lambda env: left.value(env) and right.value(env))
+
+
+def choose(then: Drawn, condition: Drawn, otherwise: Drawn) -> Drawn:
+    return Drawn(f"{then.at(1)} if {condition.at(1)} else {otherwise.at(0)}", 0,
+                 lambda env: then.value(env) if condition.value(env) else otherwise.value(env))
+
+
+class Drawer:
+    """Draws typed expressions over some of a family's names, with `earned` or not: integers,
+    conditions and lists, a few operators deep, some of them failing for some values of their names
+    (a division by `x - 5`, `min(last(xs, n))` at n = 0, a step of `x - 3`)."""
+
+    def __init__(self, rng: random.Random, names: tuple[tuple[str, ...], ...], earned: bool):
+        self.rng = rng
+        self.ints = [*names[0], *(["earned"] * 2 if earned else [])]
+        self.flags, self.lists = names[1], names[2]
+
+    def small(self) -> Drawn:
+        return literal(self.rng.choice([0, 1, 2, 3, 5, 6, 7, 10, 12, self.rng.randint(0, 30)]))
+
+    def read(self) -> Drawn:
+        """A name, or an aggregate of a list (what the engine reads as a number of its own)."""
+        rng = self.rng
+        if self.lists and rng.random() < 0.3:
+            return call(rng.choice(["count", "sum", "max", "min"]), named(rng.choice(self.lists)))
+        return named(rng.choice(self.ints)) if self.ints else self.small()
+
+    def integer(self, depth: int) -> Drawn:
+        rng = self.rng
+        if depth <= 0 or rng.random() < 0.25:
+            return self.small() if rng.random() < 0.35 else self.read()
+        deeper = depth - 1
+        kind = rng.randrange(12)
+        if kind < 3:
+            op = rng.choice(["+", "-", "*", "//", "%", "+", "-", "%"])
+            right = literal(rng.choice([2, 3, 5, 7])) if op in ("//", "%") and rng.random() < 0.6 else self.integer(deeper)
+            return arith(self.integer(deeper), op, right)
+        if kind == 3:
+            operand = self.integer(deeper)
+            return Drawn(f"-{operand.at(7)}", 7, lambda env: -operand.value(env))
+        if kind == 4:
+            return choose(self.integer(deeper), self.condition(deeper), self.integer(deeper))
+        if kind in (5, 10):
+            return call(rng.choice(list(ON_A_LIST)), self.listed(deeper))
+        if kind == 6:
+            return call(rng.choice(["min", "max"]), *(self.integer(deeper) for _ in range(rng.choice([2, 2, 3]))))
+        if kind == 7:
+            return call("abs", self.integer(deeper))
+        if kind == 8:
+            step = literal(rng.choice([1, 2, 3, 5, 10])) if rng.random() < 0.8 else self.integer(deeper)
+            return call(rng.choice(["round_nearest", "round_down", "round_up"]), self.integer(deeper), step)
+        if kind == 9:  # a formula that fails for some values of what it reads
+            risky = arith(self.read(), "-", literal(rng.choice([0, 1, 2, 3, 5, 7, 10])))
+            way = rng.randrange(3)
+            if way == 0:
+                return arith(self.integer(deeper), rng.choice(["//", "%"]), risky)
+            if way == 1:
+                return call(rng.choice(["min", "max"]), call("last", self.listed(deeper), risky))
+            return call(rng.choice(["round_nearest", "round_down", "round_up"]), self.integer(deeper), risky)
+        return self.read()
+
+    def listed(self, depth: int) -> Drawn:
+        rng = self.rng
+        if not self.lists or depth > 0 and rng.random() < 0.15:
+            items = [self.integer(depth - 1) for _ in range(rng.randint(1, 3))]
+            return Drawn(f"[{', '.join(item.text for item in items)}]", 8,
+                         lambda env: tuple(item.value(env) for item in items))
+        if depth <= 0 or rng.random() < 0.4:
+            return named(rng.choice(self.lists))
+        if rng.random() < 0.8:
+            count = literal(rng.randint(0, 4)) if rng.random() < 0.7 else self.integer(depth - 1)
+            return call("last", self.listed(depth - 1), count)
+        return choose(self.listed(depth - 1), self.condition(depth - 1), self.listed(depth - 1))
+
+    def condition(self, depth: int) -> Drawn:
+        rng = self.rng
+        if depth <= 0 or rng.random() < 0.15:
+            if self.flags and rng.random() < 0.6:
+                return named(rng.choice(self.flags))
+            return compare(self.integer(0), (rng.choice(["==", "!=", "<", ">="]), literal(rng.randint(0, 12))))
+        deeper = depth - 1
+        kind = rng.randrange(9)
+        if kind < 3:
+            chain = [(rng.choice(["==", "!=", "<", "<=", ">", ">="]), self.integer(deeper))]
+            if rng.random() < 0.15:
+                chain.append((rng.choice(["<", "<=", "=="]), self.integer(deeper)))
+            if rng.random() < 0.3:  # a multiple of five, three...
+                return compare(arith(self.integer(deeper), "%", literal(rng.choice([3, 5]))), ("==", literal(0)))
+            return compare(self.integer(deeper), *chain)
+        if kind == 3:
+            return compare(self.integer(deeper), ("in", self.listed(deeper)))
+        if kind == 4:
+            left, right = (self.listed(deeper), self.listed(deeper)) if rng.random() < 0.5 else (
+                self.condition(deeper), self.condition(deeper))
+            return compare(left, (rng.choice(["==", "!="]), right))
+        if kind in (5, 6):
+            return logic(self.condition(deeper), "and" if kind == 5 else "or", self.condition(deeper))
+        if kind == 7:
+            operand = self.condition(deeper)
+            return Drawn(f"not {operand.at(3)}", 3, lambda env: not operand.value(env))
+        return choose(self.condition(deeper), self.condition(deeper), self.condition(deeper))
+
+
+def drawn_entries(rng: random.Random, family: str) -> list[tuple[str, Drawn, Drawn]]:
+    """1 to 4 entries (a name, `when`, `points`) over a few of the family's names, or all of them:
+    the engine scores a file reading only the sum, the flags and the tile, the line's ends, an
+    aggregate of its tiles, or the tiles themselves, each its own way."""
+    names: tuple[tuple[str, ...], ...] = FAMILY_NAMES[family]
+    if rng.random() < 0.7:
+        names = tuple(tuple(n for n in kind if rng.random() < rate) for kind, rate in zip(names, (0.3, 0.3, 0.5)))
+    entries = []
+    for number in range(rng.randint(1, 4)):
+        drawer = Drawer(rng, names, earned=number > 0 or rng.random() < 0.2)
+        depth = rng.choice([1, 2, 2, 3, 3, 4])
+        when = literal(True) if rng.random() < 0.1 else drawer.condition(depth)
+        points = literal(rng.randint(-3, 15)) if rng.random() < 0.25 else drawer.integer(depth)
+        entries.append((f"entry {number}", when, points))
+    return entries
+
+
+def drawn_awards(entries: list[tuple[str, Drawn, Drawn]], env: dict[str, Any]) -> tuple[list[tuple[str, int]], int]:
+    """The README's scoring on `env`: each entry in order, `earned` what the earlier ones gave."""
+    awards, earned = [], 0
+    for entry, when, points in entries:
+        env["earned"] = earned
+        if when.value(env):
+            value = points.value(env)
+            earned += value
+            awards.append((entry, value))
+    return awards, earned
+
+
+def drawn_house(tmp_path: Path, family: str, entries: list[tuple[str, Drawn, Drawn]], spinner: bool) -> Any:
+    """The rule file of `entries` (None when the loader refuses it: a formula failing in every game)."""
+    text = "extends: domino-muggins\n" if family == "domino" else "extends: card-muggins\nclaims:\n  required: false\n"
+    text += "name: drawn\nscoring:\n" + "".join(f"  - name: {entry}\n    when: {json.dumps(when.text)}\n"
+                                                 f"    points: {json.dumps(points.text)}\n"
+                                                 for entry, when, points in entries)
+    if spinner:
+        text += "line:\n  spinner: true\n"
+    path = tmp_path / f"{family}.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        return load_rules(str(path))
+    except RuleFileError:
+        return None
+
+
+def drawn_outcome(family: str, rules: Any, game: Any, state: Any, move: Any,
+                  entries: list[tuple[str, Drawn, Drawn]]) -> list[tuple[str, int]] | None:
+    """What `move` scores by the README, each award; None where it fails."""
+    env = placement_names(game, state, move) if family == "domino" else card_names(rules, game, state, move.card)
+    try:
+        awards, earned = drawn_awards(entries, env)
+    except Fails:
+        return None
+    if family == "card" and env["total"] == game.limit:
+        awards.append(("exact limit", 2))  # card-muggins' exact limit, scored at once
+    return awards
+
+
+def play_drawn_game(family: str, rules: Any, game: Any, seed: int, entries: list[tuple[str, Drawn, Drawn]]) -> int:
+    """A game at a table, every placement (card) a player may make weighed as the README scores it
+    against what the player is told (`points_if`: failing with a RuleError where it fails), the move
+    made scoring what was weighed; greedy bots play, but where some move fails the first that does
+    not is made (a greedy bot would fail weighing them). The moves weighed."""
+    kind = Place if family == "domino" else Play
+    reasons = {entry for entry, _, _ in entries} | {"exact limit"}
+    state, bots, weighed = game.new_state(seed), make_bots(["greedy"] * game.players, seed), 0
+    while not state.is_terminal():
+        actor, legal = state.actor, state.legal_moves()
+        view = state.view(actor)
+        due = {move: drawn_outcome(family, rules, game, state, move, entries) for move in legal if isinstance(move, kind)}
+        for move, awards in due.items():
+            points = "fails" if awards is None else sum(award[1] for award in awards)
+            assert outcome(lambda: view.points_if(move)) == points, (move, awards)
+        weighed += len(due)
+        if None in due.values():
+            playable = [move for move in legal if due.get(move, ()) is not None]
+            if not playable:
+                return weighed
+            move = playable[0]
+        else:
+            move = bots[actor].choose(view, legal)
+        events = state.play(move)
+        if isinstance(move, kind):
+            scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in reasons]
+            awarded = due[move]
+            assert awarded is not None
+            awards = [award for award in awarded if award[1]]
+            assert scored == (awards[:len(scored)] if state.is_terminal() else awards), move
+    return weighed
+
+
+def simulated_as_at_table(game: Any, bots: list[str], seed: str) -> None:
+    """The simulated game ends as the same game at a table, or both fail with a RuleError."""
+    def played(play: Callable[[], Any]) -> Any:
+        try:
+            state = play()
+        except RuleError:
+            return "fails"
+        return (state.outcome, state.scores, state.scored, state.round_starts, state.moves, state.turns, state.hands)
+    simulated = played(lambda: game.new_state(seed, Policies(bots, seed, 0.0, 1.0)))
+    assert simulated == played(lambda: play_at_table(game, bots, seed, 0.0, 1.0)), bots
+
+
+@pytest.mark.parametrize("family", ["domino", "card"])
+def test_drawn_scoring_entries_score_what_the_readme_says(tmp_path: Path, family: str):
+    """Rule files of random scoring entries (`drawn_entries`): at a table, every move weighed and
+    made scores what the entries give evaluated as the README defines them, or fails where they
+    fail; simulated games, greedy and random, end as at a table. CI draws the same few files every
+    run; to draw more, or others, e.g.
+    `MUGGINS_SCORING_FUZZ_EXAMPLES=500 MUGGINS_SCORING_FUZZ_SEED=7 python -m pytest tests/test_scoring_tables.py -k drawn`.
+    """
+    refused = weighed = 0
+    for number in range(FUZZ_EXAMPLES):
+        rng = random.Random(f"{family}:{FUZZ_SEED}:{number}")
+        entries = drawn_entries(rng, family)
+        rules = drawn_house(tmp_path, family, entries, spinner=family == "domino" and rng.random() < 0.5)
+        if rules is None:
+            refused += 1
+            continue
+        players = rng.choice([2, 3, 4])
+        game = make_game(rules, players, max_rounds=3)
+        weighed += play_drawn_game(family, rules, game, number, entries)
+        for bots in ("greedy", "random"):
+            simulated_as_at_table(game, [bots] * players, f"drawn:{number}")
+    assert refused <= FUZZ_EXAMPLES // 5 + 1  # the files drawn are mostly valid...
+    assert weighed > 20 * FUZZ_EXAMPLES  # ...and their games weighed moves (many end early, failing)
