@@ -27,10 +27,10 @@ from ...engine.table import Award
 from ...errors import RuleError
 from ...rules import Score
 from .options import PLACEMENT_CONTEXT
+from .physics import Line
 
 if TYPE_CHECKING:
     from .game import DominoGame
-    from .physics import Line
 
 CONSTANT_NAMES = frozenset({"earned", "players", "target"})  # what the entries read that no placement changes
 TURN_NAMES = ("dominoed", "hand_size", "opening", "boneyard", "score", "round")  # what no move of a turn changes
@@ -87,6 +87,9 @@ class PlacementScoring:
         # what the line is (`Line.state`), the placement, and what the entries read of the turn, as
         # met (a simulation meets the same few lines again and again)
         by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
+        # what the entries read of a line before a placement, with the placement, to know what they
+        # read after it: what the line is (`Line.state`), and the aggregates of its tiles they read
+        self.line_state: Callable[[Line], tuple[Any, ...]] = self.aggregated_state if self.aggregates else Line.state
         self.by_line_state: dict[tuple[Any, ...], dict[int, int]] | None = {} if by_state else None
         self.awards_by_state: dict[tuple[Any, ...], tuple[Award, ...]] | None = {} if by_state else None  # after it
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
@@ -223,14 +226,11 @@ class PlacementScoring:
             met = memo[key] = {}
         return met
 
-    def line_state(self, line: Line) -> tuple[Any, ...]:
-        """What the entries read of `line` before a placement, with the placement, to know what they
-        read after it: what the line is (`Line.state`), and each aggregate of its tiles they read
-        (a count, a sum, a largest, a smallest: the line after gives it from its value before and the
-        tile placed; none for the empty line)."""
+    def aggregated_state(self, line: Line) -> tuple[Any, ...]:
+        """`line_state` where the entries read aggregates of the line's tiles: what the line is and
+        each aggregate they read (a count, a sum, a largest, a smallest: the line after gives it from
+        its value before and the tile placed; none for the empty line)."""
         state = line.state()
-        if not self.aggregates:
-            return state
         if not line.log:
             return state, None
         values = []
