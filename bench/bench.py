@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import os
 import subprocess
 import sys
 import time
@@ -100,20 +99,25 @@ def worker_rows(games: int, repeat: int) -> list[str]:
             f"{speedup if workers == 2 else 1:.2f} |" for workers in (1, 2)]
 
 
+# run in the measured process: the simulation, then its own peak (Linux's VmHWM, of this program
+# alone: a child's ru_maxrss keeps the high-water mark of the bench process it was forked from)
+PEAK = ("import sys; from muggins.launch import main; status = main(); "
+        "sys.stderr.write(''.join(line for line in open('/proc/self/status') if line.startswith('VmHWM:'))); "
+        "sys.exit(status)")
+
+
 def memory_rows(counts: list[int]) -> list[str]:
     """Peak resident memory of `muggins simulate card-muggins --games N` (one worker), each in a
     process of its own: it must not grow with the number of games."""
     rows = []
     for games in counts:
-        command = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())",
-                   "simulate", "card-muggins", "--games", str(games), "--seed", "bench"]
+        command = [sys.executable, "-c", PEAK, "simulate", "card-muggins", "--games", str(games), "--seed", "bench"]
         started = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode:
-            raise SystemExit(f"{' '.join(command)} failed ({process.returncode})")
-        rows.append(f"| {games:,} | {time.perf_counter() - started:.1f} | {usage.ru_maxrss / 1024:.0f} |")
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode:
+            raise SystemExit(f"{' '.join(command)} failed ({done.returncode})")
+        peak = next(int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("VmHWM:"))
+        rows.append(f"| {games:,} | {time.perf_counter() - started:.1f} | {peak / 1024:.0f} |")
     return rows
 
 
