@@ -351,7 +351,8 @@ def lifted_entries(entries: Sequence[Score]) -> list[Score] | None:
         when, points = (lift(e, TILES_OF_LINE, PLACEMENT_CONTEXT) for e in (entry.when, entry.points))
         if when is None or points is None:
             return None
-        found.append(entry if (when, points) == (entry.when, entry.points) else replace(entry, when=when, points=points))
+        same = when is entry.when and points is entry.points
+        found.append(entry if same else replace(entry, when=when, points=points))
     return found
 
 
