@@ -245,7 +245,7 @@ class CardGame(TableGame):
             root.known.clear()
             self.kept = 0
 
-    def pile_read(self, pile: list[int]) -> PileRead:
+    def as_read(self, pile: list[int]) -> PileRead:
         """The pile of codes `pile` as the scoring reads it."""
         read = self.pile_root
         for code in pile:
@@ -262,7 +262,7 @@ class CardGame(TableGame):
     def points_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int, score: int) -> int:
         """What laying the card coded `code` on `pile` (codes) scores: the greedy bot's points, the
         same in the course and in the view."""
-        return self.points_on(code, before, len(pile), self.pile_read(pile), hand_size, stock, score)
+        return self.points_on(code, before, len(pile), self.as_read(pile), hand_size, stock, score)
 
     def points_on(self, code: int, before: int, size: int, pile: PileRead, hand_size: int, stock: int,
                   score: int) -> int:
@@ -277,7 +277,7 @@ class CardGame(TableGame):
     def scores_of(self, code: int, before: int, pile: list[int], hand_size: int, stock: int,
                   score: int) -> list[Award]:
         """The scores the card coded `code` earns when laid on `pile` (codes), totalling `before`."""
-        return self.scored_on(code, before, len(pile), self.pile_read(pile), hand_size, stock, score)[0]
+        return self.scored_on(code, before, len(pile), self.as_read(pile), hand_size, stock, score)[0]
 
     def scored_on(self, code: int, before: int, size: int, pile: PileRead, hand_size: int, stock: int,
                   score: int) -> tuple[list[Award], int]:
@@ -378,7 +378,7 @@ class CardGame(TableGame):
         state.hands = hands
         state.stock = stock
         state.pile_codes = [self.code_of[card] for card in pile]
-        state.pile_read = self.pile_read(state.pile_codes)
+        state.pile_read = self.as_read(state.pile_codes)
         state.total = sum(self.value(card) for card in pile)
         state.last = last_player if pile else None
         state.scores = list(scores) if scores is not None else [0] * self.players
