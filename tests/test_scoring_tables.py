@@ -100,6 +100,13 @@ def placement_names(game: Any, state: Any, move: Place) -> dict[str, Any]:
     return env
 
 
+def due_awards(expected: list[tuple[str, int]], scored: list[Any], state: Any) -> list[tuple[str, int]]:
+    """The awards a move must have scored: those of some points (0 is no score), and once the move
+    reached the target, only those up to the win (the awards after it are not scored)."""
+    due = [award for award in expected if award[1]]
+    return due[:len(scored)] if state.is_terminal() else due
+
+
 def entries_on(rules: Any, env: dict[str, Any]) -> tuple[list[tuple[str, int]], int]:
     """Each entry that holds on `env`, in order, each reading what the earlier ones `earned`; and
     their points in all."""
@@ -135,10 +142,7 @@ def test_every_placement_scores_what_its_entries_give_on_it(tmp_path: Path, name
             events = state.play(move)
             if isinstance(move, Place):
                 scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in entry_names]
-                due = [award for award in expected[move] if award[1]]  # 0 is no score
-                if state.is_terminal():  # the target reached: the awards after it are not scored
-                    due = due[:len(scored)]
-                assert scored == due, (name, move)
+                assert scored == due_awards(expected[move], scored, state), (name, move)
                 checked.update(reason for reason, _ in scored)
     # the games reached what the house adds, so the comparisons above weighed it
     assert checked - {"multiple of five"}, f"no game of {name} scored its house entries"
@@ -258,10 +262,7 @@ def card_games_scored(rules: Any, game: Any, seeds: range) -> tuple[set[str], li
             events = state.play(move)
             if isinstance(move, Play):
                 scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in entry_names]
-                due = [award for award in expected[move] if award[1]]
-                if state.is_terminal():  # the target reached: the awards after it are not scored
-                    due = due[:len(scored)]
-                assert scored == due, move
+                assert scored == due_awards(expected[move], scored, state), move
                 checked.update(reason for reason, _ in scored)
         finals.append(tuple(state.scores))
     return checked, finals
@@ -610,8 +611,7 @@ def play_drawn_game(family: str, rules: Any, game: Any, seed: int, entries: list
             scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in reasons]
             awarded = due[move]
             assert awarded is not None
-            awards = [award for award in awarded if award[1]]
-            assert scored == (awards[:len(scored)] if state.is_terminal() else awards), move
+            assert scored == due_awards(awarded, scored, state), move
     return weighed
 
 

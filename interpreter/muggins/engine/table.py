@@ -302,13 +302,16 @@ class TableGame:
         points in all; each entry reads what the earlier ones gave (`earned`), each claimed or not
         as `must_claim` says. The entries run as one function (`dsl.compile_scoring`), made once
         for each list of them."""
-        if entries is None:
-            return self.score_entries(env)
+        return (self.score_entries if entries is None else self.scoring_for(entries))(env)
+
+    def scoring_for(self, entries: Sequence[Score]) -> Callable[[dict[str, Any]], tuple[list[Award], int]]:
+        """`entries` as one function (see `scoring_awards`), made once for each list of them: a
+        caller that scores with the same list at every move keeps the function it is given."""
         key = tuple(map(id, entries))
         found = self.entry_scorings.get(key)
         if found is None:  # the entries are kept with their function: their ids stay theirs
             found = self.entry_scorings[key] = (tuple(entries), scoring_of(entries))
-        return found[1](env)
+        return found[1]
 
 
 def scoring_of(entries: Sequence[Score]) -> Callable[[dict[str, Any]], tuple[list[Award], int]]:

@@ -52,6 +52,7 @@ class PlacementScoring:
     def __init__(self, game: DominoGame, awards_by_sum: list[Any] | None):
         # the entries as evaluated here: their aggregates of the line's tiles read as names, if any
         self.entries = lifted_entries(game.rules.scoring) or game.rules.scoring
+        self.score_entries = game.scoring_for(self.entries)  # run at every placement scored move by move
         scoring = [e for score in self.entries for e in (score.when, score.points)]
         self.game = game
         self.sums = game.line_tables.most_sum + 1
@@ -283,7 +284,7 @@ class PlacementScoring:
         their points keyed."""
         env = dict(zip(self.names, facts))
         env["ends_sum"], env["players"], env["target"] = total, self.game.players, self.game.target
-        awards = self.game.awards(env, self.entries)
+        awards = tuple(self.score_entries(env)[0])
         keyed = sum(award[1] for award in awards) * self.key_base
         row = self.row(facts)
         row[0][total], row[1][total] = awards, keyed
