@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.bots import UNPLAYABLE, greedy_key, make_bots
+from muggins.bots import UNPLAYABLE, best_index, greedy_key, make_bots
 from muggins.engine import make_game
 from muggins.engine.table import FalseCall
 from muggins.families.line import course
@@ -104,6 +104,34 @@ def test_the_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebrea
     the pairs a greedy bot computes from its view, at every turn of a few games."""
     assert_keys_order_the_moves_as_the_views(make_game(variant(tmp_path, base, options), 2), 4, 300,
                                              lambda state, legal: course.greedy_keys(state, course.legal_codes(state)))
+
+
+@pytest.mark.parametrize("base, options", [
+    ("domino-muggins", ""), ("domino-muggins-spinner", ""), ("fives-and-threes", ""),
+    ("domino-muggins", DOMINO_OPTIONS["draw freely, keep drawn tiles"]),
+    ("domino-muggins", DOMINO_OPTIONS["first end, reserve 2"]), ("domino-muggins", DOMINO_OPTIONS["pass freely"]),
+    ("domino-muggins", DOMINO_OPTIONS["scoring reading the score, the hand and the line"]),
+    ("domino-muggins", LESS_THAN_NOTHING["domino-muggins"])])
+def test_a_greedy_seats_move_walked_is_the_first_of_the_highest_keys_listed(base, options, tmp_path: Path):
+    """A simulated greedy seat walks its placements end by end without listing them (`greedy_code`):
+    its move is the one `bots.best_index` picks among the keys of the moves as listed, at every turn
+    (a drawn tile to place, a stuck hand, a draw beside placements, scores below nothing)."""
+    game = make_game(variant(tmp_path, base, options), 3)
+    walked = set()
+    for seed in range(5):
+        state = game.new_state(seed)
+        for number in range(400):
+            if state.outcome is not None:
+                break
+            legal = state.legal_moves()
+            if state.decision is None:
+                codes = course.legal_codes(state)
+                listed = codes[0] if len(codes) == 1 else codes[best_index(course.greedy_keys(state, codes))]
+                assert course.greedy_code(state) == listed
+                walked.add((listed < 0, state.must >= 0, len(codes) > 1))
+            state.apply(legal[number % len(legal)])
+    # placements among several, and a draw or a pass or a drawn tile's placement, were met
+    assert (False, False, True) in walked and len(walked) > 1
 
 
 def assert_keys_order_the_moves_as_the_views(game, seeds: int, moves: int, keys_of) -> None:

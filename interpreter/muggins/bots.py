@@ -45,6 +45,13 @@ def best(moves: Sequence[Move], keys: Any) -> Move | None:
     return chosen
 
 
+def outranks(key: Any, move: Any, top: Any, chosen: Any) -> bool:
+    """The greedy policy's order (`best_index`) for moves met out of the order they are listed in,
+    moves that are listed in increasing order: a move outranks the one chosen so far on a higher
+    key, or on an equal key if it is listed first."""
+    return key > top or key == top and move < chosen
+
+
 def greedy_key(view: Any, move: Any) -> tuple[float, int]:
     """A greedy bot's rank of a move on its turn: its points now, then its tiebreak. A call of
     "Muggins!" on its own turn ranks below every move: the call does not end the turn, so a bot

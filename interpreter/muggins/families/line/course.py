@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...bots import UNPLAYABLE, Policies
+from ...bots import UNPLAYABLE, Policies, best_index, outranks
 from ...engine.common import draw_lots, shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
@@ -65,17 +65,12 @@ def simulate(state: DominoState, policies: Policies) -> None:
     bot with the moves ranked as from its view (`greedy_keys`)."""
     queue = state.queue
     while True:
-        codes = legal_codes(state)
-        if len(codes) == 1:
-            code = codes[0]
+        turn = state.turn
+        if policies.greedy[turn]:
+            code = greedy_code(state)
         else:
-            turn = state.turn
-            if policies.greedy[turn]:
-                keys = greedy_keys(state, codes)
-            else:
-                keys = codes
-            index = policies.pick(turn, keys)
-            code = codes[index]
+            codes = legal_codes(state)
+            code = codes[policies.pick(turn, codes)]
         state.moves += 1
         play(state, code)
         if queue or state.step != TURN or state.outcome is not None:
@@ -103,7 +98,14 @@ def legal_codes(state: DominoState) -> list[int]:
             codes.append(must << 3 | end + 1)
         return codes[:1] if game.first_end_only else codes
     codes = placement_codes(line, state.masks[state.turn])
-    stuck = not codes
+    add_other_codes(state, codes, not codes)
+    return codes
+
+
+def add_other_codes(state: DominoState, codes: list[int], stuck: bool) -> None:
+    """Add the moves that place no tile, for a player with no placement (`stuck`) or with some:
+    draw, pass, a Muggins call."""
+    game = state.game
     if stuck or not game.draw_only_when_stuck:
         drawable = len(state.bones) > game.reserve
         if drawable:
@@ -112,7 +114,6 @@ def legal_codes(state: DominoState) -> list[int]:
             codes.append(PASS)
     if game.false_call:
         codes.append(CALL)
-    return codes
 
 
 def placement_codes(line: Any, hand: int) -> list[int]:
@@ -143,27 +144,98 @@ def add_codes(codes: list[int], tiles: int, end: int) -> None:
         codes.append((bit.bit_length() - 1) << 3 | end)
 
 
+def greedy_code(state: DominoState) -> int:
+    """A greedy seat's move: the first of the highest `greedy_keys` of the `legal_codes`, as
+    `bots.best_index` picks it. Where the placements' keys are tabulated (`tabulated`) the moves are
+    walked, never listed: a simulation's greedy bots choose at every turn."""
+    hand, must = state.masks[state.turn], state.must
+    dominoed = hand.bit_count() == 1
+    keyed = tabulated(state, dominoed)
+    if keyed and (must < 0 or not state.game.first_end_only):
+        # a drawn tile to place (`must`) has only its placements (see `legal_codes`)
+        code, top = best_placement(state.line, hand if must < 0 else 1 << must, state.game.scoring, dominoed)
+        if must < 0:
+            others: list[int] = []
+            add_other_codes(state, others, top == UNPLAYABLE)
+            for other in others:  # listed after the placements; a stuck hand always has a draw or a pass
+                if OTHER_KEYS[other] > top:
+                    code, top = other, OTHER_KEYS[other]
+        return code
+    codes = legal_codes(state)
+    if len(codes) == 1:
+        return codes[0]
+    keys = greedy_keys(state, codes)
+    return codes[best_index(keys)]
+
+
+def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[int, Any]:
+    """The code and key of a hand's first highest placement (key `UNPLAYABLE` when it has none),
+    each end's keys read from its row (`PlacementScoring.key_row`) only when a tile fits there:
+    each end's tiles in tile order, an end after the ends before (`bots.outranks` keeps the order
+    of the codes, tile first)."""
+    chosen, top = -1, UNPLAYABLE
+    if not line.log:  # an empty line: any tile opens it, keyed on the opening's one row
+        row = scoring.opening_keys[dominoed]
+        tiles = hand
+        while tiles:
+            bit = tiles & -tiles
+            tiles ^= bit
+            t = bit.bit_length() - 1
+            if row[t] > top:
+                chosen, top = t << 3, row[t]
+        return chosen, top
+    mask, kept = line.tables.mask, None
+    end = 0
+    for value in line.values:
+        tiles = hand & mask[value]
+        end += 1
+        if tiles:
+            if kept is None:
+                kept = line.kept()
+            row = scoring.key_row(dominoed, kept[end - 1], value)
+            while tiles:
+                bit = tiles & -tiles
+                tiles ^= bit
+                t = bit.bit_length() - 1
+                if outranks(row[t], t << 3 | end, top, chosen):
+                    chosen, top = t << 3 | end, row[t]
+    return chosen, top
+
+
+def tabulated(state: DominoState, dominoed: bool) -> bool:
+    """Whether a greedy bot's keys of this turn's placements are read from rows by tile (see
+    `PlacementScoring.key_row`)."""
+    scoring = state.game.scoring
+    return scoring.keyed_whole or scoring.keyed_by_flags[dominoed | (not state.line.log) << 1] is not None
+
+
+def key_rows(state: DominoState, dominoed: bool) -> list[Any] | None:
+    """Each open end's row of a greedy bot's keys by tile (an empty line: the opening's one row,
+    read at end -1), where the placements of this turn are tabulated; else None."""
+    line, scoring = state.line, state.game.scoring
+    if not tabulated(state, dominoed):
+        return None
+    if not line.log:
+        return [scoring.opening_keys[dominoed]]
+    kept, values = line.kept(), line.values
+    if len(values) == 2:  # the common line, kept short: a greedy bot asks at every turn
+        left = scoring.key_row(dominoed, kept[0], values[0])
+        right = scoring.key_row(dominoed, kept[1], values[1])
+        return [left, right]
+    rows = []
+    for end in range(len(values)):
+        row = scoring.key_row(dominoed, kept[end], values[end])
+        rows.append(row)
+    return rows
+
+
 def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     """A greedy bot's key of each move, ordered as `bots.greedy_key` from its view: the points
     times `key_base`, plus the tile's pips (see `OTHER_KEYS` for the moves that place no tile)."""
     line, scoring = state.line, state.game.scoring
     hand_size = state.masks[state.turn].bit_count() - 1
-    dominoed = hand_size == 0
-    if scoring.keyed_whole or scoring.keyed_by_flags[dominoed | (not line.log) << 1] is not None:
-        # each end's row of keys by tile; an empty line has only the opening's, read at end -1
-        if line.log:
-            kept, values = line.kept(), line.values
-            if len(values) == 2:  # the common line, kept short: a greedy bot asks at every turn
-                left = scoring.key_row(dominoed, kept[0], values[0])
-                right = scoring.key_row(dominoed, kept[1], values[1])
-                rows = [left, right]
-            else:
-                rows = []
-                for end in range(len(values)):
-                    row = scoring.key_row(dominoed, kept[end], values[end])
-                    rows.append(row)
-        else:
-            rows = [scoring.opening_keys[dominoed]]  # type: ignore[list-item]  # tabulated: not None
+    rows = key_rows(state, hand_size == 0)
+    if rows is not None:
         keys = []
         for code in codes:
             keys.append(rows[(code & 7) - 1][code >> 3] if code >= 0 else OTHER_KEYS[code])
