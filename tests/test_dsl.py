@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muggins.dsl import Type, compile_expression, compile_scoring, lift, round_down, round_nearest, round_up
+from muggins.dsl.bounds import cuts
 from muggins.errors import ExpressionError, RuleError
 
 CONTEXT = {"x": Type.INT, "y": Type.INT, "flag": Type.BOOL, "card.value": Type.INT, "ends": Type.LIST}
@@ -345,6 +347,37 @@ def test_a_list_read_only_through_count_sum_max_or_min_is_read_as_those_numbers(
                                     "distinct(pips) == 2"])
 def test_a_list_read_otherwise_is_not_lifted(source):
     assert lift(compile_expression(source, LIFT_CONTEXT, Type.BOOL), frozenset({"pips"}), LIFT_CONTEXT) is None
+
+
+OPERATORS = ["<", "<=", ">", ">=", "==", "!="]
+
+
+@given(compared=st.lists(st.tuples(st.sampled_from(OPERATORS), st.integers(-2, 12), st.booleans()), min_size=1, max_size=4),
+       joins=st.lists(st.sampled_from(["and", "or"]), min_size=3, max_size=3), y=st.integers(0, 3))
+@settings(max_examples=80)
+def test_values_between_the_same_cuts_give_every_expression_the_same_value(compared, joins, y):
+    """`cuts`: where an aggregate is only compared with numbers (either side), two of its values with
+    as many cuts at or below them give the expressions the same value: evaluated here at every value."""
+    tests = [f"count(pips) {op} {number}" if left else f"{number} {op} count(pips)" for op, number, left in compared]
+    condition = tests[0] + "".join(f" {join} {test}" for join, test in zip(joins, tests[1:]))
+    expressions = [compile_expression(condition, LIFT_CONTEXT, Type.BOOL),
+                   compile_expression(f"x + (2 if {tests[-1]} else y)".replace("y", str(y)), LIFT_CONTEXT, Type.INT)]
+    found = cuts(expressions, "count(pips)")
+    assert found is not None
+    by_cuts: dict[int, set] = {}
+    for count in range(0, 16):
+        pips = (1,) * count
+        values = tuple(expression({"x": 1, "ends": (1,), "pips": pips}) if count else None for expression in expressions)
+        if count:
+            by_cuts.setdefault(bisect_right(found, count), set()).add(values)
+    assert all(len(values) == 1 for values in by_cuts.values())
+
+
+@pytest.mark.parametrize("source", ["count(pips) + 1 > 6", "count(pips) > x", "count(pips) in [1, 2]",
+                                    "max(count(pips), 3) == 3", "x if count(pips) > 2 else count(pips)"])
+def test_an_aggregate_read_otherwise_than_compared_with_a_number_has_no_cuts(source):
+    kind = Type.INT if source.startswith("x if") else Type.BOOL
+    assert cuts([compile_expression(source, LIFT_CONTEXT, kind)], "count(pips)") is None
 
 
 SCORING_CONTEXT = {"x": Type.INT, "earned": Type.INT, "ranks": Type.LIST, "pips": Type.LIST}

@@ -8,7 +8,7 @@ the summary then says nothing it cannot know.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from lark import Tree
 
@@ -40,7 +40,7 @@ def _narrow(node: Any, known: dict[str, Bound]) -> None:
             _narrow_one(left, str(op), right, known)
 
 
-_MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}
+_MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
 
 
 def _narrow_one(left: Any, op: str, right: Any, known: dict[str, Bound]) -> None:
@@ -178,3 +178,61 @@ def _of_any(pick: Callable[[list[int]], int], values: list[int | None]) -> int |
     """`pick` of the bounded values, when any is."""
     bounded = [value for value in values if value is not None]
     return pick(bounded) if bounded else None
+
+
+def cuts(expressions: Iterable[Expression], fact: str) -> tuple[int, ...] | None:
+    """Where the value of `fact` (a name, or an aggregate read as one: `count(line.pips)`, see
+    `lift`) may change what `expressions` give, when they read it only compared with a number
+    (`count(line.pips) > 6`): the values from which a comparison's answer changes, sorted. Values
+    with as many cuts at or below them give every expression the same value (`bisect_right`).
+    None when one reads it otherwise (in arithmetic, a call, beside a name)."""
+    found: set[int] = set()
+    for expression in expressions:
+        if fact in expression.source and not _cut(expression_parser().parse(expression.source), fact, found):
+            return None
+    return tuple(sorted(found))
+
+
+def _cut(node: Any, fact: str, found: set[int]) -> bool:
+    """Add to `found` the cuts of `fact` in `node`; False where it is read otherwise."""
+    if not isinstance(node, Tree):
+        return True
+    if _fact(node) == fact:
+        return False
+    if node.data != "compare":
+        return all(_cut(child, fact, found) for child in node.children)
+    parts = node.children
+    for index in range(0, len(parts), 2):
+        if _fact(parts[index]) != fact:
+            if not _cut(parts[index], fact, found):
+                return False
+            continue
+        for other, op in ((index - 2, index - 1), (index + 2, index + 1)):
+            if 0 <= other < len(parts):
+                sign = str(parts[op]) if other > index else _MIRRORED.get(str(parts[op]), "")
+                number = _number(parts[other])
+                if number is None or sign not in _CUT:
+                    return False
+                found.update(number + step for step in _CUT[sign])
+    return True
+
+
+# `fact OP number`: the values of `fact` from which the answer may change, as steps from the number
+_CUT = {">": (1,), ">=": (0,), "<": (0,), "<=": (1,), "==": (0, 1), "!=": (0, 1)}
+
+
+def _number(node: Any) -> int | None:
+    """The number a node is written as (`6`, `-1`), or None."""
+    if _is(node, "neg"):
+        number = _number(node.children[0])
+        return None if number is None else -number
+    return int(node.children[0]) if _is(node, "int") else None
+
+
+def _fact(node: Any) -> str | None:
+    """What a node reads, where it is a name or an aggregate of one (`count(line.pips)`)."""
+    if _is(node, "name"):
+        return _dotted(node)
+    if _is(node, "call") and len(node.children) == 2 and _is(node.children[1], "name"):
+        return f"{node.children[0]}({_dotted(node.children[1])})"
+    return None

@@ -18,11 +18,13 @@ no move of a turn changes (the score, the hand's size after it, ...) are read on
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...dsl import decided, fails_somewhere, lift, lifted, lookup
+from ...dsl.bounds import cuts
 from ...engine.table import Award
 from ...errors import RuleError
 from ...rules import Score
@@ -61,6 +63,10 @@ class PlacementScoring:
         self.names = tuple(sorted({name for e in scoring for name in e.names} - CONSTANT_NAMES - {"ends_sum"}))
         # each aggregate of the line's tiles read (see `lifted_entries`) by name: the aggregate and the list
         self.aggregates = {name: found for name in self.names for found in [lifted(name)] if found}
+        # as kept with a line (see `aggregated_state`): each aggregate, its list, and for a count read only
+        # compared with numbers the cuts between its values that score alike (`dsl.cuts`), else None
+        self.kept_aggregates = [(of, listed, cuts(scoring, name) if of is len else None)
+                                for name, (of, listed) in self.aggregates.items()]
         self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
         self.per_move = not TILE_NAMES.isdisjoint(self.names) or self.reads_line
         self.awards_by_sum = awards_by_sum
@@ -90,7 +96,8 @@ class PlacementScoring:
         by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         # what the entries read of a line before a placement, with the placement, to know what they
         # read after it: what the line is (`Line.state`), and the aggregates of its tiles they read
-        self.line_state: Callable[[Line], tuple[Any, ...]] = self.aggregated_state if self.aggregates else Line.state
+        self.state_before: Callable[[Line], tuple[Any, ...]] = self.aggregated_before if self.aggregates else Line.state
+        self.state_after: Callable[[Line], tuple[Any, ...]] = self.aggregated_state if self.aggregates else Line.state
         self.by_line_state: dict[tuple[Any, ...], dict[int, int]] | None = {} if by_state else None
         self.awards_by_state: dict[tuple[Any, ...], tuple[Award, ...]] | None = {} if by_state else None  # after it
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
@@ -169,7 +176,7 @@ class PlacementScoring:
         memo = self.awards_by_state
         if memo is None:
             return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
-        key = (self.line_state(line), t,
+        key = (self.state_after(line), t,
                self.turn_read((hand_size == 0, hand_size, opening, boneyard, score, round_number)))
         found = memo.get(key)
         if found is None:
@@ -218,7 +225,7 @@ class PlacementScoring:
         memo = self.by_line_state
         if memo is None:
             return None
-        key = (self.line_state(line),
+        key = (self.state_before(line),
                self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number)))
         met = memo.get(key)
         if met is None:
@@ -227,17 +234,24 @@ class PlacementScoring:
             met = memo[key] = {}
         return met
 
-    def aggregated_state(self, line: Line) -> tuple[Any, ...]:
-        """`line_state` where the entries read aggregates of the line's tiles: what the line is and
-        each aggregate they read (a count, a sum, a largest, a smallest: the line after gives it from
-        its value before and the tile placed; none for the empty line)."""
+    def aggregated_state(self, line: Line, placed: int = 0) -> tuple[Any, ...]:
+        """What the line is (`Line.state`) and each aggregate of its tiles the entries read (a count,
+        a sum, a largest, a smallest: the line after a placement gives it from its value before and the
+        tile placed; none for the empty line), for placements kept by the line after them. A count read
+        only compared with numbers is kept as the number of its cuts at or below it (`dsl.cuts`), a line
+        before a placement (`placed`) by its count after it: a placement adds one tile."""
         state = line.state()
         if not line.log:
             return state, None
         values = []
-        for of, listed in self.aggregates.values():  # a loop: a generator costs more for one or two
-            values.append(_aggregate(line, of, listed))
+        for of, listed, cut in self.kept_aggregates:  # a loop: a generator costs more for one or two
+            value = _aggregate(line, of, listed)
+            values.append(value if cut is None else bisect_right(cut, value + placed))
         return state, tuple(values)
+
+    def aggregated_before(self, line: Line) -> tuple[Any, ...]:
+        """`aggregated_state` for placements kept by the line before them."""
+        return self.aggregated_state(line, 1)
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
