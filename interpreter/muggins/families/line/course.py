@@ -245,7 +245,8 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     if scoring.per_move:
         # the keyed points of each placement on this line this turn, as met, where they are kept
         # by the line's state (`PlacementScoring.state_row`), else from the entries every time
-        met = scoring.state_row(line, hand_size, boneyard, score, number)
+        row = scoring.state_row(line, hand_size, boneyard, score, number)
+        met = None if row is None else row[0]
         keys = []
         for code in codes:
             if code < 0:
@@ -313,13 +314,15 @@ def place(state: DominoState, t: int, end: int) -> None:
     state.masks[player] = hand = hand ^ 1 << t
     state.must = -1
     opening = not line.log
-    line.put(t, end)
     tables = scoring.tables
+    if tables is None:  # scored move by move: the awards kept with the line before the placement
+        row = scoring.state_row(line, hand.bit_count(), len(state.bones), state.scores[player], state.round)
+    line.put(t, end)
     if tables is not None:
         awards = tables[(not hand) | opening << 1][line.total]  # as `scoring.flags` indexes them
     else:
         awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
-                                       state.round)
+                                       state.round, row, t << 3 | end + 1)
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE

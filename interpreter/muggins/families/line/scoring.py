@@ -42,9 +42,9 @@ TILES_OF_LINE = frozenset({"line.highs", "line.lows", "line.pips"})  # read from
 TILE_NAMES = frozenset({"tile.high", "tile.low", "tile.pips", "tile.is_double"})  # read from the placed tile
 TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, the tile and the sum can read
 ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
-MEMO_KEPT = 100_000  # placements kept by the line's state before they start again
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
+StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its points keyed, its awards
 
 
 class PlacementScoring:
@@ -75,6 +75,7 @@ class PlacementScoring:
         # None where they do: those placements are scored move by move (`row`, `fill`)
         self.by_tile, self.by_flags = self.flag_tables(awards_by_sum)
         self.keyed_by_flags = [None if table is None else self.keyed(table) for table in self.by_flags]
+        self.flagged = any(table is not None for table in self.by_flags)  # some placements read from a table
         whole = None not in self.by_flags
         self.keyed_whole = whole  # a greedy bot reads its keys from the rows below at every turn
         self.tables = self.by_flags if whole and not self.by_tile else None  # read as they are by the course
@@ -96,12 +97,13 @@ class PlacementScoring:
         by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         # what the entries read of a line before a placement, with the placement, to know what they
         # read after it: what the line is (`Line.state`), and the aggregates of its tiles they read
-        self.state_before: Callable[[Line], tuple[Any, ...]] = self.aggregated_before if self.aggregates else Line.state
-        self.state_after: Callable[[Line], tuple[Any, ...]] = self.aggregated_state if self.aggregates else Line.state
-        self.by_line_state: dict[tuple[Any, ...], dict[int, int]] | None = {} if by_state else None
-        self.awards_by_state: dict[tuple[Any, ...], tuple[Award, ...]] | None = {} if by_state else None  # after it
+        self.state_before: Callable[[Line], tuple[Any, ...]] = self.aggregated_state if self.aggregates else Line.state
+        self.by_line_state: dict[tuple[Any, ...], StateRow] | None = {} if by_state else None
+        # the row asked last, with the line it was asked on, its length and the turn read: a turn asks
+        # twice (a greedy bot's keys, then the placement made), and a line only ever grows
+        self.last_state: tuple[Line | None, int, Any, StateRow] = (None, 0, None, ({}, {}))
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
-        self.turn_read: Callable[[tuple[Any, ...]], Any] = itemgetter(*read) if read else _nothing
+        self.turn_read: Callable[[tuple[Any, ...]], Any] | None = itemgetter(*read) if read else None
         # entries reading only what a turn knows (the common case): their facts picked at once
         self.turn_facts = itemgetter(*[TURN_NAMES.index(name) for name in self.names]) if self.names and set(
             self.names) <= set(TURN_NAMES) else None
@@ -165,24 +167,21 @@ class PlacementScoring:
         return (hand_size == 0) | opening << 1
 
     def placed_awards(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
-                      round_number: int) -> tuple[Award, ...]:
-        """Every entry that holds for tile `t`, just placed on `line`, its player keeping
-        `hand_size` tiles, with `boneyard`, `score` and `round_number` as they are then."""
-        table = self.by_flags[self.flags(hand_size, opening)]
-        if table is not None:
-            return (table[t] if self.by_tile else table)[line.total]
+                      round_number: int, row: StateRow | None, code: int) -> tuple[Award, ...]:
+        """Every entry that holds for tile `t`, just placed on `line` (its `code` as the course codes
+        it), its player keeping `hand_size` tiles, with `boneyard`, `score` and `round_number` as they
+        are then; `row`: the line's `state_row` before the placement."""
+        if self.flagged:
+            table = self.by_flags[self.flags(hand_size, opening)]
+            if table is not None:
+                return (table[t] if self.by_tile else table)[line.total]
         if self.awards_by_sum is not None:
             return lookup(self.awards_by_sum, line.total)
-        memo = self.awards_by_state
-        if memo is None:
+        if row is None:
             return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
-        key = (self.state_after(line), t,
-               self.turn_read((hand_size == 0, hand_size, opening, boneyard, score, round_number)))
-        found = memo.get(key)
+        found = row[1].get(code)
         if found is None:
-            if len(memo) >= MEMO_KEPT:
-                memo.clear()
-            found = memo[key] = self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
+            found = row[1][code] = self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
         return found
 
     def placed_row(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
@@ -200,13 +199,13 @@ class PlacementScoring:
             return self.keyed_at(keyed, t, line.sum_index_after(t, end)) // self.key_base
         if self.awards_by_sum is not None:
             return sum(award[1] for award in lookup(self.awards_by_sum, line.sum_index_after(t, end)))
-        met = self.state_row(line, hand_size, boneyard, score, round_number)
+        row = self.state_row(line, hand_size, boneyard, score, round_number)
         code = t << 3 | end + 1  # as the course codes a placement
-        found = None if met is None else met.get(code)
+        found = None if row is None else row[0].get(code)
         if found is None:
             found = self.keyed_points(line, t, end, hand_size, boneyard, score, round_number)
-            if met is not None:
-                met[code] = found
+            if row is not None:
+                row[0][code] = found
         return found // self.key_base
 
     def keyed_points(self, line: Line, t: int, end: int, hand_size: int, boneyard: int, score: int,
@@ -218,40 +217,45 @@ class PlacementScoring:
         return keyed if keyed is not None else self.fill(facts, total)[1]
 
     def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
-                  round_number: int) -> dict[int, int] | None:
-        """For entries reading the line's ends but not its tiles: the keyed points of the placements
-        on `line` this turn by their code (`tile << 3 | end + 1`), as met, kept by what the line is
-        (`Line.state`) and what the entries read of the turn. None for other entries."""
+                  round_number: int) -> StateRow | None:
+        """For entries reading the line's ends or counts but not its tiles: the placements on `line`
+        this turn by their code (`tile << 3 | end + 1`), their keyed points and their awards, as met,
+        kept by what the line is (`state_before`) and what the entries read of the turn. None for
+        other entries."""
         memo = self.by_line_state
         if memo is None:
             return None
-        key = (self.state_before(line),
-               self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number)))
-        met = memo.get(key)
-        if met is None:
+        if self.turn_read is None:  # the entries read nothing of the turn
+            turn: Any = ()
+        else:
+            turn = self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number))
+        last = self.last_state
+        if last[0] is line and last[1] == len(line.log) and last[2] == turn:
+            return last[3]
+        key = (self.state_before(line), turn)
+        row = memo.get(key)
+        if row is None:
             if len(memo) >= ROWS_KEPT:
                 memo.clear()
-            met = memo[key] = {}
-        return met
+            row = memo[key] = ({}, {})
+        self.last_state = (line, len(line.log), turn, row)
+        return row
 
-    def aggregated_state(self, line: Line, placed: int = 0) -> tuple[Any, ...]:
-        """What the line is (`Line.state`) and each aggregate of its tiles the entries read (a count,
-        a sum, a largest, a smallest: the line after a placement gives it from its value before and the
-        tile placed; none for the empty line), for placements kept by the line after them. A count read
-        only compared with numbers is kept as the number of its cuts at or below it (`dsl.cuts`), a line
-        before a placement (`placed`) by its count after it: a placement adds one tile."""
+    def aggregated_state(self, line: Line) -> tuple[Any, ...]:
+        """`state_before` where the entries read aggregates of the line's tiles: what the line is
+        (`Line.state`) and each aggregate they read (a count, a sum, a largest, a smallest: a
+        placement's value of it follows from its value before and the tile placed; none for the
+        empty line). A count read only compared with numbers is kept as the number of its cuts at or
+        below its value after the placement, one more (`dsl.cuts`): lines alike but for their length
+        then score their placements alike."""
         state = line.state()
         if not line.log:
             return state, None
         values = []
         for of, listed, cut in self.kept_aggregates:  # a loop: a generator costs more for one or two
             value = _aggregate(line, of, listed)
-            values.append(value if cut is None else bisect_right(cut, value + placed))
+            values.append(value if cut is None else bisect_right(cut, value + 1))
         return state, tuple(values)
-
-    def aggregated_before(self, line: Line) -> tuple[Any, ...]:
-        """`aggregated_state` for placements kept by the line before them."""
-        return self.aggregated_state(line, 1)
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         """A greedy bot's key of each tile placed on an open end showing `value`, the sum keeping
@@ -336,10 +340,6 @@ def _placed(line: Line, t: int, end: int) -> Line:
     after = line.copy()
     after.put(t, end)
     return after
-
-
-def _nothing(facts: tuple[Any, ...]) -> tuple[Any, ...]:
-    return ()
 
 
 def _no_line() -> Line:
