@@ -8,8 +8,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from muggins.bots import UNPLAYABLE, best_index, greedy_key, make_bots
+from muggins.bots import UNPLAYABLE, best_index, greedy_key, make_bots, ranked
 from muggins.engine import make_game
 from muggins.engine.table import FalseCall
 from muggins.families.line import course
@@ -132,6 +134,14 @@ def test_a_greedy_seats_move_walked_is_the_first_of_the_highest_keys_listed(base
             state.apply(legal[number % len(legal)])
     # placements among several, and a draw or a pass or a drawn tile's placement, were met
     assert (False, False, True) in walked and len(walked) > 1
+
+
+@given(st.lists(st.integers(-6, 6), min_size=1, max_size=12))
+def test_a_moves_rank_is_the_greedy_policys_order_as_one_number(keys):
+    """`bots.ranked`: the highest rank is the move `best_index` picks, the first of the highest keys."""
+    span = len(keys) + 1
+    ranks = [ranked(key, position, span) for position, key in enumerate(keys)]
+    assert ranks.index(max(ranks)) == best_index(keys) and len(set(ranks)) == len(ranks)
 
 
 def assert_keys_order_the_moves_as_the_views(game, seeds: int, moves: int, keys_of) -> None:

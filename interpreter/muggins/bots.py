@@ -45,11 +45,10 @@ def best(moves: Sequence[Move], keys: Any) -> Move | None:
     return chosen
 
 
-def outranks(key: Any, move: Any, top: Any, chosen: Any) -> bool:
-    """The greedy policy's order (`best_index`) for moves met out of the order they are listed in,
-    moves that are listed in increasing order: a move outranks the one chosen so far on a higher
-    key, or on an equal key if it is listed first."""
-    return key > top or key == top and move < chosen
+def ranked(key: Any, position: int, span: int) -> Any:
+    """The greedy policy's order (`best_index`) as one number, for moves met out of the order they
+    are listed in: the higher key first, then the move listed first (`position`, below `span`)."""
+    return key * span - position
 
 
 def greedy_key(view: Any, move: Any) -> tuple[float, int]:

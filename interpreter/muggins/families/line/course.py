@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...bots import UNPLAYABLE, Policies, best_index, outranks
+from ...bots import UNPLAYABLE, Policies, best_index, ranked
 from ...engine.common import draw_lots, shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
@@ -157,9 +157,11 @@ def greedy_code(state: DominoState) -> int:
         if must < 0:
             others: list[int] = []
             add_other_codes(state, others, top == UNPLAYABLE)
+            span = state.game.scoring.code_span
             for other in others:  # listed after the placements; a stuck hand always has a draw or a pass
-                if OTHER_KEYS[other] > top:
-                    code, top = other, OTHER_KEYS[other]
+                rank = ranked(OTHER_KEYS[other], span - 1, span)
+                if rank > top:
+                    code, top = other, rank
         return code
     codes = legal_codes(state)
     if len(codes) == 1:
@@ -169,13 +171,12 @@ def greedy_code(state: DominoState) -> int:
 
 
 def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[int, Any]:
-    """The code and key of a hand's first highest placement (key `UNPLAYABLE` when it has none),
-    each end's keys read from its row (`PlacementScoring.key_row`) only when a tile fits there:
-    each end's tiles in tile order, an end after the ends before (`bots.outranks` keeps the order
-    of the codes, tile first)."""
+    """The code and rank (`bots.ranked`) of a hand's first highest placement (rank `UNPLAYABLE`
+    when it has none), each end's ranks read from its row (`PlacementScoring.rank_row`) only when
+    a tile fits there."""
     chosen, top = -1, UNPLAYABLE
-    if not line.log:  # an empty line: any tile opens it, keyed on the opening's one row
-        row = scoring.opening_keys[dominoed]
+    if not line.log:  # an empty line: any tile opens it, ranked on the opening's one row
+        row = scoring.opening_ranks[dominoed]
         tiles = hand
         while tiles:
             bit = tiles & -tiles
@@ -184,21 +185,20 @@ def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[
             if row[t] > top:
                 chosen, top = t << 3, row[t]
         return chosen, top
-    mask, kept = line.tables.mask, None
+    mask = line.tables.mask
     end = 0
     for value in line.values:
         tiles = hand & mask[value]
         end += 1
         if tiles:
-            if kept is None:
-                kept = line.kept()
-            row = scoring.key_row(dominoed, kept[end - 1], value)
+            row = scoring.rank_row(dominoed, line.kept_at(end - 1), value)
             while tiles:
                 bit = tiles & -tiles
                 tiles ^= bit
                 t = bit.bit_length() - 1
-                if outranks(row[t], t << 3 | end, top, chosen):
-                    chosen, top = t << 3 | end, row[t]
+                rank = row[t] - end  # ranked by its code, `t << 3 | end`
+                if rank > top:
+                    chosen, top = t << 3 | end, rank
     return chosen, top
 
 

@@ -147,21 +147,20 @@ class Line:
         placing it: what a player weighs when choosing a placement."""
         if end < 0:
             return self.tables.opening_sum[t]
-        return self.kept()[end] + self.tables.adds[self.values[end]][t]
+        return self.kept_at(end) + self.tables.adds[self.values[end]][t]
 
     def kept(self) -> list[int]:
-        """Per open end, what the sum keeps when a tile is placed there: all but what that end
-        adds, or all of it while both ends lie on an opening double counted once. The tile then
-        adds `LineTables.adds[value of the end][tile]`."""
-        if self.shared:
-            return [self.total] * len(self.values)
-        total, adds = self.total, self.adds
-        if len(adds) == 2:  # the common line, kept short: a greedy simulated bot asks at every turn
-            return [total - adds[0], total - adds[1]]
+        """Per open end, what the sum keeps when a tile is placed there (`kept_at`)."""
         kept = []
-        for add in adds:  # a loop, not a comprehension: cheaper for a few ends
-            kept.append(total - add)
+        for end in range(len(self.values)):  # a loop, not a comprehension: cheaper for a few ends
+            kept.append(self.kept_at(end))
         return kept
+
+    def kept_at(self, end: int) -> int:
+        """What the sum keeps when a tile is placed on open end `end`: all but what that end adds,
+        or all of it while both ends lie on an opening double counted once. The tile then adds
+        `LineTables.adds[value of the end][tile]`."""
+        return self.total if self.shared else self.total - self.adds[end]
 
     def open_mask(self) -> int:
         """The bits of every tile that fits some open end (none on an empty line)."""

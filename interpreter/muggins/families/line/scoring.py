@@ -23,6 +23,7 @@ from dataclasses import replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
+from ...bots import ranked
 from ...dsl import decided, fails_somewhere, lift, lifted, lookup
 from ...dsl.bounds import cuts
 from ...engine.table import Award
@@ -89,6 +90,12 @@ class PlacementScoring:
             None if keyed is None else [self.keyed_at(keyed, t, total) + pips
                                         for t, (total, pips) in enumerate(zip(lines.opening_sum, lines.pips))]
             for keyed in self.keyed_by_flags[2:]]
+        # the same keys as a greedy bot ranks the moves of a turn, the first listed of equal keys
+        # first (`bots.ranked`): a placement's rank is its row's at the tile less its end (`rank_row`)
+        self.code_span = (len(lines.pips) << 3) + 1  # above every placement's code (`tile << 3 | end + 1`)
+        self.rank_rows: list[list[list[list[int | None] | None]]] = [
+            [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2)]
+        self.opening_ranks = [None if keys is None else self.ranks(keys) for keys in self.opening_keys]
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
         # entries reading the line after a placement but not its tiles: a placement's keyed points by
@@ -267,6 +274,19 @@ class PlacementScoring:
             row = self.keys_on(dominoed, kept, value)
             rows[value] = row
         return row
+
+    def rank_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
+        """`key_row` as ranks (`bots.ranked`) of the placements on end 0: on end `end`, less `end`."""
+        rows = self.rank_rows[dominoed][kept]
+        row = rows[value]
+        if row is None:
+            row = self.ranks(self.key_row(dominoed, kept, value))
+            rows[value] = row
+        return row
+
+    def ranks(self, keys: list[int | None]) -> list[int | None]:
+        span = self.code_span
+        return [None if key is None else ranked(key, t << 3, span) for t, key in enumerate(keys)]
 
     def keys_on(self, dominoed: int, kept: int, value: int) -> list[int | None]:
         keyed = self.keyed_by_flags[dominoed]
