@@ -102,9 +102,6 @@ class PlacementScoring:
         # what the line is (`Line.state`), the placement, and what the entries read of the turn, as
         # met (a simulation meets the same few lines again and again)
         by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
-        # what the entries read of a line before a placement, with the placement, to know what they
-        # read after it: what the line is (`Line.state`), and the aggregates of its tiles they read
-        self.state_before: Callable[[Line], tuple[Any, ...]] = self.aggregated_state if self.aggregates else Line.state
         self.by_line_state: dict[tuple[Any, ...], StateRow] | None = {} if by_state else None
         # the row asked last, with the line it was asked on, its length and the turn read: a turn asks
         # twice (a greedy bot's keys, then the placement made), and a line only ever grows
@@ -239,7 +236,8 @@ class PlacementScoring:
         last = self.last_state
         if last[0] is line and last[1] == len(line.log) and last[2] == turn:
             return last[3]
-        key = (self.state_before(line), turn)
+        before = self.state_before(line)
+        key = (before, turn)
         row = memo.get(key)
         if row is None:
             if len(memo) >= ROWS_KEPT:
@@ -247,6 +245,13 @@ class PlacementScoring:
             row = memo[key] = ({}, {})
         self.last_state = (line, len(line.log), turn, row)
         return row
+
+    def state_before(self, line: Line) -> tuple[Any, ...]:
+        """What the entries read of a line before a placement, with the placement, to know what they
+        read after it: what the line is (`Line.state`), and the aggregates of its tiles they read."""
+        if self.kept_aggregates:
+            return self.aggregated_state(line)
+        return line.state()
 
     def aggregated_state(self, line: Line) -> tuple[Any, ...]:
         """`state_before` where the entries read aggregates of the line's tiles: what the line is
