@@ -61,8 +61,8 @@ def run(state: DominoState) -> Course:
 
 def simulate(state: DominoState, policies: Policies) -> None:
     """Turns of simulated bots, until a decision or an automatic step is due or the game ends:
-    each bot's policy is asked as `Bot.choose` asks, with one legal move not at all, a greedy
-    bot with the moves ranked as from its view (`greedy_keys`)."""
+    each bot's policy is asked as `Bot.choose` asks, with one legal move not at all; a greedy
+    bot's choice, the first of the moves ranked highest from its view, is `greedy_code`'s."""
     queue = state.queue
     while True:
         turn = state.turn
