@@ -373,6 +373,16 @@ def test_values_between_the_same_cuts_give_every_expression_the_same_value(compa
     assert all(len(values) == 1 for values in by_cuts.values())
 
 
+@pytest.mark.parametrize("source", ["count( pips ) > 6", "count(pips)>6", "6 < count (pips)", "not count(  pips  ) <= 6"])
+def test_the_cuts_of_an_aggregate_do_not_depend_on_how_it_is_spelt(source):
+    """`count( pips ) > 6` changes from 6 to 7 tiles, as `count(pips) > 6` does: one cut at 7,
+    whether the expression is lifted (`count(pips)` read as a name of its own) or not."""
+    expression = compile_expression(source, LIFT_CONTEXT, Type.BOOL)
+    lifted = lift(expression, frozenset({"pips"}), LIFT_CONTEXT)
+    assert cuts([expression], "count(pips)") == (7,)
+    assert cuts([lifted], "count(pips)") == (7,)
+
+
 @pytest.mark.parametrize("source", ["count(pips) + 1 > 6", "count(pips) > x", "count(pips) in [1, 2]",
                                     "max(count(pips), 3) == 3", "x if count(pips) > 2 else count(pips)"])
 def test_an_aggregate_read_otherwise_than_compared_with_a_number_has_no_cuts(source):

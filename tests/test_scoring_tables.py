@@ -55,6 +55,8 @@ HOUSES = {
                       '{name: six late, when: "score > 50 and max(ends) == 6", points: "open_ends"}'],
     # the line's tiles and ends at every placement: a count of the tiles, kept with the line's state
     "line": ['{name: long line, when: "count(line.pips) > 6 and max(ends) == 6", points: 2}'],
+    # the same count spelt with spaces (`count( line.pips )`): the same name once read
+    "line spaced": ['{name: long line, when: "count( line.pips ) > 6 and max(ends) == 6", points: 2}'],
     # sums, largest and smallest of the line's tiles, read as numbers kept by their values before
     "line sums": ['{name: heavy line, when: "sum(line.pips) % 7 == 0 and max(line.highs) >= 5", '
                   'points: "min(line.lows) + 1"}',

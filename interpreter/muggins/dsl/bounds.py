@@ -187,8 +187,11 @@ def cuts(expressions: Iterable[Expression], fact: str) -> tuple[int, ...] | None
     with as many cuts at or below them give every expression the same value (`bisect_right`).
     None when one reads it otherwise (in arithmetic, a call, beside a name)."""
     found: set[int] = set()
+    # by the names read, not the text: the text may spell the aggregate otherwise (`count( line.pips )`)
+    listed = fact.partition("(")[2][:-1]
     for expression in expressions:
-        if fact in expression.source and not _cut(expression_parser().parse(expression.source), fact, found):
+        reads = fact in expression.names or listed in expression.names
+        if reads and not _cut(expression_parser().parse(expression.source), fact, found):
             return None
     return tuple(sorted(found))
 
