@@ -316,7 +316,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     opening = not line.log
     tables = scoring.tables
     if tables is None:  # scored move by move: the awards kept with the line before the placement
-        row = scoring.state_row(line, hand.bit_count(), len(state.bones), state.scores[player], state.round)
+        row = scoring.row_before(line, hand.bit_count(), len(state.bones), state.scores[player], state.round)
     line.put(t, end)
     if tables is not None:
         awards = tables[(not hand) | opening << 1][line.total]  # as `scoring.flags` indexes them

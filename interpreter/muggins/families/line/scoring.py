@@ -220,6 +220,13 @@ class PlacementScoring:
         keyed = self.row(facts)[1][total]
         return keyed if keyed is not None else self.fill(facts, total)[1]
 
+    def row_before(self, line: Line, hand_size: int, boneyard: int, score: int, round_number: int) -> StateRow | None:
+        """The `state_row` a placement on `line` leaving `hand_size` tiles is kept in, before it is
+        made; None where a table by its flags scores it (`placed_awards`)."""
+        if self.flagged and self.by_flags[self.flags(hand_size, not line.log)] is not None:
+            return None
+        return self.state_row(line, hand_size, boneyard, score, round_number)
+
     def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
                   round_number: int) -> StateRow | None:
         """For entries reading the line's ends or counts but not its tiles: the placements on `line`
