@@ -360,3 +360,22 @@ def search(state: Any, value: int) -> str:
             return "found"
     state.count += 1
     return "after"
+
+
+class Halves:
+    """A class whose static method a derivation inlines as the function it is."""
+
+    @staticmethod
+    def half(value: int, offset: int = 0) -> int:
+        return value // 2 + offset
+
+
+HALVES = Halves()
+
+
+def static_methods(state: Any) -> Any:
+    total = 0
+    for value in state.values:
+        half = HALVES.half(value, state.options.limit)
+        total += half
+    return total

@@ -67,7 +67,8 @@ ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parame
            cases.conditional_calls, cases.closures, cases.handed_over, cases.folded_facts, cases.short_circuits,
            cases.nested_scopes, cases.late_closures, cases.not_delegated, cases.matched,
            cases.keyword_to_made, cases.aliased, cases.made_writes, cases.raises_after_handing,
-           cases.negative_powers, cases.always_true_loop, cases.hidden_builtin, cases.returns_then_more]
+           cases.negative_powers, cases.always_true_loop, cases.hidden_builtin, cases.returns_then_more,
+           cases.static_methods]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 
@@ -114,6 +115,12 @@ def test_returns_in_branches_and_loops_keep_their_shape() -> None:
     assert [node for node in ast.walk(loops) if isinstance(node, ast.For) and node.orelse]
     assert "while True" not in source(cases.loops_that_return)
     assert "while True" in source(cases.returns_then_more)
+
+
+def test_a_static_method_is_inlined_as_a_function() -> None:
+    source = specialise(cases.static_methods, Receiver(State, {"options": Options(3, True, "a"), "listening": False}),
+                        inline=(cases.__name__,)).source
+    assert "half(" not in source and "// 2 + 3" in source
 
 
 def test_a_course_left_with_a_decision_to_yield_is_refused() -> None:

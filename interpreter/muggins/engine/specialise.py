@@ -572,6 +572,8 @@ class Derivation:
         if not cls.__module__.startswith(self.inline_from):
             return None
         method = inspect.getattr_static(cls, func.attr, None)
+        if isinstance(method, staticmethod):  # a function kept on a class: called without its receiver
+            return (method.__func__, None) if isinstance(method.__func__, FunctionType) else None
         if not isinstance(method, FunctionType):
             return None
         if isinstance(receiver, Receiver) and func.attr in receiver.fixed:
@@ -693,7 +695,8 @@ class Shape:
         self.free = {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)} - self.local
         self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(definition))
         self.running = self.is_running(function)
-        self.inlinable = not definition.decorator_list and self.running and not any(
+        plain = all(isinstance(d, ast.Name) and d.id == "staticmethod" for d in definition.decorator_list)
+        self.inlinable = plain and self.running and not any(
             isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With, ast.Match))
             or (isinstance(node, ast.Name) and node.id == "super") for node in ast.walk(definition))
 

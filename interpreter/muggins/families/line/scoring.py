@@ -176,7 +176,8 @@ class PlacementScoring:
         it), its player keeping `hand_size` tiles, with `boneyard`, `score` and `round_number` as they
         are then; `row`: the line's `state_row` before the placement."""
         if self.flagged:
-            table = self.by_flags[self.flags(hand_size, opening)]
+            index = self.flags(hand_size, opening)
+            table = self.by_flags[index]
             if table is not None:
                 return (table[t] if self.by_tile else table)[line.total]
         if self.awards_by_sum is not None:
@@ -223,8 +224,10 @@ class PlacementScoring:
     def row_before(self, line: Line, hand_size: int, boneyard: int, score: int, round_number: int) -> StateRow | None:
         """The `state_row` a placement on `line` leaving `hand_size` tiles is kept in, before it is
         made; None where a table by its flags scores it (`placed_awards`)."""
-        if self.flagged and self.by_flags[self.flags(hand_size, not line.log)] is not None:
-            return None
+        if self.flagged:
+            index = self.flags(hand_size, not line.log)
+            if self.by_flags[index] is not None:
+                return None
         return self.state_row(line, hand_size, boneyard, score, round_number)
 
     def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
