@@ -65,7 +65,7 @@ class PlacementScoring:
         # each aggregate of the line's tiles read (see `lifted_entries`) by name: the aggregate and the list
         self.aggregates = {name: found for name in self.names for found in [lifted(name)] if found}
         # as kept with a line (see `aggregated_state`): each aggregate, its list, and for a count read only
-        # compared with numbers the cuts between its values that score alike (`dsl.cuts`), else None
+        # compared with numbers the cuts between its values that score alike (`dsl.bounds.cuts`), else None
         self.kept_aggregates = [(of, listed, cuts(scoring, name) if of is len else None)
                                 for name, (of, listed) in self.aggregates.items()]
         self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
@@ -98,9 +98,9 @@ class PlacementScoring:
         self.opening_ranks = [None if keys is None else self.ranks(keys) for keys in self.opening_keys]
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
-        # entries reading the line after a placement but not its tiles: a placement's keyed points by
-        # what the line is (`Line.state`), the placement, and what the entries read of the turn, as
-        # met (a simulation meets the same few lines again and again)
+        # entries reading the line after a placement but not its tiles: a placement's keyed points and
+        # awards by what the line is before it (`state_before`), the placement, and what the entries
+        # read of the turn, as met (a simulation meets the same few lines again and again)
         by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         self.by_line_state: dict[tuple[Any, ...], StateRow] | None = {} if by_state else None
         # the row asked last, with the line it was asked on, its length and the turn read: a turn asks
@@ -268,7 +268,7 @@ class PlacementScoring:
         (`Line.state`) and each aggregate they read (a count, a sum, a largest, a smallest: a
         placement's value of it follows from its value before and the tile placed; none for the
         empty line). A count read only compared with numbers is kept as the number of its cuts at or
-        below its value after the placement, one more (`dsl.cuts`): lines alike but for their length
+        below its value after the placement, one more (`dsl.bounds.cuts`): lines alike but for their length
         then score their placements alike."""
         state = line.state()
         if not line.log:
@@ -291,7 +291,8 @@ class PlacementScoring:
         return row
 
     def rank_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
-        """`key_row` as ranks (`bots.ranked`) of the placements on end 0: on end `end`, less `end`."""
+        """`key_row` as ranks by tile (`bots.ranked`), placed as on end 0 (position `t << 3`): a
+        placement on end `end` ranks `end` less, its code being `t << 3 | end`."""
         rows = self.rank_rows[dominoed][kept]
         row = rows[value]
         if row is None:
@@ -300,6 +301,7 @@ class PlacementScoring:
         return row
 
     def ranks(self, keys: list[int | None]) -> list[int | None]:
+        """A row of keys by tile as ranks, each tile positioned by its code on end 0."""
         span = self.code_span
         return [None if key is None else ranked(key, t << 3, span) for t, key in enumerate(keys)]
 
