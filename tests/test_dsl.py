@@ -361,7 +361,7 @@ def test_values_between_the_same_cuts_give_every_expression_the_same_value(compa
     tests = [f"count(pips) {op} {number}" if left else f"{number} {op} count(pips)" for op, number, left in compared]
     condition = tests[0] + "".join(f" {join} {test}" for join, test in zip(joins, tests[1:]))
     expressions = [compile_expression(condition, LIFT_CONTEXT, Type.BOOL),
-                   compile_expression(f"x + (2 if {tests[-1]} else y)".replace("y", str(y)), LIFT_CONTEXT, Type.INT)]
+                   compile_expression(f"x + (2 if {tests[-1]} else {y})", LIFT_CONTEXT, Type.INT)]
     found = cuts(expressions, "count(pips)")
     assert found is not None
     by_cuts: dict[int, set] = {}
