@@ -206,7 +206,9 @@ def tabulated(state: DominoState, dominoed: bool) -> bool:
     """Whether a greedy bot's keys of this turn's placements are read from rows by tile (see
     `PlacementScoring.key_row`)."""
     scoring = state.game.scoring
-    return scoring.keyed_whole or scoring.keyed_by_flags[dominoed | (not state.line.log) << 1] is not None
+    if scoring.keyed_whole or not scoring.flagged:  # every placement tabulated, or none
+        return scoring.keyed_whole
+    return scoring.keyed_by_flags[dominoed | (not state.line.log) << 1] is not None
 
 
 def key_rows(state: DominoState, dominoed: bool) -> list[Any] | None:
@@ -243,8 +245,8 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
     pips = line.tables.pips
     boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
     if scoring.per_move:
-        # the keyed points of each placement on this line this turn, as met, where they are kept
-        # by the line's state (`PlacementScoring.state_row`), else from the entries every time
+        # the key of each placement on this line this turn, as met, where it is kept by the line's
+        # state (`PlacementScoring.state_row`), else from the entries every time
         row = scoring.state_row(line, hand_size, boneyard, score, number)
         met = None if row is None else row[0]
         keys = []
@@ -252,12 +254,13 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
             if code < 0:
                 keys.append(OTHER_KEYS[code])
                 continue
-            points = None if met is None else met.get(code)
-            if points is None:
-                points = scoring.keyed_points(line, code >> 3, (code & 7) - 1, hand_size, boneyard, score, number)
+            key = None if met is None else met.get(code)
+            if key is None:
+                t = code >> 3
+                key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, boneyard, score, number) + pips[t]
                 if met is not None:
-                    met[code] = points
-            keys.append(points + pips[code >> 3])
+                    met[code] = key
+            keys.append(key)
         return keys
     facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);

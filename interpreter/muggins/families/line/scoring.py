@@ -45,7 +45,7 @@ TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, th
 ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
-StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its points keyed, its awards
+StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its key, its awards
 
 
 class PlacementScoring:
@@ -207,8 +207,9 @@ class PlacementScoring:
         row = self.state_row(line, hand_size, boneyard, score, round_number)
         code = t << 3 | end + 1  # as the course codes a placement
         found = None if row is None else row[0].get(code)
-        if found is None:
+        if found is None:  # a greedy bot's key: the points keyed plus the tile's pips, below key_base
             found = self.keyed_points(line, t, end, hand_size, boneyard, score, round_number)
+            found += self.game.line_tables.pips[t]
             if row is not None:
                 row[0][code] = found
         return found // self.key_base
@@ -233,7 +234,7 @@ class PlacementScoring:
     def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
                   round_number: int) -> StateRow | None:
         """For entries reading the line's ends or counts but not its tiles: the placements on `line`
-        this turn by their code (`tile << 3 | end + 1`), their keyed points and their awards, as met,
+        this turn by their code (`tile << 3 | end + 1`), a greedy bot's key and their awards, as met,
         kept by what the line is (`state_before`) and what the entries read of the turn. None for
         other entries."""
         memo = self.by_line_state
