@@ -174,7 +174,13 @@ class PlacementScoring:
                       round_number: int, row: StateRow | None, code: int) -> tuple[Award, ...]:
         """Every entry that holds for tile `t`, just placed on `line` (its `code` as the course codes
         it), its player keeping `hand_size` tiles, with `boneyard`, `score` and `round_number` as they
-        are then; `row`: the line's `state_row` before the placement."""
+        are then; `row`: the line's `state_row` before the placement, given only where no table scores
+        it (`row_before`)."""
+        if row is not None:
+            found = row[1].get(code)
+            if found is None:
+                found = row[1][code] = self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
+            return found
         if self.flagged:
             index = self.flags(hand_size, opening)
             table = self.by_flags[index]
@@ -182,12 +188,7 @@ class PlacementScoring:
                 return (table[t] if self.by_tile else table)[line.total]
         if self.awards_by_sum is not None:
             return lookup(self.awards_by_sum, line.total)
-        if row is None:
-            return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
-        found = row[1].get(code)
-        if found is None:
-            found = row[1][code] = self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
-        return found
+        return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
 
     def placed_row(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
                    round_number: int) -> tuple[Award, ...]:
