@@ -70,7 +70,8 @@ def simulate(state: DominoState, policies: Policies) -> None:
             code = greedy_code(state)
         else:
             codes = legal_codes(state)
-            code = codes[policies.pick(turn, codes)]
+            chosen = policies.pick(turn, codes)  # a statement of its own: inlined in a simulation
+            code = codes[chosen]
         state.moves += 1
         play(state, code)
         if queue or state.step != TURN or state.outcome is not None:

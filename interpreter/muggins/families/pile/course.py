@@ -85,7 +85,8 @@ def choose(state: CardState, policies: Policies) -> int:
         options.append(GO)
     if game.calls_on_turn:
         options.append(CALL)
-    return options[policies.pick(turn, options)]
+    chosen = policies.pick(turn, options)  # a statement of its own: inlined in a simulation
+    return options[chosen]
 
 
 def hand_keys(state: CardState, hand: list[int]) -> dict[int, float]:
