@@ -379,3 +379,21 @@ def static_methods(state: Any) -> Any:
         half = HALVES.half(value, state.options.limit)
         total += half
     return total
+
+
+def strictness(state: Any) -> bool:
+    return state.options.strict  # type: ignore[no-any-return]
+
+
+def answered_calls(state: Any) -> Any:
+    """A step whose answer the rules fix (`strictness`), then a test it settles whatever the
+    comparison before it gives; a value looked up and never read."""
+    strict = strictness(state)
+    looked_up = state.total
+    kept = []
+    for value in state.values:
+        if strict and (value < 0 or state.options.limit >= 0):
+            kept.append(value)
+        elif state.note(value):
+            kept.append(-value)
+    return kept

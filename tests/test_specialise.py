@@ -68,7 +68,7 @@ ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parame
            cases.nested_scopes, cases.late_closures, cases.not_delegated, cases.matched,
            cases.keyword_to_made, cases.aliased, cases.made_writes, cases.raises_after_handing,
            cases.negative_powers, cases.always_true_loop, cases.hidden_builtin, cases.returns_then_more,
-           cases.static_methods]
+           cases.static_methods, cases.answered_calls]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 
@@ -121,6 +121,21 @@ def test_a_static_method_is_inlined_as_a_function() -> None:
     source = specialise(cases.static_methods, Receiver(State, {"options": Options(3, True, "a"), "listening": False}),
                         inline=(cases.__name__,)).source
     assert "half(" not in source and "// 2 + 3" in source
+
+
+def test_an_answer_known_when_the_rules_load_settles_the_tests_it_decides() -> None:
+    """A call whose answer the rules fix is folded like a known value: the test it settles
+    (whatever a comparison before it gives) is gone, with the branch it never takes; and a
+    value read into a name nothing reads is not read at all."""
+    def source(strict: bool) -> str:
+        return specialise(cases.answered_calls, Receiver(State, {"options": Options(3, strict, "a"), "listening": False}),
+                          inline=(cases.__name__,)).source
+    strict, lenient = source(True), source(False)
+    for text in (strict, lenient):
+        assert "strict" not in text and "looked_up" not in text and "state.total" not in text
+        assert not [node for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Compare)]
+    assert "note" not in strict  # every value kept as it is
+    assert "note" in lenient  # every value noted
 
 
 def test_a_course_left_with_a_decision_to_yield_is_refused() -> None:

@@ -90,7 +90,7 @@ def specialise(entry: Callable[..., Any], receiver: Receiver, inline: tuple[str,
     if held.yields:
         raise RuntimeError(f"{entry.__qualname__} keeps a decision to yield once specialised: "
                            "its course must ask the policies in a simulation")
-    return deriving.compile(entry.__name__, parameter, held.body)
+    return deriving.compile(entry.__name__, parameter, pruned(held.body))
 
 
 # -- values known when the rules load -----------------------------------------------------------
@@ -124,12 +124,21 @@ def reduced_test(node: ast.expr, scope: Scope) -> ast.expr:
     return node
 
 
+def answered(inlined: list[ast.stmt]) -> bool:
+    """Whether an inlined call came down to its answer, known now: one assignment of a literal
+    (then it is folded like any assignment of a known value)."""
+    return len(inlined) == 1 and isinstance(inlined[0], ast.Assign) and isinstance(inlined[0].value, ast.Constant)
+
+
 def calls_inside(node: ast.AST) -> bool:
     return any(isinstance(child, (ast.Call, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for child in ast.walk(node))
 
 
 def is_pure(node: ast.expr) -> bool:
-    """An expression that reads and never changes anything, and cannot fail in a course."""
+    """An expression that reads and never changes anything, and cannot fail in a course (where
+    what is compared is always alike: numbers with numbers, `None` only by identity)."""
+    if isinstance(node, ast.Compare):
+        return is_pure(node.left) and all(is_pure(item) for item in node.comparators)
     return isinstance(node, (ast.Name, ast.Constant)) or (isinstance(node, ast.Attribute) and is_pure(node.value))
 
 
@@ -530,7 +539,7 @@ class Derivation:
         if isinstance(stmt.value, ast.Call) and target is not None:
             inlined = self.inline(stmt.value, scope, depth, lambda result: [ast.Assign([copy.deepcopy(target)], result)])
             if inlined is not None:
-                return inlined
+                return self.assignment(inlined[0], scope, once, depth) if answered(inlined) else inlined
         stmt.value = self.fold(stmt.value, scope)
         stmt.targets = [self.fold_children(target, scope) if not isinstance(target, ast.Name) else target
                         for target in stmt.targets]
@@ -545,7 +554,7 @@ class Derivation:
         if inlined is None:
             return self.both_branches(stmt, self.fold(stmt.test, scope), scope, once, depth)
         test: ast.expr = ast.Name(result, ast.Load())
-        if len(inlined) == 1 and isinstance(inlined[0], ast.Assign) and isinstance(inlined[0].value, ast.Constant):
+        if answered(inlined):
             test = inlined[0].value  # the call's answer is known: its branch is chosen now
             inlined = []
         if negated:
@@ -842,6 +851,38 @@ def assigned_once(definition: ast.FunctionDef) -> set[str]:
                         plain.add(name.id)
     params = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
     return {name for name, count in counts.items() if count == 1 and name in plain and name not in params}
+
+
+def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
+    """`body` without the assignments of a pure value to a name nothing reads (what a step
+    returned or looked up for a branch that folding dropped), until none is left."""
+    while True:
+        read = {node.id for stmt in body for node in ast.walk(stmt)
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
+        kept = without_stores(body, read)
+        if kept is None:
+            return body
+        body = kept
+
+
+def without_stores(body: list[ast.stmt], read: set[str]) -> list[ast.stmt] | None:
+    """`body` without the pure assignments to names not `read`, at any depth; None if it has none."""
+    changed = False
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and stmt.targets[0].id not in read and is_pure(stmt.value):
+            changed = True
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                kept = without_stores(inner, read)
+                if kept is not None:
+                    setattr(stmt, field, kept or ([ast.Pass()] if field == "body" else []))
+                    changed = True
+        out.append(stmt)
+    return out if changed else None
 
 
 def numbered(body: list[ast.stmt]) -> None:
