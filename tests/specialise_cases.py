@@ -387,7 +387,7 @@ def strictness(state: Any) -> bool:
 
 def answered_calls(state: Any) -> Any:
     """A step whose answer the rules fix (`strictness`), then a test it settles whatever the
-    comparison before it gives; a value looked up and never read."""
+    comparison before it gives; a value looked up for a branch never taken."""
     strict = strictness(state)
     looked_up = state.total
     kept = []
@@ -396,4 +396,6 @@ def answered_calls(state: Any) -> Any:
             kept.append(value)
         elif state.note(value):
             kept.append(-value)
+        if state.options.limit < 0:
+            kept.append(looked_up)
     return kept

@@ -124,10 +124,12 @@ def reduced_test(node: ast.expr, scope: Scope) -> ast.expr:
     return node
 
 
-def answered(inlined: list[ast.stmt]) -> bool:
-    """Whether an inlined call came down to its answer, known now: one assignment of a literal
-    (then it is folded like any assignment of a known value)."""
-    return len(inlined) == 1 and isinstance(inlined[0], ast.Assign) and isinstance(inlined[0].value, ast.Constant)
+def answered(inlined: list[ast.stmt]) -> ast.Assign | None:
+    """An inlined call come down to its answer, known now: its one assignment of a literal (then
+    folded like any assignment of a known value); else None."""
+    if len(inlined) == 1 and isinstance(inlined[0], ast.Assign) and isinstance(inlined[0].value, ast.Constant):
+        return inlined[0]
+    return None
 
 
 def calls_inside(node: ast.AST) -> bool:
@@ -539,7 +541,8 @@ class Derivation:
         if isinstance(stmt.value, ast.Call) and target is not None:
             inlined = self.inline(stmt.value, scope, depth, lambda result: [ast.Assign([copy.deepcopy(target)], result)])
             if inlined is not None:
-                return self.assignment(inlined[0], scope, once, depth) if answered(inlined) else inlined
+                answer = answered(inlined)
+                return inlined if answer is None else self.assignment(answer, scope, once, depth)
         stmt.value = self.fold(stmt.value, scope)
         stmt.targets = [self.fold_children(target, scope) if not isinstance(target, ast.Name) else target
                         for target in stmt.targets]
@@ -554,8 +557,9 @@ class Derivation:
         if inlined is None:
             return self.both_branches(stmt, self.fold(stmt.test, scope), scope, once, depth)
         test: ast.expr = ast.Name(result, ast.Load())
-        if answered(inlined):
-            test = inlined[0].value  # the call's answer is known: its branch is chosen now
+        answer = answered(inlined)
+        if answer is not None:
+            test = answer.value  # the call's answer is known: its branch is chosen now
             inlined = []
         if negated:
             test = ast.UnaryOp(ast.Not(), test)
