@@ -399,3 +399,37 @@ def answered_calls(state: Any) -> Any:
         if state.options.limit < 0:
             kept.append(looked_up)
     return kept
+
+
+def doubled(value: int) -> int:
+    result = value * 2
+    return result
+
+
+def passed_through(value: int) -> int:
+    return value
+
+
+def ordered(first: int, second: int) -> tuple[int, int]:
+    low, high = min(first, second), max(first, second)
+    return low, high
+
+
+def relayed(value: int) -> int:
+    return doubled(value + 1)
+
+
+def returned_locals(state: Any) -> Any:
+    """Steps whose result is a variable of their own (taken as the caller's name), one of the
+    caller's names (a parameter returned as it came), a pair, another step's result; a caller's
+    name both given and assigned."""
+    total = 0
+    for value in state.values:
+        twice = doubled(value)
+        value = doubled(value)
+        same = passed_through(value)
+        low, high = ordered(twice, same - 3)
+        again = relayed(low)
+        total += low * 3 + high + same + again
+    state.count = total
+    return total, value

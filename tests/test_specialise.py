@@ -68,7 +68,7 @@ ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parame
            cases.nested_scopes, cases.late_closures, cases.not_delegated, cases.matched,
            cases.keyword_to_made, cases.aliased, cases.made_writes, cases.raises_after_handing,
            cases.negative_powers, cases.always_true_loop, cases.hidden_builtin, cases.returns_then_more,
-           cases.static_methods, cases.answered_calls]
+           cases.static_methods, cases.answered_calls, cases.returned_locals]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 
@@ -136,6 +136,17 @@ def test_an_answer_known_when_the_rules_load_settles_the_tests_it_decides() -> N
         assert not [node for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Compare)]
     assert "note" not in strict  # every value kept as it is
     assert "note" in lenient  # every value noted
+
+
+def test_a_step_s_own_result_is_assigned_to_the_caller_s_name() -> None:
+    """A step whose result is a variable of its own computes it into the caller's name (no copy);
+    a pair is assigned one name at a time."""
+    source = specialise(cases.returned_locals, Receiver(State, {"options": Options(3, True, "a"), "listening": False}),
+                        inline=(cases.__name__,)).source
+    assert "twice = value * 2" in source and "twice = result" not in source
+    assert "low = min(" in source and "high = max(" in source and "_result" not in source
+    assert not [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Assign)
+                and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple)]
 
 
 def test_a_course_left_with_a_decision_to_yield_is_refused() -> None:

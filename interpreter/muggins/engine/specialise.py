@@ -132,6 +132,37 @@ def answered(inlined: list[ast.stmt]) -> ast.Assign | None:
     return None
 
 
+def assigned(target: ast.expr, value: ast.expr) -> list[ast.stmt]:
+    """`target = value`, a tuple of names given a tuple as one assignment each where it can be."""
+    split = split_tuple(ast.Assign([target], value))
+    return split if isinstance(split, list) else [split]
+
+
+def returned_into(inlined: list[ast.stmt]) -> list[ast.stmt]:
+    """An inlined call whose results are variables of its own (ones it assigns), last copied to
+    the caller's names: each such variable is the caller's name throughout, and its copy goes
+    (where the caller's name is read or written nowhere else in the call). From the last copy
+    back, while one can go."""
+    body = list(inlined)
+    while body and is_copy(body[-1]):
+        copied = body[-1]
+        target, result = copied.targets[0].id, copied.value.id  # type: ignore[attr-defined]
+        rest = body[:-1]
+        names = [node for stmt in rest for node in ast.walk(stmt) if isinstance(node, ast.Name)]
+        if any(node.id == target for node in names) or not any(
+                node.id == result and isinstance(node.ctx, ast.Store) for node in names):
+            break  # the caller's name used in the call, or a result not the call's own (a caller's name)
+        rename(rest, {result: target})
+        body = rest
+    return body
+
+
+def is_copy(stmt: ast.stmt) -> bool:
+    """`name = other_name`."""
+    return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+        and isinstance(stmt.value, ast.Name)
+
+
 def calls_inside(node: ast.AST) -> bool:
     return any(isinstance(child, (ast.Call, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for child in ast.walk(node))
 
@@ -539,10 +570,10 @@ class Derivation:
                             [ast.Assign([copy.deepcopy(target)], choice.orelse)])
             return self.statement(branch, scope, once, depth)
         if isinstance(stmt.value, ast.Call) and target is not None:
-            inlined = self.inline(stmt.value, scope, depth, lambda result: [ast.Assign([copy.deepcopy(target)], result)])
+            inlined = self.inline(stmt.value, scope, depth, lambda result: assigned(copy.deepcopy(target), result))
             if inlined is not None:
                 answer = answered(inlined)
-                return inlined if answer is None else self.assignment(answer, scope, once, depth)
+                return returned_into(inlined) if answer is None else self.assignment(answer, scope, once, depth)
         stmt.value = self.fold(stmt.value, scope)
         stmt.targets = [self.fold_children(target, scope) if not isinstance(target, ast.Name) else target
                         for target in stmt.targets]

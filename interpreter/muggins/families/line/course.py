@@ -117,6 +117,12 @@ def add_other_codes(state: DominoState, codes: list[int], stuck: bool) -> None:
         codes.append(CALL)
 
 
+def others_beside_placements(game: Any) -> bool:
+    """Whether `add_other_codes` adds a move for a hand that has a placement (a draw that need
+    not wait, a call): a greedy seat with a placement looks no further where none is added."""
+    return not game.draw_only_when_stuck or game.false_call
+
+
 def placement_codes(line: Any, hand: int) -> list[int]:
     """Every placement of a hand (a bitmask of tiles) on the line, as codes, in the order a
     player reads them: by tile, each on its ends in order. Listed end by end, then sorted (a
@@ -152,10 +158,11 @@ def greedy_code(state: DominoState) -> int:
     hand, must = state.masks[state.turn], state.must
     dominoed = hand.bit_count() == 1
     keyed = tabulated(state, dominoed)
+    beside = others_beside_placements(state.game)
     if keyed and (must < 0 or not state.game.first_end_only):
         # a drawn tile to place (`must`) has only its placements (see `legal_codes`)
         code, top = best_placement(state.line, hand if must < 0 else 1 << must, state.game.scoring, dominoed)
-        if must < 0:
+        if must < 0 and (top == UNPLAYABLE or beside):
             others: list[int] = []
             add_other_codes(state, others, top == UNPLAYABLE)
             span = state.game.scoring.code_span
