@@ -1143,7 +1143,10 @@ class Held:
         taken: set[str] = set()
         passed: set[int] = set()  # the nodes that are an attribute's object or a call's argument
         named: list[ast.Name] = []  # the state's name wherever it is read
+        augmented: dict[int, bool] = {}  # the targets of augmented assignments
         for node in (node for stmt in body for node in ast.walk(stmt)):
+            if isinstance(node, ast.AugAssign):
+                augmented[id(node.target)] = True
             if isinstance(node, ast.Name):
                 taken.add(node.id)
                 if node.id == self.parameter:
@@ -1152,6 +1155,8 @@ class Held:
                 passed.add(id(node.value))
                 if self.plain(node):
                     counts[node.attr] = counts.get(node.attr, 0) + 1
+                    if augmented.get(id(node)):  # `state.x += 1` reads it and writes it
+                        counts[node.attr] += 1
                     if isinstance(node.ctx, ast.Store):
                         self.written.add(node.attr)
             elif isinstance(node, (ast.Yield, ast.YieldFrom)):
