@@ -92,6 +92,7 @@ domino_options = st.fixed_dictionaries({}, optional={
         [{"name": "line", "when": "count(line.pips) % 4 == 0", "points": "max(line.highs)"}],
         [{"name": "line", "when": "count(line.pips) > 6 and max(ends) == 6", "points": "sum(line.lows) // 10 + 1"},
          {"name": "last two", "when": "sum(last(line.pips, 2)) == 12", "points": 2}],
+        [{"name": "a twelve laid", "when": "12 in line.pips and max(ends) == 6", "points": "sum(last(line.lows, 3))"}],
         [{"name": "fives", "when": "ends_sum > 0 and ends_sum % 5 == 0",
           "points": "ends_sum if players == 2 else ends_sum // 5 + target // 100"}],
         [{"name": "fives", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum", "claim": True},

@@ -322,18 +322,22 @@ LIFT_CONTEXT = {"x": Type.INT, "ends": Type.LIST, "pips": Type.LIST}
     ("sum(pips) % 7 == 0 or min(pips) + max(pips) == x", Type.BOOL),
     ("(count(pips) if x > 2 else sum(pips)) // (count(pips) - 3)", Type.INT),
     ("max(count(pips), x, sum(ends))", Type.INT),
+    ("sum(last(pips, 2)) == 12 and max(ends) == 6", Type.BOOL),
+    ("last( pips ,1+1) == last(pips, 2) and (last(pips, 0) == [] or 3 in last(pips, 3))", Type.BOOL),
+    ("sum(last(pips, 4)) // (count(pips) - 2) + min(last(pips, 1))", Type.INT),
 ])
 @given(pips=st.lists(st.integers(0, 6), min_size=1, max_size=12), x=st.integers(-3, 9),
        ends=st.lists(st.integers(0, 12), min_size=1, max_size=4))
 @settings(max_examples=60)
-def test_a_list_read_only_through_count_sum_max_or_min_is_read_as_those_numbers(source, kind, pips, x, ends):
+def test_a_list_read_only_through_count_sum_max_min_or_its_last_few_is_read_as_those(source, kind, pips, x, ends):
     """`lift`: the same expression reading the aggregates as names gives the same value, or fails
     with the same message, whatever the list (the numbers computed here from the list itself)."""
     expression = compile_expression(source, LIFT_CONTEXT, kind)
     lifted = lift(expression, frozenset({"pips"}), LIFT_CONTEXT)
     assert lifted is not None and "pips" not in lifted.names
     env = {"x": x, "ends": tuple(ends), "pips": tuple(pips)}
-    facts = {"count(pips)": len(pips), "sum(pips)": sum(pips), "max(pips)": max(pips), "min(pips)": min(pips)}
+    facts = {"count(pips)": len(pips), "sum(pips)": sum(pips), "max(pips)": max(pips), "min(pips)": min(pips),
+             **{f"last(pips, {n})": tuple(pips[max(len(pips) - n, 0):]) for n in range(5)}}
     outcomes = []
     for evaluate, names in ((expression, env), (lifted, {**env, **facts})):
         try:
@@ -343,8 +347,8 @@ def test_a_list_read_only_through_count_sum_max_or_min_is_read_as_those_numbers(
     assert outcomes[0] == outcomes[1]
 
 
-@pytest.mark.parametrize("source", ["3 in pips", "sum(last(pips, 2)) == 12", "count(pips) > 2 and pips == [1, 2, 3]",
-                                    "distinct(pips) == 2"])
+@pytest.mark.parametrize("source", ["3 in pips", "sum(last(pips, x)) == 12", "last(pips, count(pips) - 1) == []",
+                                    "count(pips) > 2 and pips == [1, 2, 3]", "distinct(pips) == 2"])
 def test_a_list_read_otherwise_is_not_lifted(source):
     assert lift(compile_expression(source, LIFT_CONTEXT, Type.BOOL), frozenset({"pips"}), LIFT_CONTEXT) is None
 

@@ -61,8 +61,10 @@ HOUSES = {
     "line sums": ['{name: heavy line, when: "sum(line.pips) % 7 == 0 and max(line.highs) >= 5", '
                   'points: "min(line.lows) + 1"}',
                   '{name: light line, when: "count(line.lows) >= 3 and max(line.lows) <= 2", points: "sum(line.highs) // 4"}'],
-    # the line's last tiles: scored placement by placement, the aggregates beside them too
-    "line last": ['{name: double six last, when: "sum(last(line.pips, 1)) == 12 or count(line.pips) == 9", points: 3}'],
+    # the line's last tiles, read as the last few kept by their values before, beside a count
+    "line last": ['{name: double six last, when: "sum(last(line.pips, 2)) == 12 or count(line.pips) == 9", points: 3}'],
+    # the line's tiles read otherwise: scored placement by placement, the aggregates beside them too
+    "line in": ['{name: a twelve laid, when: "12 in line.pips or count(line.pips) == 9", points: "max(last(line.highs, 1))"}'],
 }
 
 

@@ -181,21 +181,22 @@ def test_a_simulation_where_no_game_ends_says_so_instead_of_a_win_rate(capsys, l
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "house: note: the scoring entry 'double six last' reads the line's tiles (line.pips) otherwise than "
-           "through count, sum, max or min of them, so every placement"),
-    ("es", "house: nota: la entrada de puntuación «doble seis al final» lee las fichas de la línea (line.pips) de "
-           "otro modo que con count, sum, max o min, así que")])
+    ("en", "house: note: the scoring entry 'a twelve laid' reads the line's tiles (line.pips) otherwise than "
+           "through count, sum, max or min of them or their last few (last with a number), so every placement"),
+    ("es", "house: nota: la entrada de puntuación «un doce en la línea» lee las fichas de la línea (line.pips) de "
+           "otro modo que con count, sum, max o min de ellas o con sus últimas (last con un número), así que")])
 def test_simulate_says_which_scoring_entry_sends_it_to_scoring_each_move_on_its_own(tmp_path, capsys, lang, said):
     house = tmp_path / "house.yaml"
     house.write_text('extends: domino-muggins\nname: house\nscoring:\n'
                      '  - {name: long line, when: "count(line.pips) > 6", points: 1}\n'
-                     '  - {name: double six last, when: "sum(last(line.pips, 1)) == 12", points: 2}\n'
-                     'translations:\n  es:\n    scoring:\n      double six last: doble seis al final\n')
+                     '  - {name: double six last, when: "sum(last(line.pips, 2)) == 12", points: 2}\n'
+                     '  - {name: a twelve laid, when: "12 in line.pips", points: 2}\n'
+                     'translations:\n  es:\n    scoring:\n      a twelve laid: un doce en la línea\n')
     assert main(["simulate", str(house), "--games", "3", "--lang", lang]) == 0
     err = " ".join(capsys.readouterr().err.split())
-    assert said in err and "'long line'" not in err and "«long line»" not in err
-    # the line's ends are kept by the line's state as met, and a count, sum, largest or smallest of
-    # its tiles by its value before: no slower path to speak of
+    assert said in err and "long line" not in err and "double six last" not in err
+    # the line's ends are kept by the line's state as met, and a count, sum, largest, smallest or
+    # the last few of its tiles by its value before: no slower path to speak of
     house.write_text('extends: domino-muggins\nname: house\nscoring:\n'
                      '  - {name: matching ends, when: "distinct(ends) == 1", points: 1}\n'
                      '  - {name: long line, when: "count(line.pips) > 6 and max(line.highs) == 6", '

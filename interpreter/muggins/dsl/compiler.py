@@ -372,12 +372,24 @@ def decided(condition: Expression, context: Context, constants: Mapping[str, Any
 AGGREGATES: dict[str, Callable[[tuple[int, ...]], int]] = {"count": len, "sum": sum, "max": max, "min": min}
 
 
+class LastValues:
+    """The aggregate `last(list, count)` for a fixed count: the list with one more value gives it
+    from it alone and that value, as for `AGGREGATES`; read from the list's last `count` values."""
+
+    def __init__(self, count: int):
+        self.count = count
+
+    def __call__(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        return _last(values, self.count)
+
+
 def lift(expression: Expression, lists: frozenset[str], context: Context) -> Expression | None:
     """`expression` reading each of `lists` only through an aggregate of it (`count(line.pips)`,
-    `max(line.pips)`), as the same expression reading each such aggregate as a name of its own,
-    spelt as written (see `lifted`); the expression itself when it reads none of `lists`; None
-    when it reads one otherwise (`3 in line.pips`, `last(line.pips, 2)`). What the expression
-    gives then depends on a few numbers, not on every value of a list that grows all game."""
+    `max(line.pips)`, `last(line.pips, 2)` with a count written as a number), as the same
+    expression reading each such aggregate as a name of its own (see `lifted`); the expression
+    itself when it reads none of `lists`; None when it reads one otherwise (`3 in line.pips`,
+    `last(line.pips, x)`). What the expression gives then depends on a few numbers, not on every
+    value of a list that grows all game."""
     if expression.names.isdisjoint(lists):
         return expression
     checker = _Checker(expression.source, context, expression.location, lifted=lists)
@@ -388,11 +400,16 @@ def lift(expression: Expression, lists: frozenset[str], context: Context) -> Exp
                       _build(expression.source, code, kind, expression.location), code, frozenset(checker.calls))
 
 
-def lifted(name: str) -> tuple[Callable[[tuple[int, ...]], int], str] | None:
+def lifted(name: str) -> tuple[Callable[[tuple[int, ...]], Any], str] | None:
     """The aggregate and the list a name made by `lift` reads (`count(line.pips)`: `len`,
-    `line.pips`); None for any other name."""
+    `line.pips`; `last(line.pips, 2)`: `LastValues(2)`, `line.pips`); None for any other name."""
     function, _, rest = name.partition("(")
-    if function not in AGGREGATES or not rest.endswith(")"):
+    if not rest.endswith(")"):
+        return None
+    if function == "last":
+        listed, _, count = rest[:-1].partition(", ")
+        return (LastValues(int(count)), listed) if count.isdigit() else None
+    if function not in AGGREGATES:
         return None
     return AGGREGATES[function], rest[:-1]
 
@@ -619,6 +636,21 @@ class _Checker:
         items = [self.expect(child, Type.INT, say(WORDS, "role:item")) for child in node.children if child is not None]
         return "(" + "".join(item + ", " for item in items) + ")", Type.LIST
 
+    def lifted_call(self, name: str, args: list[Any]) -> tuple[str, Type] | None:
+        """An aggregate of a list `lift` reads as a name of its own (`count(line.pips)`, `last(line.pips, 2)`:
+        spelt so whatever the spaces written), or None."""
+        listed = ".".join(_token(token).value for token in args[0].children)
+        if listed not in self.lifted:
+            return None
+        if name in AGGREGATES and len(args) == 1:
+            fact, kind = f"{name}({listed})", Type.INT
+        elif name == "last" and len(args) == 2 and type(self.constant(args[1])) is int and self.constant(args[1]) >= 0:
+            fact, kind = f"last({listed}, {self.constant(args[1])})", Type.LIST
+        else:
+            return None
+        self.names.add(fact)
+        return f"_env[{fact!r}]", kind
+
     def _call(self, node: Tree) -> tuple[str, Type]:
         name_token, *args = node.children
         args = [arg for arg in args if arg is not None]
@@ -628,12 +660,10 @@ class _Checker:
             hint = say(WORDS, "did_you_mean_function", close=close[0]) if close else ""
             self.fail(_start(name_token), say(WORDS, "unknown_function", name=name, hint=hint,
                                               names=", ".join(sorted(_FUNCTIONS))))
-        if name in AGGREGATES and len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "name":
-            listed = ".".join(_token(token).value for token in args[0].children)
-            if listed in self.lifted:
-                fact = f"{name}({listed})"
-                self.names.add(fact)
-                return f"_env[{fact!r}]", Type.INT
+        if self.lifted and args and isinstance(args[0], Tree) and args[0].data == "name":
+            lifted = self.lifted_call(name, args)
+            if lifted is not None:
+                return lifted
         compiled = [self.compile(arg) for arg in args]
         kinds = [kind for _, kind in compiled]
         signatures = _FUNCTIONS[name]

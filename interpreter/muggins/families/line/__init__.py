@@ -19,11 +19,13 @@ from .scenarios import build_position, observe_step
 
 SLOW = {
     "en": "note: the scoring entry '{entry}' reads the line's tiles ({names}) otherwise than through count, sum, "
-          "max or min of them, so every placement a bot weighs is scored on its own: this simulation runs several "
+          "max or min of them or their last few (last with a number), so every placement a bot weighs is scored on "
+          "its own: this simulation runs several "
           "times slower per turn than one whose scoring reads the ends, the placed tile, the turn or a count of "
           "the tiles",
     "es": "nota: la entrada de puntuación «{entry}» lee las fichas de la línea ({names}) de otro modo que con "
-          "count, sum, max o min, así que cada colocación que sopesa un bot se puntúa por separado: esta "
+          "count, sum, max o min de ellas o con sus últimas (last con un número), así que cada colocación que "
+          "sopesa un bot se puntúa por separado: esta "
           "simulación va varias veces más lenta por turno que una cuya puntuación lee los extremos, la ficha "
           "colocada, el turno o una cuenta de las fichas",
 }
@@ -73,7 +75,7 @@ class LineFamily(Family):
 
     def slow_scoring(self, rules: Rules) -> list[Said]:
         """Entries reading the line's tiles (`line.pips`...) otherwise than through a count, a sum, a
-        largest or a smallest of them (`scoring.lifted_entries`): the points of a placement then
+        largest or a smallest of them or their last few (`scoring.lifted_entries`): the points of a placement then
         depend on every tile before it, so none are kept from one placement to the next."""
         found = []
         for entry in rules.scoring:

@@ -11,7 +11,8 @@ one per combination of the values of the other names read (`facts`), indexed by 
 filled as sums are met: a game meets the same few combinations again and again. Entries reading
 the line's ends are kept by what the line is before the placement (`Line.state`), the placement
 and the turn. Entries reading the line's tiles only through a count, a sum, a largest or a
-smallest of them (`count(line.pips) > 6`) read those numbers instead (`lifted_entries`), kept with
+smallest of them (`count(line.pips) > 6`), or their last few (`last(line.pips, 2)`), read those
+numbers instead (`lifted_entries`), kept with
 the line's state by their values before the placement; entries reading the tiles otherwise are
 scored placement by placement (`muggins simulate` says so: `LineFamily.slow_scoring`). The facts
 no move of a turn changes (the score, the hand's size after it, ...) are read once per turn.
@@ -24,7 +25,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...bots import ranked
-from ...dsl import decided, fails_somewhere, lift, lifted, lookup
+from ...dsl import LastValues, decided, fails_somewhere, lift, lifted, lookup
 from ...dsl.bounds import cuts
 from ...engine.table import Award
 from ...errors import RuleError
@@ -40,6 +41,7 @@ TURN_NAMES = ("dominoed", "hand_size", "opening", "boneyard", "score", "round") 
 FLAG_NAMES = ("dominoed", "opening")  # the bits 0 and 1 of `PlacementScoring.flags`
 LINE_NAMES = frozenset({"ends", "open_ends", "line.highs", "line.lows", "line.pips"})  # read from the line after it
 TILES_OF_LINE = frozenset({"line.highs", "line.lows", "line.pips"})  # read from its tiles, in the order placed
+TILE_HALVES = {"line.highs": "high", "line.lows": "low", "line.pips": "pips"}  # each one's table by tile (LineTables)
 TILE_NAMES = frozenset({"tile.high", "tile.low", "tile.pips", "tile.is_double"})  # read from the placed tile
 TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, the tile and the sum can read
 ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
@@ -410,9 +412,24 @@ def lifted_entries(entries: Sequence[Score]) -> list[Score] | None:
     return found
 
 
-def _aggregate(line: Line, of: Callable[[tuple[int, ...]], int], listed: str) -> int:
-    """An aggregate of a list of the line's tiles: the count of any is the number of tiles placed."""
-    return len(line.log) if of is len else of(_line_fact(line, listed))
+def _aggregate(line: Line, of: Callable[[tuple[int, ...]], Any], listed: str) -> Any:
+    """An aggregate of a list of the line's tiles: the count of any is the number of tiles placed,
+    the last few read from the last tiles placed only (a simulation asks at every turn)."""
+    if of is len:
+        return len(line.log)
+    if type(of) is LastValues:
+        return _last_tiles(line, getattr(line.tables, TILE_HALVES[listed]), of.count)
+    return of(_line_fact(line, listed))
+
+
+def _last_tiles(line: Line, half: list[int], count: int) -> tuple[int, ...]:
+    """`last(line.pips, count)` (or of the highs, the lows: `half`), from the log's last entries."""
+    log = line.log
+    start = len(log) - count
+    found = []
+    for t, _, _ in log[start if start > 0 else 0:]:
+        found.append(half[t])
+    return tuple(found)
 
 
 def _line_fact(line: Line, name: str) -> Any:
@@ -421,6 +438,5 @@ def _line_fact(line: Line, name: str) -> Any:
         return amounts if name == "ends" else len(amounts)
     # the tiles in the order placed, read from the log by number: a placement weighed is read on
     # a copy of the line, which would otherwise build every tile and connection of it again
-    tables = line.tables
-    half = {"line.highs": tables.high, "line.lows": tables.low, "line.pips": tables.pips}[name]
+    half = getattr(line.tables, TILE_HALVES[name])
     return tuple(half[t] for t, _, _ in line.log)
