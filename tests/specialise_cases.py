@@ -433,3 +433,49 @@ def returned_locals(state: Any) -> Any:
         total += low * 3 + high + same + again
     state.count = total
     return total, value
+
+
+def twice_over(value: int) -> tuple[int, int]:
+    best = value * 2
+    return best, best
+
+
+def tenth(value: int) -> int:
+    result = 1
+    result = 10 // value
+    return result
+
+
+def summed(values: Any) -> int:
+    result = 0
+    for value in values:
+        result = result + value
+    return result
+
+
+def added_to(read: Any) -> int:
+    result = 1
+    result = result + read()
+    return result
+
+
+def results_seen_early(state: Any) -> Any:
+    """Steps whose result is a variable of their own, where the caller's name must keep its old
+    value until the step ends: one variable returned twice (a pair), a step that raises into a
+    handler, a generator and a lambda of the caller's reading the name during the step."""
+    out = []
+    for value in state.values:
+        low, high = twice_over(value)
+        got = -1
+        try:
+            got = tenth(value)
+        except ZeroDivisionError:
+            pass
+        out.append((low, high, got))
+    total = len(state.values)
+    lazy = (total + value for value in state.values)
+    total = summed(lazy)
+    peek = lambda: total  # noqa: E731
+    total = added_to(peek)
+    out.append(total)
+    return out

@@ -138,21 +138,26 @@ def assigned(target: ast.expr, value: ast.expr) -> list[ast.stmt]:
     return split if isinstance(split, list) else [split]
 
 
-def returned_into(inlined: list[ast.stmt]) -> list[ast.stmt]:
+def returned_into(inlined: list[ast.stmt], watched: set[str]) -> list[ast.stmt]:
     """An inlined call whose results are variables of its own (ones it assigns), last copied to
     the caller's names: each such variable is the caller's name throughout, and its copy goes
-    (where the caller's name is read or written nowhere else in the call). From the last copy
+    (where the caller's name is read or written nowhere else in the call, and nothing of the
+    caller's can read it while the call runs: `watched`, see `Shape.watched`). From the last copy
     back, while one can go."""
     body = list(inlined)
+    taken: set[str] = set()  # the caller's names the copies already dropped now assign
     while body and is_copy(body[-1]):
         copied = body[-1]
         target, result = copied.targets[0].id, copied.value.id  # type: ignore[attr-defined]
+        if target in watched or result in taken:
+            break  # read by the caller before the call ends, or a result already the caller's
         rest = body[:-1]
         names = [node for stmt in rest for node in ast.walk(stmt) if isinstance(node, ast.Name)]
         if any(node.id == target for node in names) or not any(
                 node.id == result and isinstance(node.ctx, ast.Store) for node in names):
             break  # the caller's name used in the call, or a result not the call's own (a caller's name)
         rename(rest, {result: target})
+        taken.add(target)
         body = rest
     return body
 
@@ -179,15 +184,17 @@ class Scope:
     """What is known in one function being derived: its locals bound to known values, and the
     module it was written in."""
 
-    def __init__(self, known: dict[str, Any], module: dict[str, Any], local: set[str]):
+    def __init__(self, known: dict[str, Any], module: dict[str, Any], local: set[str],
+                 watched: set[str] | None = None):
         self.known = known
         self.module = module
         self.local = local
+        self.watched = watched if watched is not None else set()  # see `Shape.watched`
 
     def inner(self, names: set[str]) -> Scope:
         """The scope of a function or comprehension made inside: its own names hide the outer."""
         return Scope({name: value for name, value in self.known.items() if name not in names}, self.module,
-                     self.local | names)
+                     self.local | names, self.watched)
 
     def name(self, name: str) -> Any:
         if name in self.known:
@@ -436,10 +443,11 @@ class Derivation:
         shape = shape_of(function)
         body = shape.fresh().body
         if names is None:
-            return self.statements(body, Scope(dict(known), function.__globals__, shape.own), set(shape.once), depth)
+            return self.statements(body, Scope(dict(known), function.__globals__, shape.own, set(shape.watched)),
+                                   set(shape.once), depth)
         rename(body, names)
         scope = Scope({names.get(name, name): value for name, value in known.items()}, function.__globals__,
-                      {names.get(name, name) for name in shape.own})
+                      {names.get(name, name) for name in shape.own}, {names.get(name, name) for name in shape.watched})
         return self.statements(body, scope, {names.get(name, name) for name in shape.once}, depth)
 
     def compile(self, name: str, parameter: str, body: list[ast.stmt]) -> Specialised:
@@ -573,7 +581,7 @@ class Derivation:
             inlined = self.inline(stmt.value, scope, depth, lambda result: assigned(copy.deepcopy(target), result))
             if inlined is not None:
                 answer = answered(inlined)
-                return returned_into(inlined) if answer is None else self.assignment(answer, scope, once, depth)
+                return returned_into(inlined, scope.watched) if answer is None else self.assignment(answer, scope, once, depth)
         stmt.value = self.fold(stmt.value, scope)
         stmt.targets = [self.fold_children(target, scope) if not isinstance(target, ast.Name) else target
                         for target in stmt.targets]
@@ -736,6 +744,7 @@ class Shape:
         self.hidden = (self.local - self.own) & (reads - self.own)  # a nested scope's name also read as a global
         self.assigned = assigned_anywhere(definition)
         self.once = assigned_once(definition)
+        self.watched = watched_names(definition)
         self.free = {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)} - self.local
         self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(definition))
         self.running = self.is_running(function)
@@ -865,6 +874,24 @@ def bound_names(definition: ast.FunctionDef) -> set[str]:
 def assigned_anywhere(definition: ast.FunctionDef) -> set[str]:
     return {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)
             and isinstance(node.ctx, (ast.Store, ast.Del))}
+
+
+def watched_names(definition: ast.FunctionDef) -> set[str]:
+    """The names a function's own code may read while a call it makes has not finished: those a
+    function, lambda or generator made in it reads (it may run during the call), and those
+    assigned inside a `try` or `with` (a handler, a `finally`, a context manager's exit, or what
+    follows them, reads what the call left when it raised). A call's result is never computed
+    into such a name (`returned_into`): it would be seen half made."""
+    found: set[str] = set()
+    for node in ast.walk(definition):
+        if node is definition:
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.GeneratorExp)):
+            found.update(inner.id for inner in ast.walk(node) if isinstance(inner, ast.Name))
+        elif isinstance(node, (ast.Try, ast.With)) or type(node).__name__ == "TryStar":
+            found.update(inner.id for inner in ast.walk(node) if isinstance(inner, ast.Name)
+                         and isinstance(inner.ctx, ast.Store))
+    return found
 
 
 def assigned_once(definition: ast.FunctionDef) -> set[str]:
