@@ -479,3 +479,17 @@ def results_seen_early(state: Any) -> Any:
     total = added_to(peek)
     out.append(total)
     return out
+
+
+def finally_unread(state: Any) -> Any:
+    """A `finally` whose only statement assigns a name nothing reads once the branch reading it
+    (for a listener) is dropped."""
+    total = 0
+    try:
+        for value in state.values:
+            total += value
+    finally:
+        marker = total
+    if state.listening:
+        total = marker
+    return total

@@ -941,7 +941,8 @@ def without_stores(body: list[ast.stmt], read: set[str]) -> list[ast.stmt] | Non
             if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
                 kept = without_stores(inner, read)
                 if kept is not None:
-                    setattr(stmt, field, kept or ([ast.Pass()] if field == "body" else []))
+                    # a `finally` left empty is `pass`: a `try` without one or a handler is no statement
+                    setattr(stmt, field, kept or ([] if field == "orelse" else [ast.Pass()]))
                     changed = True
         out.append(stmt)
     return out if changed else None
