@@ -5,21 +5,25 @@
     python bench/bench.py --baseline PATH    # where the baseline's domino.py and cards.py are
 
 For each game x {2,3,4} players x {random, greedy} both engines play the same number of games,
-in one run, alternating, `--repeat` times; the best time of each is kept (the machines are noisy:
-compare the ratio, not the absolute figures). A "move" is a
+in one run, alternating, `--repeat` times (in turn first); the best time of each is kept for the
+rates (the machines are noisy: compare the ratio, not the absolute figures). A "move" is a
 turn as the baseline counts it: a placement (with any forced draws before it) or a pass, a card
 played or a go. The ratio is our time per move over the baseline's: 1.0 is as fast, 1.5 is 50%
-slower. It also times loading and validating each built-in rule file, and deriving its simulation
-(the course specialised for it, once in a process).
+slower; it is the median of the ratios of the repeats, each of two runs side by side (this
+shared machine's speed drifts by a quarter within minutes: two runs next to each other see the
+same machine, the best of each may not). It also times loading and validating each built-in
+rule file, and deriving its simulation (the course specialised for it, once in a process).
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from muggins.bots import Policies
 from muggins.engine import make_game
@@ -57,6 +61,28 @@ def baseline(module, family: str, players: int, policy: str, games: int, max_rou
     return time.perf_counter() - started, moves
 
 
+def warm_up(rules, players: int, policy: str, max_rounds: int) -> None:
+    """A few games first, untimed: the first game of a rule file, table and kind of bots in a
+    process derives its simulation (a tenth of a second or more), which no run should count."""
+    ours(rules, players, policy, 3, max_rounds)
+
+
+def raced(first: Callable[[], tuple[float, int]], second: Callable[[], tuple[float, int]],
+          repeat: int) -> tuple[float, int, float, int, float]:
+    """Run both `repeat` times side by side, each first in turn: the best time and the moves of
+    each, and the median over the repeats of the first's time per move over the second's."""
+    best = [float("inf"), float("inf")]
+    moves = [0, 0]
+    ratios = []
+    for i in range(max(1, repeat)):
+        per_move = [0.0, 0.0]
+        for k in ((0, 1) if i % 2 == 0 else (1, 0)):
+            t, m = (first, second)[k]()
+            best[k], moves[k], per_move[k] = min(best[k], t), m, t / m
+        ratios.append(per_move[0] / per_move[1])
+    return best[0], moves[0], best[1], moves[1], statistics.median(ratios)
+
+
 def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[str]:
     """Each built-in variant, and each house rule of bench/rules/house-*.yaml (scoring that reads
     the flags of a turn, the placed tile, the line or the pile), against the built-in rule file of
@@ -72,15 +98,11 @@ def variant_rows(games: dict[str, int], repeat: int, max_rounds: int) -> list[st
         players = next(n for n in rules.player_counts if n in base.player_counts or n == rules.player_counts[-1])
         base_players = players if players in base.player_counts else base.player_counts[-1]
         count = games["domino" if rules.family == "line" else "cards"]
-        best = [float("inf"), float("inf")]
-        turns = [0, 0]
-        for _ in range(max(1, repeat)):
-            for i, (r, n) in enumerate(((rules, players), (base, base_players))):
-                t, m = ours(r, n, "greedy", count, max_rounds)
-                best[i], turns[i] = min(best[i], t), m
-        ratio = (best[0] / turns[0]) / (best[1] / turns[1])
-        rows.append(f"| {rules.name} | {base_name} | {players} | {turns[0] / best[0]:,.0f} | "
-                    f"{turns[1] / best[1]:,.0f} | {ratio:.2f} |")
+        warm_up(rules, players, "greedy", max_rounds)
+        warm_up(base, base_players, "greedy", max_rounds)
+        t1, m1, t2, m2, ratio = raced(lambda: ours(rules, players, "greedy", count, max_rounds),
+                                      lambda: ours(base, base_players, "greedy", count, max_rounds), repeat)
+        rows.append(f"| {rules.name} | {base_name} | {players} | {m1 / t1:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |")
     return rows
 
 
@@ -161,7 +183,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int,
                         help="games per configuration, for each engine (default: 300 domino, 3000 card games)")
     parser.add_argument("--repeat", type=int, default=5,
-                        help="runs of each configuration, alternating the engines; the best time of each is kept")
+                        help="runs of each configuration, the engines side by side, each first in turn: "
+                             "the best time of each for the rates, the median of the runs' ratios")
     parser.add_argument("--max-rounds", type=int, default=200, help="domino round cap, for both engines")
     parser.add_argument("--baseline", type=Path, default=HERE.parent.parent / "shared" / "bench")
     parser.add_argument("--only", choices=["domino", "cards"])
@@ -180,7 +203,8 @@ def main(argv=None) -> int:
     families = [args.only] if args.only else ["domino", "cards"]
     games = {family: args.games or DEFAULT_GAMES[family] for family in families}
     print(f"python {sys.version.split()[0]}; games per configuration: "
-          f"{', '.join(f'{count} {family}' for family, count in games.items())}; best of {args.repeat}; "
+          f"{', '.join(f'{count} {family}' for family, count in games.items())}; {args.repeat} runs side by side "
+          f"(rates: the best; ratios: the median of the runs'); "
           f"domino round cap {args.max_rounds}; rules: {args.rules}")
     print()
     print("| game | players | bots | ours games/s | ours moves/s | baseline games/s | baseline moves/s | time per move, ours / baseline |")
@@ -193,13 +217,10 @@ def main(argv=None) -> int:
             rules = load_rules(HERE / "rules" / f"{family}-as-baseline.yaml")
         for players in (2, 3, 4):
             for policy in ("random", "greedy"):
-                t1 = t2 = float("inf")
-                for _ in range(max(1, args.repeat)):
-                    t, m1 = ours(rules, players, policy, games[family], args.max_rounds)
-                    t1 = min(t1, t)
-                    t, m2 = baseline(module, family, players, policy, games[family], args.max_rounds)
-                    t2 = min(t2, t)
-                ratio = (t1 / m1) / (t2 / m2)
+                warm_up(rules, players, policy, args.max_rounds)
+                t1, m1, t2, m2, ratio = raced(
+                    lambda: ours(rules, players, policy, games[family], args.max_rounds),
+                    lambda: baseline(module, family, players, policy, games[family], args.max_rounds), args.repeat)
                 print(f"| {family} | {players} | {policy} | {games[family] / t1:,.0f} | {m1 / t1:,.0f} | "
                       f"{games[family] / t2:,.0f} | {m2 / t2:,.0f} | {ratio:.2f} |", flush=True)
     if not args.no_variants:
