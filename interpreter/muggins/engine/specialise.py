@@ -31,7 +31,7 @@ import itertools
 import operator
 import textwrap
 from types import CodeType, FunctionType
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import MugginsError
 from ..messages import say
@@ -917,35 +917,45 @@ def assigned_once(definition: ast.FunctionDef) -> set[str]:
 
 def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
     """`body` without the assignments of a pure value to a name nothing reads (what a step
-    returned or looked up for a branch that folding dropped), until none is left."""
-    while True:
-        read = {node.id for stmt in body for node in ast.walk(stmt)
-                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
-        kept = without_stores(body, read)
-        if kept is None:
-            return body
-        body = kept
-
-
-def without_stores(body: list[ast.stmt], read: set[str]) -> list[ast.stmt] | None:
-    """`body` without the pure assignments to names not `read`, at any depth; None if it has none."""
-    changed = False
-    out: list[ast.stmt] = []
+    returned or looked up for a branch that folding dropped), and then those only they read, until
+    none is left: the names read counted once, each assignment dropped taking back its reads."""
+    reads: dict[str, int] = {}
     for stmt in body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
-                and stmt.targets[0].id not in read and is_pure(stmt.value):
-            changed = True
-            continue
-        for field in ("body", "orelse", "finalbody"):
-            inner = getattr(stmt, field, None)
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+                reads[node.id] = reads.get(node.id, 0) + 1
+    found = list(blocks("body", body))
+    stores = [stmt for _, block in found for stmt in block if isinstance(stmt, ast.Assign)
+              and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and is_pure(stmt.value)]
+    dropped: set[int] = set()
+    more = True
+    while more:
+        more = False
+        for stmt in stores:
+            if id(stmt) not in dropped and not reads.get(stmt.targets[0].id):  # type: ignore[attr-defined]
+                dropped.add(id(stmt))
+                more = True
+                for node in ast.walk(stmt.value):
+                    if isinstance(node, ast.Name):
+                        reads[node.id] -= 1
+    for field, block in found:
+        kept = [stmt for stmt in block if id(stmt) not in dropped]
+        if len(kept) != len(block):
+            # a block left empty is `pass` (a `try` needs a handler or a `finally`), an `else` nothing
+            block[:] = kept or ([] if field == "orelse" else [ast.Pass()])
+    return body
+
+
+def blocks(field: str, block: list[ast.stmt]) -> Iterator[tuple[str, list[ast.stmt]]]:
+    """Every list of statements in `block`, itself first, each with the field that holds it."""
+    yield field, block
+    for stmt in block:
+        for inner_field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, inner_field, None)
             if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                kept = without_stores(inner, read)
-                if kept is not None:
-                    # a `finally` left empty is `pass`: a `try` without one or a handler is no statement
-                    setattr(stmt, field, kept or ([] if field == "orelse" else [ast.Pass()]))
-                    changed = True
-        out.append(stmt)
-    return out if changed else None
+                yield from blocks(inner_field, inner)
+        for handler in getattr(stmt, "handlers", ()):
+            yield from blocks("body", handler.body)
 
 
 def numbered(body: list[ast.stmt]) -> None:
