@@ -2,5 +2,5 @@
 from .compiler import (Context, Expression, LastValues, Type, compile_expression, compile_scoring, decided,
                        fails_somewhere, lift, lifted, lookup, round_down, round_nearest, round_up, tabulate)
 
-__all__ = ["Context", "Expression", "LastValues", "Type", "compile_expression", "compile_scoring", "decided", "fails_somewhere",
-           "lift", "lifted", "lookup", "round_down", "round_nearest", "round_up", "tabulate"]
+__all__ = ["Context", "Expression", "LastValues", "Type", "compile_expression", "compile_scoring", "decided",
+           "fails_somewhere", "lift", "lifted", "lookup", "round_down", "round_nearest", "round_up", "tabulate"]
