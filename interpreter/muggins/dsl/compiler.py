@@ -642,10 +642,11 @@ class _Checker:
         listed = ".".join(_token(token).value for token in args[0].children)
         if listed not in self.lifted:
             return None
+        count = self.constant(args[1]) if name == "last" and len(args) == 2 else None
         if name in AGGREGATES and len(args) == 1:
             fact, kind = f"{name}({listed})", Type.INT
-        elif name == "last" and len(args) == 2 and type(self.constant(args[1])) is int and self.constant(args[1]) >= 0:
-            fact, kind = f"last({listed}, {self.constant(args[1])})", Type.LIST
+        elif type(count) is int and count >= 0:
+            fact, kind = f"last({listed}, {count})", Type.LIST
         else:
             return None
         self.names.add(fact)
