@@ -49,14 +49,36 @@ table_options = st.fixed_dictionaries({}, optional={
     }),
 })
 
-win_options = st.fixed_dictionaries({}, optional={
-    "immediate": st.booleans(),
-    "tie": st.sampled_from(["opener_order", "seat_order", "play_on"]),
-    "overshoot": st.sampled_from(["counts", "void", "capped"]),
-    "simultaneous": st.sampled_from(["scorer", "earlier_score"]),
-})
+
+def win_options(targets: list[Any]) -> Any:
+    return st.fixed_dictionaries({}, optional={
+        "target": st.sampled_from(targets),
+        "immediate": st.booleans(),
+        "tie": st.sampled_from(["opener_order", "seat_order", "play_on"]),
+        "overshoot": st.sampled_from(["counts", "void", "capped"]),
+        "simultaneous": st.sampled_from(["scorer", "earlier_score"]),
+    })
+
+
+def _opener(chosen: dict[str, Any], holder: dict[str, Any]) -> dict[str, Any]:
+    """An opener section with `holder` only where some method reads it (the loader refuses it
+    elsewhere, and a refused file is an example lost)."""
+    uses = chosen.get("first", {}).get("method") == "holder" or "holder" in (chosen.get("next"),
+                                                                             chosen.get("after_blocked"))
+    return {**chosen, "holder": holder} if uses else chosen
+
+
+opener_options = st.builds(_opener, st.fixed_dictionaries({}, optional={
+    "first": st.sampled_from([{"method": "random"}, {"method": "high_draw", "rank": "tile.high"},
+                              {"method": "holder"}]),
+    "next": st.sampled_from(["dominoer", "lottery", "clockwise", "holder"]),
+    "after_blocked": st.sampled_from(["lottery", "clockwise", "holder"]),
+}), st.fixed_dictionaries({"piece": st.sampled_from(["highest_double", "heaviest", "3-3", "0-1"])},
+                          optional={"must_play": st.booleans()}))
 
 domino_options = st.fixed_dictionaries({}, optional={
+    "pieces": st.fixed_dictionaries({"tiles": st.fixed_dictionaries({"highest_pip": st.sampled_from([4, 6, 9])})}),
+    "deal": st.fixed_dictionaries({"hand": st.sampled_from([3, 5, "9 - players"])}),
     "line": st.fixed_dictionaries({}, optional={
         "spinner": st.booleans(),
         "double_at_end": st.sampled_from(["both_halves", "one_half"]),
@@ -78,11 +100,7 @@ domino_options = st.fixed_dictionaries({}, optional={
         "on_blocked": st.booleans(),
         "floor": st.sampled_from([None, 0]),
     }),
-    "opener": st.fixed_dictionaries({}, optional={
-        "first": st.sampled_from([{"method": "random"}, {"method": "high_draw", "rank": "tile.high"}]),
-        "next": st.sampled_from(["dominoer", "lottery", "clockwise"]),
-        "after_blocked": st.sampled_from(["lottery", "clockwise"]),
-    }),
+    "opener": opener_options,
     "scoring": st.sampled_from([
         [{"name": "multiple of five", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum"}],
         [{"name": "fives", "when": "ends_sum % 5 == 0", "points": "ends_sum // 5"},
@@ -98,10 +116,16 @@ domino_options = st.fixed_dictionaries({}, optional={
         [{"name": "fives", "when": "ends_sum > 0 and ends_sum % 5 == 0", "points": "ends_sum", "claim": True},
          {"name": "bonus", "when": "ends_sum % 3 == 0", "points": 3, "claim": False}],
     ]),
-    "win": win_options,
+    "win": win_options([61, 150, "100 if players == 2 else 80"]),
 })
 
 card_options = st.fixed_dictionaries({}, optional={
+    "pieces": st.fixed_dictionaries({"cards": st.fixed_dictionaries({
+        "suits": st.sampled_from([["C", "D", "H", "S"], ["C", "D"]]),
+        "ranks": st.sampled_from([["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+                                  ["A", "2", "3", "4", "5", "6", "7", "8"]]),
+        "value": st.sampled_from(["min(card.rank, 10)", "card.rank", "card.rank % 4 + 1"])})}),
+    "deal": st.fixed_dictionaries({"hand": st.sampled_from([4, 5, "7 - players"])}),
     "pile": st.fixed_dictionaries({}, optional={
         "limit": st.sampled_from([31, 21, "25 + players"]),
         "exact_limit": st.fixed_dictionaries({"points": st.sampled_from([2, 3]),
@@ -138,7 +162,7 @@ card_options = st.fixed_dictionaries({}, optional={
           "points": "3 if score < 30 else hand_size + 1"},
          {"name": "tens", "when": "sum(last(pile.values, 2)) == 20", "points": 1}],
     ]),
-    "win": win_options,
+    "win": win_options([31, 61, "121 if players == 2 else 61"]),
 })
 
 bot_setups = st.sampled_from([("greedy", 0.0, 1.0), ("random", 0.0, 1.0), ("greedy", 0.3, 0.6), ("random", 0.5, 0.2)])
