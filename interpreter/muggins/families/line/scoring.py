@@ -68,7 +68,7 @@ class PlacementScoring:
         self.aggregates = {name: found for name in self.names for found in [lifted(name)] if found}
         # as kept with a line (see `aggregated_state`): each aggregate, its list, and for a count read only
         # compared with numbers the cuts between its values that score alike (`dsl.bounds.cuts`), else None
-        self.kept_aggregates = [(of, listed, cuts(scoring, name) if of is len else None)
+        self.kept_aggregates = [(_kept_before(of), listed, cuts(scoring, name) if of is len else None)
                                 for name, (of, listed) in self.aggregates.items()]
         self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
         self.per_move = not TILE_NAMES.isdisjoint(self.names) or self.reads_line
@@ -269,9 +269,9 @@ class PlacementScoring:
 
     def aggregated_state(self, line: Line) -> tuple[Any, ...]:
         """`state_before` where the entries read aggregates of the line's tiles: what the line is
-        (`Line.state`) and each aggregate they read (a count, a sum, a largest, a smallest: a
-        placement's value of it follows from its value before and the tile placed; none for the
-        empty line). A count read only compared with numbers is kept as the number of its cuts at or
+        (`Line.state`) and each aggregate they read (a count, a sum, a largest, a smallest, all but
+        the first of the last few: a placement's value of it follows from its value before and the
+        tile placed; none for the empty line). A count read only compared with numbers is kept as the number of its cuts at or
         below its value after the placement, one more (`dsl.bounds.cuts`): lines alike but for their length
         then score their placements alike."""
         state = line.state()
@@ -410,6 +410,13 @@ def lifted_entries(entries: Sequence[Score]) -> list[Score] | None:
         same = when is entry.when and points is entry.points
         found.append(entry if same else replace(entry, when=when, points=points))
     return found
+
+
+def _kept_before(of: Callable[[tuple[int, ...]], Any]) -> Callable[[tuple[int, ...]], Any]:
+    """What a line keeps of an aggregate before a placement to know its value after: the value
+    itself, but of the last few only all but the first, the placed tile being the last after it
+    (fewer lines kept apart: `last(line.pips, 2)` keeps one tile's pips, not two)."""
+    return LastValues(max(of.count - 1, 0)) if type(of) is LastValues else of
 
 
 def _aggregate(line: Line, of: Callable[[tuple[int, ...]], Any], listed: str) -> Any:
