@@ -43,6 +43,8 @@ FIVES = '{name: multiple of five, when: "ends_sum > 0 and ends_sum % 5 == 0", po
 HOUSES = {
     # read only when a placement goes out: the line's ends and the tile behind `dominoed and`
     "going out": ['{name: going out, when: "dominoed and open_ends == 2 and max(ends) >= 3", points: 25}'],
+    # the line's ends only opening it or going out: kept by the line's state there, from a table between
+    "edges": ['{name: edges, when: "(opening or dominoed) and max(ends) >= 4", points: "open_ends + 1"}'],
     # the placed tile, at every placement
     "double bonus": ['{name: double bonus, when: "tile.is_double and ends_sum % 5 == 0", points: "tile.pips"}'],
     # the tile, only at the opening; what the earlier entries earned, only going out
@@ -130,8 +132,10 @@ def test_every_placement_scores_what_its_entries_give_on_it(tmp_path: Path, name
     rules = house(tmp_path, name, spinner)
     entry_names = {entry.name for entry in rules.scoring}
     checked = set()
-    for players, seed in ((2, 1), (3, 2), (2, 3)):
-        game = make_game(rules, players, max_rounds=4)
+    games: dict[int, Any] = {}
+    for players, seed in ((2, 1), (3, 2), (2, 3), (2, 4), (2, 5), (3, 6), (2, 7)):
+        # one game a table: lines met in a game before are scored from what was kept of them then
+        game = games.setdefault(players, make_game(rules, players, max_rounds=4))
         state = game.new_state(seed)
         bots = make_bots(["greedy"] * players, seed)
         while not state.is_terminal():

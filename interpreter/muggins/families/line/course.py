@@ -335,6 +335,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     else:
         awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
                                        state.round, row, t << 3 | end + 1)
+        scoring.moved(line, t << 3 | end + 1)
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE

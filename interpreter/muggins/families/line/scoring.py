@@ -50,6 +50,20 @@ Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: t
 StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its key, its awards
 
 
+class LineNode:
+    """A line as the entries read it, as met: the rows of its placements by what the entries read
+    of the turn (`StateRow`, shared by the lines `kept` alike, `PlacementScoring.state_before`), and
+    by a placement's code the node of the line after it. A simulation goes from node to node
+    without reading the line again."""
+
+    __slots__ = ("kept", "rows", "after")
+
+    def __init__(self, kept: tuple[Any, ...]):
+        self.kept = kept
+        self.rows: dict[Any, StateRow] = {}
+        self.after: dict[int, LineNode] = {}
+
+
 class PlacementScoring:
     """The scores of placements under one game's scoring entries. A move's points are ranked
     with its tiebreak as one number, `points * key_base + tiebreak` (see `DominoView`)."""
@@ -105,9 +119,12 @@ class PlacementScoring:
         # read of the turn, as met (a simulation meets the same few lines again and again)
         by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         self.by_line_state: dict[tuple[Any, ...], StateRow] | None = {} if by_state else None
-        # the row asked last, with the line it was asked on, its length and the turn read: a turn asks
-        # twice (a greedy bot's keys, then the placement made), and a line only ever grows
-        self.last_state: tuple[Line | None, int, Any, StateRow] = (None, 0, None, ({}, {}))
+        # the lines met (`LineNode`) by what they are, their counts not cut (see `node_at`), and the
+        # node of the line asked last, with that line and its length: a turn asks twice (a greedy
+        # bot's keys, then the placement made), and the placement leads to the next node (`moved`)
+        self.nodes: dict[tuple[Any, ...], LineNode] = {}
+        self.at: tuple[Line | None, int, LineNode] = (None, 0, LineNode(()))
+        self.cut_counts = any(cut is not None for _, _, cut in self.kept_aggregates)
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
         self.turn_read: Callable[[tuple[Any, ...]], Any] | None = itemgetter(*read) if read else None
         # entries reading only what a turn knows (the common case): their facts picked at once
@@ -247,40 +264,88 @@ class PlacementScoring:
             turn: Any = ()
         else:
             turn = self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number))
-        last = self.last_state
-        if last[0] is line and last[1] == len(line.log) and last[2] == turn:
-            return last[3]
-        before = self.state_before(line)
-        key = (before, turn)
+        node = self.node_of(line)
+        row = node.rows.get(turn)
+        if row is None:
+            row = node.rows[turn] = self.shared_row(node.kept, turn)
+        return row
+
+    def shared_row(self, kept: tuple[Any, ...], turn: Any) -> StateRow:
+        """The row of the lines kept alike (`state_before`) on turns alike, made when first met."""
+        memo = self.by_line_state
+        assert memo is not None  # asked only by `state_row`, for entries scored by the line's state
+        key = (kept, turn)
         row = memo.get(key)
         if row is None:
             if len(memo) >= ROWS_KEPT:
-                memo.clear()
+                self.forget()
             row = memo[key] = ({}, {})
-        self.last_state = (line, len(line.log), turn, row)
         return row
 
-    def state_before(self, line: Line) -> tuple[Any, ...]:
+    def node_of(self, line: Line) -> LineNode:
+        """The node of `line` as it is now: the one asked last or reached by the placement last made
+        on it (`moved`), else the one of what it is (`node_at`)."""
+        at = self.at
+        if at[0] is line and at[1] == len(line.log):
+            return at[2]
+        node = self.node_at(line)
+        self.at = (line, len(line.log), node)
+        return node
+
+    def node_at(self, line: Line) -> LineNode:
+        """The node of what `line` is, its counts as they are (so that a placement on it leads to one
+        node, `moved`), its rows kept by the cuts of its counts (`state_before`); made when first met."""
+        exact = self.state_before(line, False)
+        node = self.nodes.get(exact)
+        if node is None:
+            if len(self.nodes) >= ROWS_KEPT:
+                self.forget()
+            node = self.nodes[exact] = LineNode(self.state_before(line, True) if self.cut_counts else exact)
+        return node
+
+    def moved(self, line: Line, code: int) -> None:
+        """After a placement (its `code`) on `line`, scored from the node of the line before it: the
+        line's node is the one that placement leads to, found without reading the line again."""
+        at = self.at
+        if at[0] is line and at[1] == len(line.log) - 1:
+            after = at[2].after
+            node = after.get(code)
+            if node is None:
+                node = after[code] = self.node_at(line)
+            self.at = (line, len(line.log), node)
+
+    def forget(self) -> None:
+        """Start the rows and the nodes again (a rule file reading the line's tiles meets many)."""
+        for node in self.nodes.values():
+            node.rows.clear()
+            node.after.clear()
+        self.nodes.clear()
+        if self.by_line_state is not None:
+            self.by_line_state.clear()
+        self.at = (None, 0, LineNode(()))
+
+    def state_before(self, line: Line, cut: bool) -> tuple[Any, ...]:
         """What the entries read of a line before a placement, with the placement, to know what they
-        read after it: what the line is (`Line.state`), and the aggregates of its tiles they read."""
+        read after it: what the line is (`Line.state`), and the aggregates of its tiles they read
+        (counts by their `cut`s, if asked)."""
         if self.kept_aggregates:
-            return self.aggregated_state(line)
+            return self.aggregated_state(line, cut)
         return line.state()
 
-    def aggregated_state(self, line: Line) -> tuple[Any, ...]:
+    def aggregated_state(self, line: Line, cutting: bool) -> tuple[Any, ...]:
         """`state_before` where the entries read aggregates of the line's tiles: what the line is
         (`Line.state`) and each aggregate they read (a count, a sum, a largest, a smallest, all but
         the first of the last few: a placement's value of it follows from its value before and the
-        tile placed; none for the empty line). A count read only compared with numbers is kept as the number of its cuts at or
-        below its value after the placement, one more (`dsl.bounds.cuts`): lines alike but for their length
-        then score their placements alike."""
+        tile placed; none for the empty line). Where `cutting`, a count read only compared with
+        numbers is kept as the number of its cuts at or below its value after the placement, one
+        more (`dsl.bounds.cuts`): lines alike but for their length then score their placements alike."""
         state = line.state()
         if not line.log:
             return state, None
         values = []
         for of, listed, cut in self.kept_aggregates:  # a loop: a generator costs more for one or two
             value = _aggregate(line, of, listed)
-            values.append(value if cut is None else bisect_right(cut, value + 1))
+            values.append(value if cut is None or not cutting else bisect_right(cut, value + 1))
         return state, tuple(values)
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
