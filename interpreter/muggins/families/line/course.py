@@ -333,9 +333,11 @@ def place(state: DominoState, t: int, end: int) -> None:
     if tables is not None:
         awards = tables[(not hand) | opening << 1][line.total]  # as `scoring.flags` indexes them
     else:
+        code = t << 3 | end + 1
         awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
-                                       state.round, row, t << 3 | end + 1)
-        scoring.moved(line, t << 3 | end + 1)
+                                       state.round, row, code)
+        if row is not None:  # scored from the node of the line before: on to the node of the line after
+            scoring.moved(line, code)
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE

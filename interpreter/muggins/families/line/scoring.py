@@ -304,15 +304,14 @@ class PlacementScoring:
         return node
 
     def moved(self, line: Line, code: int) -> None:
-        """After a placement (its `code`) on `line`, scored from the node of the line before it: the
-        line's node is the one that placement leads to, found without reading the line again."""
-        at = self.at
-        if at[0] is line and at[1] == len(line.log) - 1:
-            after = at[2].after
-            node = after.get(code)
-            if node is None:
-                node = after[code] = self.node_at(line)
-            self.at = (line, len(line.log), node)
+        """After a placement (its `code`) on `line` scored from the row of the line before it (the
+        node asked last, `row_before`): the line's node is the one that placement leads to, found
+        without reading the line again."""
+        after = self.at[2].after
+        node = after.get(code)
+        if node is None:
+            node = after[code] = self.node_at(line)
+        self.at = (line, len(line.log), node)
 
     def forget(self) -> None:
         """Start the rows and the nodes again (a rule file reading the line's tiles meets many)."""
