@@ -57,6 +57,9 @@ HOUSES = {
                       '{name: six late, when: "score > 50 and max(ends) == 6", points: "open_ends"}'],
     # the line's tiles and ends at every placement: a count of the tiles, kept with the line's state
     "line": ['{name: long line, when: "count(line.pips) > 6 and max(ends) == 6", points: 2}'],
+    # two counts of the tiles with cuts of their own: read by the cuts of both
+    "line counts": ['{name: mid line, when: "count(line.pips) > 4 and count(line.highs) <= 8 and open_ends == 2", '
+                    'points: 4}'],
     # the same count spelt with spaces (`count( line.pips )`): the same name once read
     "line spaced": ['{name: long line, when: "count( line.pips ) > 6 and max(ends) == 6", points: 2}'],
     # sums, largest and smallest of the line's tiles, read as numbers kept by their values before

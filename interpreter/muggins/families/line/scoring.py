@@ -9,13 +9,15 @@ in hand), and where the others read no more than the flags and the placed tile, 
 are tables too, by the tile and the sum (`by_flags`). Otherwise the results are kept in rows,
 one per combination of the values of the other names read (`facts`), indexed by the sum and
 filled as sums are met: a game meets the same few combinations again and again. Entries reading
-the line's ends are kept by what the line is before the placement (`Line.state`), the placement
-and the turn. Entries reading the line's tiles only through a count, a sum, a largest or a
-smallest of them (`count(line.pips) > 6`), or their last few (`last(line.pips, 2)`), read those
-numbers instead (`lifted_entries`), kept with
-the line's state by their values before the placement; entries reading the tiles otherwise are
-scored placement by placement (`muggins simulate` says so: `LineFamily.slow_scoring`). The facts
-no move of a turn changes (the score, the hand's size after it, ...) are read once per turn.
+the line's ends are kept by what the line is before the placement (`Line.state`, a `LineNode`:
+a placement leads from one to the next), the placement and the turn. Entries reading the line's
+tiles only through a count, a sum, a largest or a smallest of them (`count(line.pips) > 6`), or
+their last few (`last(line.pips, 2)`), read those numbers instead (`lifted_entries`), kept with
+the line's state by their values before the placement (but a count read only compared with
+numbers, read at every turn by the cuts its value after the placement lies between, like a fact
+of the turn); entries reading the tiles otherwise are scored placement by placement (`muggins
+simulate` says so: `LineFamily.slow_scoring`). The facts no move of a turn changes (the score,
+the hand's size after it, ...) are read once per turn.
 """
 from __future__ import annotations
 
@@ -51,10 +53,9 @@ StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement
 
 
 class LineNode:
-    """A line as the entries read it, as met: the rows of its placements by what the entries read
-    of the turn (`StateRow`, shared by the lines `kept` alike, `PlacementScoring.state_before`), and
-    by a placement's code the node of the line after it. A simulation goes from node to node
-    without reading the line again."""
+    """A line as the entries read it (`kept`: `PlacementScoring.state_before`), as met: the rows of
+    its placements by what the entries read of the turn (`StateRow`), and by a placement's code the
+    node of the line after it. A simulation goes from node to node without reading the line again."""
 
     __slots__ = ("kept", "rows", "after")
 
@@ -80,10 +81,15 @@ class PlacementScoring:
         self.names = tuple(sorted({name for e in scoring for name in e.names} - CONSTANT_NAMES - {"ends_sum"}))
         # each aggregate of the line's tiles read (see `lifted_entries`) by name: the aggregate and the list
         self.aggregates = {name: found for name in self.names for found in [lifted(name)] if found}
-        # as kept with a line (see `aggregated_state`): each aggregate, its list, and for a count read only
-        # compared with numbers the cuts between its values that score alike (`dsl.bounds.cuts`), else None
-        self.kept_aggregates = [(_kept_before(of), listed, cuts(scoring, name) if of is len else None)
-                                for name, (of, listed) in self.aggregates.items()]
+        # a count read only compared with numbers is read from the line's length at every turn, by the
+        # cuts between its values that score alike (`dsl.bounds.cuts`: those of every such count, one
+        # tuple; None when there is none); each other aggregate is kept with the line, with its list
+        # (see `aggregated_state`)
+        cut = {name: cuts(scoring, name) if of is len else None for name, (of, _) in self.aggregates.items()}
+        counted = [found for found in cut.values() if found is not None]
+        self.count_cuts = tuple(sorted(set().union(*counted))) if counted else None
+        self.kept_aggregates = [(_kept_before(of), listed) for name, (of, listed) in self.aggregates.items()
+                                if cut[name] is None]
         self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
         self.per_move = not TILE_NAMES.isdisjoint(self.names) or self.reads_line
         self.awards_by_sum = awards_by_sum
@@ -117,14 +123,13 @@ class PlacementScoring:
         # entries reading the line after a placement but not its tiles: a placement's keyed points and
         # awards by what the line is before it (`state_before`), the placement, and what the entries
         # read of the turn, as met (a simulation meets the same few lines again and again)
-        by_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
-        self.by_line_state: dict[tuple[Any, ...], StateRow] | None = {} if by_state else None
-        # the lines met (`LineNode`) by what they are, their counts not cut (see `node_at`), and the
-        # node of the line asked last, with that line and its length: a turn asks twice (a greedy
-        # bot's keys, then the placement made), and the placement leads to the next node (`moved`)
+        self.by_line_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
+        self.rows_made = 0  # rows of the nodes below, made since they started again (`forget`)
+        # the lines met (`LineNode`) by what they are (`state_before`), and the node of the line asked
+        # last, with that line and its length: a turn asks twice (a greedy bot's keys, then the
+        # placement made), and the placement leads to the next node (`moved`)
         self.nodes: dict[tuple[Any, ...], LineNode] = {}
         self.at: tuple[Line | None, int, LineNode] = (None, 0, LineNode(()))
-        self.cut_counts = any(cut is not None for _, _, cut in self.kept_aggregates)
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
         self.turn_read: Callable[[tuple[Any, ...]], Any] | None = itemgetter(*read) if read else None
         # entries reading only what a turn knows (the common case): their facts picked at once
@@ -257,29 +262,21 @@ class PlacementScoring:
         this turn by their code (`tile << 3 | end + 1`), a greedy bot's key and their awards, as met,
         kept by what the line is (`state_before`) and what the entries read of the turn. None for
         other entries."""
-        memo = self.by_line_state
-        if memo is None:
+        if not self.by_line_state:
             return None
         if self.turn_read is None:  # the entries read nothing of the turn
             turn: Any = ()
         else:
             turn = self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number))
+        if self.count_cuts is not None:  # and the cuts the count of tiles lies between after the placement
+            turn = turn, bisect_right(self.count_cuts, len(line.log) + 1)
         node = self.node_of(line)
         row = node.rows.get(turn)
         if row is None:
-            row = node.rows[turn] = self.shared_row(node.kept, turn)
-        return row
-
-    def shared_row(self, kept: tuple[Any, ...], turn: Any) -> StateRow:
-        """The row of the lines kept alike (`state_before`) on turns alike, made when first met."""
-        memo = self.by_line_state
-        assert memo is not None  # asked only by `state_row`, for entries scored by the line's state
-        key = (kept, turn)
-        row = memo.get(key)
-        if row is None:
-            if len(memo) >= ROWS_KEPT:
+            if self.rows_made >= ROWS_KEPT:
                 self.forget()
-            row = memo[key] = ({}, {})
+            self.rows_made += 1
+            row = node.rows[turn] = ({}, {})
         return row
 
     def node_of(self, line: Line) -> LineNode:
@@ -293,14 +290,13 @@ class PlacementScoring:
         return node
 
     def node_at(self, line: Line) -> LineNode:
-        """The node of what `line` is, its counts as they are (so that a placement on it leads to one
-        node, `moved`), its rows kept by the cuts of its counts (`state_before`); made when first met."""
-        exact = self.state_before(line, False)
-        node = self.nodes.get(exact)
+        """The node of what `line` is (`state_before`), made when first met."""
+        kept = self.state_before(line)
+        node = self.nodes.get(kept)
         if node is None:
             if len(self.nodes) >= ROWS_KEPT:
                 self.forget()
-            node = self.nodes[exact] = LineNode(self.state_before(line, True) if self.cut_counts else exact)
+            node = self.nodes[kept] = LineNode(kept)
         return node
 
     def moved(self, line: Line, code: int) -> None:
@@ -319,32 +315,29 @@ class PlacementScoring:
             node.rows.clear()
             node.after.clear()
         self.nodes.clear()
-        if self.by_line_state is not None:
-            self.by_line_state.clear()
+        self.rows_made = 0
         self.at = (None, 0, LineNode(()))
 
-    def state_before(self, line: Line, cut: bool) -> tuple[Any, ...]:
+    def state_before(self, line: Line) -> tuple[Any, ...]:
         """What the entries read of a line before a placement, with the placement, to know what they
         read after it: what the line is (`Line.state`), and the aggregates of its tiles they read
-        (counts by their `cut`s, if asked)."""
+        (but a count read only compared with numbers: see `count_cuts`). Lines alike in it are
+        alike after alike placements: a node leads to one node by a placement (`moved`)."""
         if self.kept_aggregates:
-            return self.aggregated_state(line, cut)
+            return self.aggregated_state(line)
         return line.state()
 
-    def aggregated_state(self, line: Line, cutting: bool) -> tuple[Any, ...]:
+    def aggregated_state(self, line: Line) -> tuple[Any, ...]:
         """`state_before` where the entries read aggregates of the line's tiles: what the line is
         (`Line.state`) and each aggregate they read (a count, a sum, a largest, a smallest, all but
         the first of the last few: a placement's value of it follows from its value before and the
-        tile placed; none for the empty line). Where `cutting`, a count read only compared with
-        numbers is kept as the number of its cuts at or below its value after the placement, one
-        more (`dsl.bounds.cuts`): lines alike but for their length then score their placements alike."""
+        tile placed; none for the empty line)."""
         state = line.state()
         if not line.log:
             return state, None
         values = []
-        for of, listed, cut in self.kept_aggregates:  # a loop: a generator costs more for one or two
-            value = _aggregate(line, of, listed)
-            values.append(value if cut is None or not cutting else bisect_right(cut, value + 1))
+        for of, listed in self.kept_aggregates:  # a loop: a generator costs more for one or two
+            values.append(_aggregate(line, of, listed))
         return state, tuple(values)
 
     def key_row(self, dominoed: int, kept: int, value: int) -> list[int | None]:
