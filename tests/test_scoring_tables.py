@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -32,12 +32,14 @@ import pytest
 from muggins.bots import Policies, make_bots
 from muggins.engine import make_game
 from muggins.engine.common import Scored
+from muggins.engine.table import SIMULATIONS
 from muggins.errors import RuleError, RuleFileError
+from muggins.families.line import scoring as line_scoring
 from muggins.families.line.game import Place
 from muggins.families.pile import game as pile_game
 from muggins.families.pile.game import Play
 from muggins.loader import load_rules
-from muggins.simulate import play_at_table
+from muggins.simulate import play_at_table, play_games
 
 FIVES = '{name: multiple of five, when: "ends_sum > 0 and ends_sum % 5 == 0", points: ends_sum}'
 HOUSES = {
@@ -133,11 +135,41 @@ def entries_on(rules: Any, env: dict[str, Any]) -> tuple[list[tuple[str, int]], 
 @pytest.mark.parametrize("name", list(HOUSES))
 def test_every_placement_scores_what_its_entries_give_on_it(tmp_path: Path, name: str, spinner: bool):
     rules = house(tmp_path, name, spinner)
+    # the games reached what the house adds, so the comparisons weighed it
+    assert placements_scored(rules) - {"multiple of five"}, f"no game of {name} scored its house entries"
+
+
+@pytest.mark.parametrize("name", ["matching ends", "line counts", "line last", "edges"])
+def test_lines_forgotten_past_the_bound_score_the_same(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch):
+    """What a game keeps of the lines it met is bounded (`ROWS_KEPT`): with room for two rows or
+    lines, it starts again at nearly every turn, even between a bot's keys and the placement made,
+    and every placement still scores what its entries give."""
+    monkeypatch.setattr(line_scoring, "ROWS_KEPT", 2)
+    rules = house(tmp_path, name, spinner=True)
+    SIMULATIONS.clear()  # derived again with the bound as it is now, a literal in the derived source
+    try:
+        bots = ["greedy", "greedy"]
+        simulated = play_games(rules, 2, bots, "forgotten", range(6), 4, 0.0, 1.0)
+        assert asdict(simulated) == asdict(play_games(rules, 2, bots, "forgotten", range(6), 4, 0.0, 1.0,
+                                                      at_table=True))
+    finally:
+        SIMULATIONS.clear()
+    forgotten = []
+    monkeypatch.setattr(line_scoring.PlacementScoring, "forget",
+                        lambda scoring, forget=line_scoring.PlacementScoring.forget: forgotten.append(forget(scoring)))
+    assert placements_scored(rules) - {"multiple of five"}
+    assert len(forgotten) > 20  # started again many times
+
+
+def placements_scored(rules: Any) -> set[str]:
+    """Play greedy games at the table, a few on each game (lines met in a game before are scored
+    from what was kept of them then), each legal placement's points as a player is told them
+    checked against the entries evaluated directly, and each placement made against what it
+    scored: the entries that scored."""
     entry_names = {entry.name for entry in rules.scoring}
     checked = set()
     games: dict[int, Any] = {}
     for players, seed in ((2, 1), (3, 2), (2, 3), (2, 4), (2, 5), (3, 6), (2, 7)):
-        # one game a table: lines met in a game before are scored from what was kept of them then
         game = games.setdefault(players, make_game(rules, players, max_rounds=4))
         state = game.new_state(seed)
         bots = make_bots(["greedy"] * players, seed)
@@ -148,15 +180,14 @@ def test_every_placement_scores_what_its_entries_give_on_it(tmp_path: Path, name
             for move in legal:
                 if isinstance(move, Place):
                     expected[move] = direct_awards(rules, game, state, move)
-                    assert view.points_if(move) == sum(points for _, points in expected[move]), (name, move)
+                    assert view.points_if(move) == sum(points for _, points in expected[move]), move
             move = bots[actor].choose(view, legal)
             events = state.play(move)
             if isinstance(move, Place):
                 scored = [(e.reason, e.points) for e in events if isinstance(e, Scored) and e.reason in entry_names]
-                assert scored == due_awards(expected[move], scored, state), (name, move)
+                assert scored == due_awards(expected[move], scored, state), move
                 checked.update(reason for reason, _ in scored)
-    # the games reached what the house adds, so the comparisons above weighed it
-    assert checked - {"multiple of five"}, f"no game of {name} scored its house entries"
+    return checked
 
 
 # an entry whose `when` fails on some sums (a division by zero at 7) on a side evaluated before

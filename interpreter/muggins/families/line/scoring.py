@@ -13,11 +13,11 @@ the line's ends are kept by what the line is before the placement (`Line.state`,
 a placement leads from one to the next), the placement and the turn. Entries reading the line's
 tiles only through a count, a sum, a largest or a smallest of them (`count(line.pips) > 6`), or
 their last few (`last(line.pips, 2)`), read those numbers instead (`lifted_entries`), kept with
-the line's state by their values before the placement (but a count read only compared with
-numbers, read at every turn by the cuts its value after the placement lies between, like a fact
-of the turn); entries reading the tiles otherwise are scored placement by placement (`muggins
-simulate` says so: `LineFamily.slow_scoring`). The facts no move of a turn changes (the score,
-the hand's size after it, ...) are read once per turn.
+the line's state by their values before the placement (of the last few, all but the first; but a
+count read only compared with numbers, read at every turn by the cuts its value after the
+placement lies between, like a fact of the turn); entries reading the tiles otherwise are scored
+placement by placement (`muggins simulate` says so: `LineFamily.slow_scoring`). The facts no move
+of a turn changes (the score, the hand's size after it, ...) are read once per turn.
 """
 from __future__ import annotations
 
@@ -46,21 +46,20 @@ TILES_OF_LINE = frozenset({"line.highs", "line.lows", "line.pips"})  # read from
 TILE_HALVES = {"line.highs": "high", "line.lows": "low", "line.pips": "pips"}  # each one's table by tile (LineTables)
 TILE_NAMES = frozenset({"tile.high", "tile.low", "tile.pips", "tile.is_double"})  # read from the placed tile
 TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, the tile and the sum can read
-ROWS_KEPT = 10_000  # rows kept before they start again (a rule file reading the line's tiles meets many)
+ROWS_KEPT = 10_000  # rows, or lines met, kept before starting again (reading the line's tiles meets many)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
 StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its key, its awards
 
 
 class LineNode:
-    """A line as the entries read it (`kept`: `PlacementScoring.state_before`), as met: the rows of
-    its placements by what the entries read of the turn (`StateRow`), and by a placement's code the
+    """A line as the entries read it (`PlacementScoring.state_before`), as met: the rows of its
+    placements by what the entries read of the turn (`StateRow`), and by a placement's code the
     node of the line after it. A simulation goes from node to node without reading the line again."""
 
-    __slots__ = ("kept", "rows", "after")
+    __slots__ = ("rows", "after")
 
-    def __init__(self, kept: tuple[Any, ...]):
-        self.kept = kept
+    def __init__(self) -> None:
         self.rows: dict[Any, StateRow] = {}
         self.after: dict[int, LineNode] = {}
 
@@ -120,16 +119,19 @@ class PlacementScoring:
         self.opening_ranks = [None if keys is None else self.ranks(keys) for keys in self.opening_keys]
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
-        # entries reading the line after a placement but not its tiles: a placement's keyed points and
-        # awards by what the line is before it (`state_before`), the placement, and what the entries
-        # read of the turn, as met (a simulation meets the same few lines again and again)
+        # whether the entries read the line after a placement but not its tiles: then a placement's
+        # keyed points and awards are kept by what the line is before it (`state_before`), the
+        # placement, and what the entries read of the turn, as met (a simulation meets the same few
+        # lines again and again), in the rows of the lines' nodes below
         self.by_line_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         self.rows_made = 0  # rows of the nodes below, made since they started again (`forget`)
         # the lines met (`LineNode`) by what they are (`state_before`), and the node of the line asked
         # last, with that line and its length: a turn asks twice (a greedy bot's keys, then the
-        # placement made), and the placement leads to the next node (`moved`)
+        # placement made), and the placement leads to the next node (`moved`). A line only ever grows
+        # (each round has a line of its own, a copied state a copy), so a line and its length name
+        # what it is.
         self.nodes: dict[tuple[Any, ...], LineNode] = {}
-        self.at: tuple[Line | None, int, LineNode] = (None, 0, LineNode(()))
+        self.at: tuple[Line | None, int, LineNode] = (None, 0, LineNode())
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
         self.turn_read: Callable[[tuple[Any, ...]], Any] | None = itemgetter(*read) if read else None
         # entries reading only what a turn knows (the common case): their facts picked at once
@@ -260,8 +262,9 @@ class PlacementScoring:
                   round_number: int) -> StateRow | None:
         """For entries reading the line's ends or counts but not its tiles: the placements on `line`
         this turn by their code (`tile << 3 | end + 1`), a greedy bot's key and their awards, as met,
-        kept by what the line is (`state_before`) and what the entries read of the turn. None for
-        other entries."""
+        kept by what the line is (`state_before`, its node) and what the entries read of the turn
+        (with the cuts a count read only compared with numbers lies between, `count_cuts`). None
+        for other entries."""
         if not self.by_line_state:
             return None
         if self.turn_read is None:  # the entries read nothing of the turn
@@ -296,7 +299,7 @@ class PlacementScoring:
         if node is None:
             if len(self.nodes) >= ROWS_KEPT:
                 self.forget()
-            node = self.nodes[kept] = LineNode(kept)
+            node = self.nodes[kept] = LineNode()
         return node
 
     def moved(self, line: Line, code: int) -> None:
@@ -310,13 +313,14 @@ class PlacementScoring:
         self.at = (line, len(line.log), node)
 
     def forget(self) -> None:
-        """Start the rows and the nodes again (a rule file reading the line's tiles meets many)."""
+        """Start the rows and the nodes again (a rule file reading the line's tiles meets many). The
+        nodes lead to each other in cycles: emptied, the old ones are freed at once."""
         for node in self.nodes.values():
             node.rows.clear()
             node.after.clear()
         self.nodes.clear()
         self.rows_made = 0
-        self.at = (None, 0, LineNode(()))
+        self.at = (None, 0, LineNode())
 
     def state_before(self, line: Line) -> tuple[Any, ...]:
         """What the entries read of a line before a placement, with the placement, to know what they
