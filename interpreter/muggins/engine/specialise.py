@@ -30,6 +30,7 @@ import inspect
 import itertools
 import operator
 import textwrap
+from collections import deque
 from types import CodeType, FunctionType
 from typing import Any, Callable, Iterable, Iterator
 
@@ -48,6 +49,25 @@ WORDS = {"en": {"changed": "muggins's file {name} changed since this program sta
 LITERALS = (bool, int, float, str, type(None))
 MAX_DEPTH = 12  # nested inlining: far deeper than a course goes, a guard against a cycle missed
 LITERAL_ITEMS = 16  # a longer tuple is bound by name, not written out where it is read
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node of `node`'s tree, in `ast.walk`'s order (breadth first, fields in order): one
+    generator, where `ast.walk` resumes three per node; a derivation walks trees often enough
+    that this is a sixth of its time."""
+    pending = deque([node])
+    take, add = pending.popleft, pending.append
+    while pending:
+        node = take()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        add(item)
+            elif isinstance(value, ast.AST):
+                add(value)
+        yield node
 
 
 class Receiver:
@@ -152,7 +172,7 @@ def returned_into(inlined: list[ast.stmt], watched: set[str]) -> list[ast.stmt]:
         if target in watched or result in taken:
             break  # read by the caller before the call ends, or a result already the caller's
         rest = body[:-1]
-        names = [node for stmt in rest for node in ast.walk(stmt) if isinstance(node, ast.Name)]
+        names = [node for stmt in rest for node in walk(stmt) if isinstance(node, ast.Name)]
         if any(node.id == target for node in names) or not any(
                 node.id == result and isinstance(node.ctx, ast.Store) for node in names):
             break  # the caller's name used in the call, or a result not the call's own (a caller's name)
@@ -169,7 +189,7 @@ def is_copy(stmt: ast.stmt) -> bool:
 
 
 def calls_inside(node: ast.AST) -> bool:
-    return any(isinstance(child, (ast.Call, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for child in ast.walk(node))
+    return any(isinstance(child, (ast.Call, ast.Yield, ast.YieldFrom, ast.NamedExpr)) for child in walk(node))
 
 
 def is_pure(node: ast.expr) -> bool:
@@ -335,6 +355,7 @@ class Derivation:
         self.bound_names: dict[int, str] = {}
         self.suffixes = itertools.count(1)
         self.inlining: set[CodeType] = set()  # the functions being inlined, outermost first
+        self.makers = 0  # the bodies derived so far from functions that make a function (see `splice`)
 
     # -- folding -----------------------------------------------------------------------------
 
@@ -366,7 +387,7 @@ class Derivation:
                 return self.fold(node.body if test else node.orelse, scope)
         if isinstance(node, ast.Lambda):
             self.fold_defaults(node.args, scope)
-            node.body = self.fold(node.body, scope.inner({arg.arg for arg in ast.walk(node.args)
+            node.body = self.fold(node.body, scope.inner({arg.arg for arg in walk(node.args)
                                                           if isinstance(arg, ast.arg)}))
             return node
         if isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
@@ -382,7 +403,7 @@ class Derivation:
                            scope: Scope) -> ast.expr:
         """A comprehension: its first iterable read where it is written, the rest in its own
         scope, where its targets hide the outer names."""
-        names = {name.id for generator in node.generators for name in ast.walk(generator.target)
+        names = {name.id for generator in node.generators for name in walk(generator.target)
                  if isinstance(name, ast.Name)}
         inner = scope.inner(names)
         for i, generator in enumerate(node.generators):
@@ -441,6 +462,7 @@ class Derivation:
         `known` gives the parameters bound to known values (the state, constants); `names`
         renames its own names first (an inlined function's, to the caller's or suffixed ones)."""
         shape = shape_of(function)
+        self.makers += shape.makes_functions
         body = shape.fresh().body
         if names is None:
             return self.statements(body, Scope(dict(known), function.__globals__, shape.own, set(shape.watched)),
@@ -571,7 +593,7 @@ class Derivation:
                     return []  # every use is folded to the value
         if isinstance(stmt.value, ast.IfExp) and target is not None and calls_inside(stmt.value):
             choice = stmt.value  # as a branch, so that the call in it is inlined, or run only there
-            for name in ast.walk(target):
+            for name in walk(target):
                 if isinstance(name, ast.Name):
                     once.discard(name.id)  # assigned in both branches now
             branch = ast.If(choice.test, [ast.Assign([copy.deepcopy(target)], choice.body)],
@@ -681,10 +703,11 @@ class Derivation:
             raise NotInlined(function.__qualname__)  # a caller's name that is a global there
         prologue = self.statements(prologue, scope, set(), depth)  # the arguments, in the call's order
         names = {**{name: name + suffix for name in shape.local}, **renames}
+        makers = self.makers
         body = self.body(function, known, depth + 1, names)
-        if closes_over(body, set(names.values())):
+        if self.makers != makers and closes_over(body, set(names.values())):  # no function made: none closes over
             raise NotInlined(function.__qualname__)
-        if shape.yields and any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in ast.walk(stmt)):
+        if shape.yields and any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in walk(stmt)):
             raise NotInlined(function.__qualname__)
         return prologue + tails(body, sink)
 
@@ -745,13 +768,15 @@ class Shape:
         self.assigned = assigned_anywhere(definition)
         self.once = assigned_once(definition)
         self.watched = watched_names(definition)
-        self.free = {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)} - self.local
-        self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in ast.walk(definition))
+        self.free = {node.id for node in walk(definition) if isinstance(node, ast.Name)} - self.local
+        self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in walk(definition))
+        self.makes_functions = any(isinstance(node, (ast.FunctionDef, ast.Lambda))
+                                   for stmt in definition.body for node in walk(stmt))
         self.running = self.is_running(function)
         plain = all(isinstance(d, ast.Name) and d.id == "staticmethod" for d in definition.decorator_list)
         self.inlinable = plain and self.running and not any(
             isinstance(node, (ast.Global, ast.Nonlocal, ast.Try, ast.With, ast.Match))
-            or (isinstance(node, ast.Name) and node.id == "super") for node in ast.walk(definition))
+            or (isinstance(node, ast.Name) and node.id == "super") for node in walk(definition))
 
     def builtins_read(self) -> set[str]:
         """The builtins it reads: a caller's local of the same name would hide them."""
@@ -791,10 +816,10 @@ def changing(cls: type) -> frozenset[str]:
                 except (OSError, TypeError):
                     continue  # made by a library (a dataclass's __init__, __eq__): no text to read
                 assigned.setdefault(name, set()).update(
-                    node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                    node.attr for node in walk(tree) if isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and node.value.id == "self")
                 if name == "__init__":
-                    made_by.update(node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call)
+                    made_by.update(node.func.attr for node in walk(tree) if isinstance(node, ast.Call)
                                    and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
                                    and node.func.value.id == "self")
         found = CHANGING[cls] = frozenset(attr for name, attrs in assigned.items() if name not in made_by
@@ -824,12 +849,12 @@ def closes_over(body: list[ast.stmt], local: set[str]) -> bool:
     """Whether a function made in `body` reads the names `local` (inlined in a loop, it would
     share one variable across the iterations), or `body` calls with keywords (such a function's
     parameters are renamed with the rest)."""
-    made = [node for stmt in body for node in ast.walk(stmt) if isinstance(node, (ast.FunctionDef, ast.Lambda))]
-    if made and any(isinstance(call, ast.Call) and call.keywords for stmt in body for call in ast.walk(stmt)):
+    made = [node for stmt in body for node in walk(stmt) if isinstance(node, (ast.FunctionDef, ast.Lambda))]
+    if made and any(isinstance(call, ast.Call) and call.keywords for stmt in body for call in walk(stmt)):
         return True
     for node in made:
-        own = {arg.arg for arg in ast.walk(node.args) if isinstance(arg, ast.arg)}
-        if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in ast.walk(node)):
+        own = {arg.arg for arg in walk(node.args) if isinstance(arg, ast.arg)}
+        if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in walk(node)):
             return True
     return False
 
@@ -853,26 +878,26 @@ def own_nodes(definition: ast.FunctionDef) -> Iterable[ast.AST]:
 
 def own_names(definition: ast.FunctionDef) -> set[str]:
     """The names bound in a function's own scope: its parameters and what it stores."""
-    names = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
+    names = {arg.arg for arg in walk(definition.args) if isinstance(arg, ast.arg)}
     return names | {node.id for node in own_nodes(definition) if isinstance(node, ast.Name)
                     and isinstance(node.ctx, (ast.Store, ast.Del))}
 
 
 def bound_names(definition: ast.FunctionDef) -> set[str]:
     """Every name a function binds, its nested scopes' included: all of them are its own."""
-    names = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
-    for node in ast.walk(definition):
+    names = {arg.arg for arg in walk(definition.args) if isinstance(arg, ast.arg)}
+    for node in walk(definition):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names.add(node.id)
         elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and node is not definition:
-            names.update(arg.arg for arg in ast.walk(node.args) if isinstance(arg, ast.arg))
+            names.update(arg.arg for arg in walk(node.args) if isinstance(arg, ast.arg))
             if isinstance(node, ast.FunctionDef):
                 names.add(node.name)
     return names
 
 
 def assigned_anywhere(definition: ast.FunctionDef) -> set[str]:
-    return {node.id for node in ast.walk(definition) if isinstance(node, ast.Name)
+    return {node.id for node in walk(definition) if isinstance(node, ast.Name)
             and isinstance(node.ctx, (ast.Store, ast.Del))}
 
 
@@ -883,13 +908,13 @@ def watched_names(definition: ast.FunctionDef) -> set[str]:
     follows them, reads what the call left when it raised). A call's result is never computed
     into such a name (`returned_into`): it would be seen half made."""
     found: set[str] = set()
-    for node in ast.walk(definition):
+    for node in walk(definition):
         if node is definition:
             continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.GeneratorExp)):
-            found.update(inner.id for inner in ast.walk(node) if isinstance(inner, ast.Name))
+            found.update(inner.id for inner in walk(node) if isinstance(inner, ast.Name))
         elif isinstance(node, (ast.Try, ast.With)) or type(node).__name__ == "TryStar":
-            found.update(inner.id for inner in ast.walk(node) if isinstance(inner, ast.Name)
+            found.update(inner.id for inner in walk(node) if isinstance(inner, ast.Name)
                          and isinstance(inner.ctx, ast.Store))
     return found
 
@@ -900,7 +925,7 @@ def assigned_once(definition: ast.FunctionDef) -> set[str]:
     not augmented): a known value there is known wherever the name is read after it."""
     counts: dict[str, int] = {}
     plain: set[str] = set()
-    for node in ast.walk(definition):
+    for node in walk(definition):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             counts[node.id] = counts.get(node.id, 0) + 1
     for node in definition.body:
@@ -911,7 +936,7 @@ def assigned_once(definition: ast.FunctionDef) -> set[str]:
                         target, ast.Tuple) else []:
                     if isinstance(name, ast.Name):
                         plain.add(name.id)
-    params = {arg.arg for arg in ast.walk(definition.args) if isinstance(arg, ast.arg)}
+    params = {arg.arg for arg in walk(definition.args) if isinstance(arg, ast.arg)}
     return {name for name, count in counts.items() if count == 1 and name in plain and name not in params}
 
 
@@ -921,7 +946,7 @@ def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
     none is left: the names read counted once, each assignment dropped taking back its reads."""
     reads: dict[str, int] = {}
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
                 reads[node.id] = reads.get(node.id, 0) + 1
     found = list(blocks("body", body))
@@ -935,7 +960,7 @@ def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
             if id(stmt) not in dropped and not reads.get(stmt.targets[0].id):  # type: ignore[attr-defined]
                 dropped.add(id(stmt))
                 more = True
-                for node in ast.walk(stmt.value):
+                for node in walk(stmt.value):
                     if isinstance(node, ast.Name):
                         reads[node.id] -= 1
     for field, block in found:
@@ -976,14 +1001,14 @@ def split_tuple(stmt: ast.Assign) -> ast.Assign | list[ast.stmt]:
             and all(isinstance(name, ast.Name) for name in target.elts)):
         return stmt
     stored = {name.id for name in target.elts if isinstance(name, ast.Name)}
-    if any(isinstance(node, ast.Name) and node.id in stored for node in ast.walk(value)):
+    if any(isinstance(node, ast.Name) and node.id in stored for node in walk(value)):
         return stmt
     return [ast.Assign([name], item) for name, item in zip(target.elts, value.elts)]
 
 
 def rename(body: Iterable[ast.AST], names: dict[str, str]) -> None:
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in walk(stmt):
             if isinstance(node, ast.Name) and node.id in names:
                 node.id = names[node.id]
             elif isinstance(node, ast.arg) and node.arg in names:
@@ -1055,7 +1080,7 @@ def looped(out: list[ast.stmt], loop: ast.For | ast.While, rest: list[ast.stmt],
     if after is None:
         return None
     shaped = copy.copy(loop)
-    shaped.body = returns_broken(copy.deepcopy(loop.body), sink)  # a fallback reads the original
+    shaped.body = returns_broken(loop.body, sink)  # the original left as it was: a fallback reads it
     shaped.orelse = after
     return out + [shaped]
 
@@ -1063,7 +1088,7 @@ def looped(out: list[ast.stmt], loop: ast.For | ast.While, rest: list[ast.stmt],
 def short(body: list[ast.stmt]) -> bool:
     """Whether `body` is short enough to be written twice: a few statements with no loop (a
     `return x`, say, or one call and a return)."""
-    nodes = [node for stmt in body for node in ast.walk(stmt)]
+    nodes = [node for stmt in body for node in walk(stmt)]
     return len(body) <= 3 and len(nodes) <= 40 and not any(isinstance(node, (ast.For, ast.While)) for node in nodes)
 
 
@@ -1124,12 +1149,14 @@ def breaks(body: list[ast.stmt]) -> bool:
 
 
 def returns_broken(body: list[ast.stmt], sink: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
-    """A loop's body with each return given to `sink`, then the loop left."""
+    """A loop's body with each return given to `sink`, then the loop left: new lists and `if`s,
+    the other statements shared (only one of the two bodies is kept, so nothing is written twice)."""
     out: list[ast.stmt] = []
     for stmt in body:
         if isinstance(stmt, ast.Return):
             return out + sink(stmt.value if stmt.value is not None else ast.Constant(None)) + [ast.Break()]
         if isinstance(stmt, ast.If):
+            stmt = copy.copy(stmt)
             stmt.body = returns_broken(stmt.body, sink) or [ast.Pass()]
             stmt.orelse = returns_broken(stmt.orelse, sink)
         elif returns_inside(stmt):
@@ -1182,7 +1209,7 @@ class Held:
         passed: set[int] = set()  # the nodes that are an attribute's object or a call's argument
         named: list[ast.Name] = []  # the state's name wherever it is read
         augmented: dict[int, bool] = {}  # the targets of augmented assignments
-        for node in (node for stmt in body for node in ast.walk(stmt)):
+        for node in (node for stmt in body for node in walk(stmt)):
             if isinstance(node, ast.AugAssign):
                 augmented[id(node.target)] = True
             if isinstance(node, ast.Name):
@@ -1200,7 +1227,7 @@ class Held:
             elif isinstance(node, (ast.Yield, ast.YieldFrom)):
                 self.yields = True
             elif isinstance(node, (ast.FunctionDef, ast.Lambda)) and any(
-                    isinstance(inner, ast.Name) and inner.id == self.parameter for inner in ast.walk(node)):
+                    isinstance(inner, ast.Name) and inner.id == self.parameter for inner in walk(node)):
                 self.held_back = True
             elif isinstance(node, ast.Call):
                 passed.update(id(arg) for arg in (*node.args, *(keyword.value for keyword in node.keywords)))
@@ -1234,19 +1261,43 @@ class Held:
 
     def hands_over(self, node: ast.AST) -> bool:
         """Whether `node` lets code not inlined reach the state (the state passed, a method)."""
-        allowed = {id(child.value) for child in ast.walk(node) if isinstance(child, ast.Attribute) and self.plain(child)}
-        return any(isinstance(child, ast.Name) and child.id == self.parameter and id(child) not in allowed
-                   for child in ast.walk(node))
+        allowed: set[int] = set()  # the state's name where it is a plain attribute's object
+        named: list[ast.Name] = []
+        for child in walk(node):
+            if isinstance(child, ast.Attribute):
+                if self.plain(child):
+                    allowed.add(id(child.value))
+            elif isinstance(child, ast.Name) and child.id == self.parameter:
+                named.append(child)
+        return any(id(name) not in allowed for name in named)
 
     def substitute(self, node: ast.AST) -> Any:
-        held = self.held
+        """`node` with each held attribute of the state read or written as its local (in place;
+        the node itself is returned, or its local if it is one)."""
+        local = self.local(node)
+        if local is not None:
+            return local
+        for parent in walk(node):
+            for field in parent._fields:
+                value = getattr(parent, field, None)
+                if isinstance(value, list):
+                    for i, item in enumerate(value):
+                        local = self.local(item)
+                        if local is not None:
+                            value[i] = local
+                elif isinstance(value, ast.Attribute):
+                    local = self.local(value)
+                    if local is not None:
+                        setattr(parent, field, local)
+        return node
 
-        class Substitute(ast.NodeTransformer):
-            def visit_Attribute(inner, child: ast.Attribute) -> Any:
-                if isinstance(child.value, ast.Name) and child.value.id == self.parameter and child.attr in held:
-                    return ast.copy_location(ast.Name(held[child.attr], child.ctx), child)
-                return inner.generic_visit(child)
-        return Substitute().visit(node)
+    def local(self, node: Any) -> ast.Name | None:
+        """The local a held attribute of the state is read or written as, for `node`; else None."""
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self.parameter:
+            local = self.held.get(node.attr)
+            if local is not None:
+                return ast.copy_location(ast.Name(local, node.ctx), node)
+        return None
 
     def statements(self, body: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
