@@ -670,9 +670,11 @@ class Derivation:
             return None
         function, receiver = found
         self.inlining.add(function.__code__)
+        makers = self.makers
         try:
             return self.splice(function, shape, receiver, call, scope, depth, sink)
         except NotInlined:
+            self.makers = makers  # its body is dropped, with any function made in it
             return None
         finally:
             self.inlining.discard(function.__code__)
