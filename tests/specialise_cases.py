@@ -493,3 +493,15 @@ def finally_unread(state: Any) -> Any:
     if state.listening:
         total = marker
     return total
+
+
+def rows_alike_now(state: Any) -> Any:
+    """A fact that is a tuple of tables alike when the course is derived (empty rows of a memo),
+    which the game then fills in unlike: read by an index known only as it runs."""
+    rows = state.options.rows
+    side = len(state.values) % 2
+    rows[side].extend(state.values)
+    found = len(rows[0]) - len(rows[1])
+    rows[0].clear()
+    rows[1].clear()  # alike again for the next
+    return found

@@ -248,16 +248,15 @@ class Scope:
 
     def operation(self, node: ast.BoolOp | ast.UnaryOp | ast.BinOp) -> Any:
         """The value of `and`/`or`, `not`, a minus sign or integer arithmetic on known values."""
-        if isinstance(node, ast.BoolOp):
-            values = [self.value(operand) for operand in node.values]
-            if any(value is UNKNOWN or isinstance(value, Receiver) for value in values):
-                return UNKNOWN
-            result = values[0]
-            for value in values[1:]:
-                if (not result) if isinstance(node.op, ast.And) else result:
-                    break
-                result = value
-            return result
+        if isinstance(node, ast.BoolOp):  # known as soon as a known operand settles it: the rest never run
+            settles = isinstance(node.op, ast.Or)
+            for operand in node.values:
+                value = self.value(operand)
+                if value is UNKNOWN or isinstance(value, Receiver):
+                    return UNKNOWN
+                if bool(value) == settles:
+                    return value
+            return value
         if isinstance(node, ast.UnaryOp):
             operand = self.value(node.operand)
             if operand is UNKNOWN or isinstance(operand, Receiver):
@@ -315,11 +314,12 @@ class Scope:
         if type(base) is not tuple or not base:
             return UNKNOWN
         index = self.value(node.slice)
-        if type(index) is int and -len(base) <= index < len(base):
+        if type(index) in (int, bool) and -len(base) <= index < len(base):  # a truth: item 0 or 1
             return base[index]
-        if index is UNKNOWN and is_pure(node.slice) and all(item == base[0] and type(item) is type(base[0])
-                                                             for item in base):
-            return base[0]  # the same whichever seat asks (every bot of the same kind)
+        if index is UNKNOWN and is_pure(node.slice) and all(
+                is_literal(item) and item == base[0] and type(item) is type(base[0]) for item in base):
+            return base[0]  # the same whichever seat asks (every bot of the same kind); not a table alike
+            # now, which a game may fill in differently later (a memo's rows)
         return UNKNOWN
 
     def compare(self, node: ast.Compare) -> Any:
