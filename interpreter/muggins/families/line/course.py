@@ -156,7 +156,7 @@ def greedy_code(state: DominoState) -> int:
     `bots.best_index` picks it. Where the placements' keys are tabulated (`tabulated`) the moves are
     walked, never listed: a simulation's greedy bots choose at every turn."""
     hand, must = state.masks[state.turn], state.must
-    dominoed = hand.bit_count() == 1
+    dominoed = state.game.scoring.reads_flags and hand.bit_count() == 1  # read only where an entry reads it
     keyed = tabulated(state, dominoed)
     beside = others_beside_placements(state.game)
     if keyed and (must < 0 or not state.game.first_end_only):
@@ -331,7 +331,7 @@ def place(state: DominoState, t: int, end: int) -> None:
         row = scoring.row_before(line, hand.bit_count(), len(state.bones), state.scores[player], state.round)
     line.put(t, end)
     if tables is not None:
-        awards = tables[(not hand) | opening << 1][line.total]  # as `scoring.flags` indexes them
+        awards = tables[(not hand) | opening << 1 if scoring.reads_flags else 0][line.total]  # as `scoring.flags` indexes them
     else:
         code = t << 3 | end + 1
         awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],

@@ -96,27 +96,31 @@ class PlacementScoring:
         # `by_tile`) where the entries that may hold there read nothing else and never raise;
         # None where they do: those placements are scored move by move (`row`, `fill`)
         self.by_tile, self.by_flags = self.flag_tables(awards_by_sum)
-        self.keyed_by_flags = [None if table is None else self.keyed(table) for table in self.by_flags]
+        # tuples by the flags, here and below: a simulation that knows the flags reads the item it needs once
+        self.keyed_by_flags = tuple(None if table is None else self.keyed(table) for table in self.by_flags)
         self.flagged = any(table is not None for table in self.by_flags)  # some placements read from a table
         whole = None not in self.by_flags
         self.keyed_whole = whole  # a greedy bot reads its keys from the rows below at every turn
-        self.tables = self.by_flags if whole and not self.by_tile else None  # read as they are by the course
+        self.tables = tuple(self.by_flags) if whole and not self.by_tile else None  # read as they are by the course
+        # whether an entry reads a flag: if none does, every flag's table and row is the same, and
+        # the course reads the first (a simulation then never counts the hand nor looks at the line)
+        self.reads_flags = not set(FLAG_NAMES).isdisjoint(self.names)
         # with those tables, a greedy bot's keys of every tile: for a placement by whether it
         # dominoes, the sum it keeps and the value of its end (`key_row`, made when first met),
         # and for an opening by whether it dominoes
         lines = game.line_tables
-        self.key_rows: list[list[list[list[int | None] | None]]] = [
-            [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2)]
-        self.opening_keys: list[list[int | None] | None] = [
+        self.key_rows: tuple[list[list[list[int | None] | None]], ...] = tuple(
+            [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2))
+        self.opening_keys: tuple[list[int | None] | None, ...] = tuple(
             None if keyed is None else [self.keyed_at(keyed, t, total) + pips
                                         for t, (total, pips) in enumerate(zip(lines.opening_sum, lines.pips))]
-            for keyed in self.keyed_by_flags[2:]]
+            for keyed in self.keyed_by_flags[2:])
         # the same keys as a greedy bot ranks the moves of a turn, the first listed of equal keys
         # first (`bots.ranked`): a placement's rank is its row's at the tile less its end (`rank_row`)
         self.code_span = (len(lines.pips) << 3) + 1  # above every placement's code (`tile << 3 | end + 1`)
-        self.rank_rows: list[list[list[list[int | None] | None]]] = [
-            [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2)]
-        self.opening_ranks = [None if keys is None else self.ranks(keys) for keys in self.opening_keys]
+        self.rank_rows: tuple[list[list[list[int | None] | None]], ...] = tuple(
+            [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2))
+        self.opening_ranks = tuple(None if keys is None else self.ranks(keys) for keys in self.opening_keys)
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
         # whether the entries read the line after a placement but not its tiles: then a placement's
