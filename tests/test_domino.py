@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from muggins.bots import make_bots
 from muggins.cli import main
@@ -15,6 +18,7 @@ from muggins.errors import IllegalMoveError, RecordError
 from muggins.loader import load_rules
 from muggins.invariants import play_checked_game
 from muggins.match import run_game
+from muggins.families.line.physics import Line, LineTables
 from muggins.families.line.words import explain_placement
 from muggins.pieces import Tile
 from muggins.records import make_record, read_record, replay
@@ -419,3 +423,41 @@ def test_invariant_checker_catches_a_broken_engine(rules, monkeypatch):
     with pytest.raises(InvariantError, match="pieces"):
         for seed in range(10):
             play_checked_game(rules, 2, "random", seed, max_rounds=3)
+
+
+# -- the sum of the ends, read afresh from the tiles ----------------------------------------------
+
+def ends_sum_read_from_tiles(tables: Any, log: list[tuple[int, int, int]], double_value: int, once: bool) -> int:
+    """The sum of a line's two open ends as a player reads it off the table (D2, D3): each end's
+    tile adds its open half, a double `double_value` times its half; a lone opening double counts
+    its halves once (`once`) or at both ends."""
+    opening = log[0][0]
+    ends = [(tables.low[opening], opening), (tables.high[opening], opening)]  # (open half, tile) per end
+    for t, end, value in log[1:]:
+        ends[end] = (tables.high[t] if tables.low[t] == value else tables.low[t], t)
+    if len(log) == 1 and tables.double[opening]:
+        return tables.low[opening] * double_value * (1 if once else 2)
+    return sum(half * double_value if tables.double[t] else half for half, t in ends)
+
+
+@pytest.mark.parametrize("double_at_end", ["both_halves", "one_half"])
+@pytest.mark.parametrize("opening_double", ["once", "per_end"])
+@settings(max_examples=40, deadline=None)
+@given(picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+def test_the_sum_of_a_line_without_a_spinner_is_what_its_end_tiles_show(double_at_end, opening_double, picks):
+    """The line's running sum, and the sum it expects of each placement before it is made (what
+    bots and the scoring tables read), equal the ends read afresh from the tiles placed."""
+    tables = LineTables([Tile(a, b) for a in range(7) for b in range(a, 7)], False, double_at_end, opening_double)
+    line, left = Line(tables), list(range(len(tables.tiles)))
+    line.put(left.pop(picks[0] % len(left)), -1)
+    once = opening_double == "once"
+    assert line.total == ends_sum_read_from_tiles(tables, line.log, tables.double_value, once)
+    for pick in picks[1:]:
+        fitting = [(t, end) for t in left for end in line.fits_index(t)]
+        if not fitting:
+            break
+        t, end = fitting[pick % len(fitting)]
+        expected = line.sum_index_after(t, end)
+        line.put(t, end)
+        left.remove(t)
+        assert line.total == expected == ends_sum_read_from_tiles(tables, line.log, tables.double_value, once)

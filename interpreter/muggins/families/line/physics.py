@@ -158,8 +158,11 @@ class Line:
 
     def kept_at(self, end: int) -> int:
         """What the sum keeps when a tile is placed on open end `end`: all but what that end adds,
-        or all of it while both ends lie on an opening double counted once. The tile then adds
+        or all of it while both ends lie on an opening double counted once; on a line of two ends
+        (no spinner), in both cases what the other end adds. The tile then adds
         `LineTables.adds[value of the end][tile]`."""
+        if not self.tables.spinner_allowed:
+            return self.adds[1 - end]
         return self.total if self.shared else self.total - self.adds[end]
 
     def open_mask(self) -> int:
@@ -178,7 +181,8 @@ class Line:
         value = self.values[end]
         self.log.append((t, end, value))
         add = tables.adds[value][t]
-        self.total += add - (0 if self.shared else self.adds[end])
+        kept = self.kept_at(end)  # a statement of its own: inlined in a simulation
+        self.total = kept + add
         self.shared = False
         self.values[end] = tables.leaves[value][t]
         self.adds[end] = add
