@@ -87,6 +87,7 @@ class PlacementScoring:
         cut = {name: cuts(scoring, name) if of is len else None for name, (of, _) in self.aggregates.items()}
         counted = [found for found in cut.values() if found is not None]
         self.count_cuts = tuple(sorted(set().union(*counted))) if counted else None
+        self.one_cut = self.count_cuts[0] if self.count_cuts is not None and len(self.count_cuts) == 1 else None
         self.kept_aggregates = [(_kept_before(of), listed) for name, (of, listed) in self.aggregates.items()
                                 if cut[name] is None]
         self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
@@ -276,7 +277,11 @@ class PlacementScoring:
         else:
             turn = self.turn_read((hand_size == 0, hand_size, not line.log, boneyard, score, round_number))
         if self.count_cuts is not None:  # and the cuts the count of tiles lies between after the placement
-            turn = turn, bisect_right(self.count_cuts, len(line.log) + 1)
+            count = len(line.log) + 1
+            if self.one_cut is not None:  # which side of it: a truth, which keys as 0 or 1 would
+                turn = turn, count >= self.one_cut
+            else:
+                turn = turn, bisect_right(self.count_cuts, count)
         node = self.node_of(line)
         row = node.rows.get(turn)
         if row is None:
