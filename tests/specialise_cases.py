@@ -505,3 +505,15 @@ def rows_alike_now(state: Any) -> Any:
     rows[0].clear()
     rows[1].clear()  # alike again for the next
     return found
+
+
+def unread_arguments(state: Any) -> Any:
+    """Arguments computed at the call (a length, a count of bits, an item) that the step reads only
+    in a branch the facts may drop."""
+    return sized(state, len(state.values), len(state.values).bit_count(), state.values[0] if state.values else 0)
+
+
+def sized(state: Any, size: int, bits: int, first: int) -> int:
+    if state.options.strict:
+        return size + bits + first
+    return 0

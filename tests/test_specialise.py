@@ -70,7 +70,7 @@ ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parame
            cases.keyword_to_made, cases.aliased, cases.made_writes, cases.raises_after_handing,
            cases.negative_powers, cases.always_true_loop, cases.hidden_builtin, cases.returns_then_more,
            cases.static_methods, cases.answered_calls, cases.returned_locals, cases.results_seen_early,
-           cases.finally_unread, cases.rows_alike_now]
+           cases.finally_unread, cases.rows_alike_now, cases.unread_arguments]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 
@@ -117,6 +117,14 @@ def test_returns_in_branches_and_loops_keep_their_shape() -> None:
     assert [node for node in ast.walk(loops) if isinstance(node, ast.For) and node.orelse]
     assert "while True" not in source(cases.loops_that_return)
     assert "while True" in source(cases.returns_then_more)
+
+
+def test_a_length_or_an_item_nothing_reads_once_the_facts_drop_a_branch_is_not_computed() -> None:
+    def source(strict: bool) -> str:
+        return specialise(cases.unread_arguments, Receiver(State, {"options": Options(3, strict, "a"),
+                                                                   "listening": False}), inline=(cases.__name__,)).source
+    assert "len(" in source(True) and "bit_count" in source(True)
+    assert "len(" not in source(False) and "bit_count" not in source(False) and "values" not in source(False)
 
 
 def test_a_static_method_is_inlined_as_a_function() -> None:

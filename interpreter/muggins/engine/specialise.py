@@ -953,7 +953,7 @@ def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
                 reads[node.id] = reads.get(node.id, 0) + 1
     found = list(blocks("body", body))
     stores = [stmt for _, block in found for stmt in block if isinstance(stmt, ast.Assign)
-              and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and is_pure(stmt.value)]
+              and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and unneeded_if_unread(stmt.value)]
     dropped: set[int] = set()
     more = True
     while more:
@@ -971,6 +971,24 @@ def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
             # a block left empty is `pass` (a `try` needs a handler or a `finally`), an `else` nothing
             block[:] = kept or ([] if field == "orelse" else [ast.Pass()])
     return body
+
+
+def unneeded_if_unread(node: ast.expr) -> bool:
+    """A value computed for nothing where nothing reads it: a pure one (`is_pure`), or an item, a
+    length, a count of bits or a choice of such values, which a course reads only where they are
+    (an argument an inlined step reads only in a branch that folding dropped: `len(state.bones)`)."""
+    if isinstance(node, ast.Subscript):
+        return unneeded_if_unread(node.value) and unneeded_if_unread(node.slice)
+    if isinstance(node, ast.IfExp):
+        return all(unneeded_if_unread(part) for part in (node.test, node.body, node.orelse))
+    if isinstance(node, ast.Call) and not node.keywords:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "len" and len(node.args) == 1:
+            return unneeded_if_unread(node.args[0])
+        if isinstance(func, ast.Attribute) and func.attr == "bit_count" and not node.args:
+            return unneeded_if_unread(func.value)
+        return False
+    return is_pure(node)
 
 
 def blocks(field: str, block: list[ast.stmt]) -> Iterator[tuple[str, list[ast.stmt]]]:
