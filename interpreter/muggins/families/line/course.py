@@ -334,8 +334,10 @@ def place(state: DominoState, t: int, end: int) -> None:
         awards = tables[(not hand) | opening << 1 if scoring.reads_flags else 0][line.total]  # as `scoring.flags` indexes them
     else:
         code = t << 3 | end + 1
-        awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
-                                       state.round, row, code)
+        awards = scoring.kept_awards(row, code)  # met before on this line: what the turn knows is not read
+        if awards is None:
+            awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
+                                           state.round, row, code)
         if row is not None:  # scored from the node of the line before: on to the node of the line after
             scoring.moved(line, code)
     if state.listening:

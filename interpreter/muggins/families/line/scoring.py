@@ -201,6 +201,12 @@ class PlacementScoring:
         """The index of `by_flags` for a placement leaving `hand_size` tiles, opening the line or not."""
         return (hand_size == 0) | opening << 1
 
+    @staticmethod
+    def kept_awards(row: StateRow | None, code: int) -> tuple[Award, ...] | None:
+        """The awards of the placement `code` kept in the `row` of the line before it, if met
+        before; else None (`placed_awards` finds them)."""
+        return None if row is None else row[1].get(code)
+
     def placed_awards(self, line: Line, t: int, opening: bool, hand_size: int, boneyard: int, score: int,
                       round_number: int, row: StateRow | None, code: int) -> tuple[Award, ...]:
         """Every entry that holds for tile `t`, just placed on `line` (its `code` as the course codes
