@@ -252,11 +252,11 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
             keys.append(rows[(code & 7) - 1][code >> 3] if code >= 0 else OTHER_KEYS[code])
         return keys
     pips = line.tables.pips
-    boneyard, score, number = len(state.bones), state.scores[state.turn], state.round
     if scoring.per_move:
         # the key of each placement on this line this turn, as met, where it is kept by the line's
-        # state (`PlacementScoring.state_row`), else from the entries every time
-        row = scoring.state_row(line, hand_size, boneyard, score, number)
+        # state (`PlacementScoring.state_row`), else from the entries every time (what the turn
+        # knows read where it is read: a simulation counts it only for a placement first met)
+        row = scoring.state_row(line, hand_size, len(state.bones), state.scores[state.turn], state.round)
         met = None if row is None else row[0]
         keys = []
         for code in codes:
@@ -266,12 +266,13 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
             key = None if met is None else met.get(code)
             if key is None:
                 t = code >> 3
-                key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, boneyard, score, number) + pips[t]
+                key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, len(state.bones),
+                                           state.scores[state.turn], state.round) + pips[t]
                 if met is not None:
                     met[code] = key
             keys.append(key)
         return keys
-    facts, keyed = scoring.turn_row(hand_size, boneyard, score, number, not line.log)
+    facts, keyed = scoring.turn_row(hand_size, len(state.bones), state.scores[state.turn], state.round, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
     # its points by that sum
     kept, adds, values, opening = line.kept(), line.tables.adds, line.values, line.tables.opening_sum
