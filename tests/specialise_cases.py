@@ -517,3 +517,26 @@ def sized(state: Any, size: int, bits: int, first: int) -> int:
     if state.options.strict:
         return size + bits + first
     return 0
+
+
+def filled_rows_either(state: Any) -> Any:
+    """The truth of a memo's list, empty when the course is derived, read as the game runs."""
+    rows = state.options.rows
+    rows[0].extend(state.values)
+    last = rows[0] and rows[0][-1]
+    rows[0].clear()
+    return last
+
+
+def lazy_in_a_loop(state: Any) -> Any:
+    """A step inlined in a loop that makes a generator reading its own name, run after the loop."""
+    made = []
+    for value in state.values:
+        items = lazy(state, value)
+        made.append(items)
+    return [list(items) for items in made]
+
+
+def lazy(state: Any, value: int) -> Any:
+    factor = value + 1
+    return (item * factor for item in state.values)

@@ -11,7 +11,9 @@ the course's own source, the function a simulation runs: the same statements, wi
   nobody listens to events, the policies' kinds of bots): a value that is a number, a text, a
   truth or a tuple of them becomes a literal, any other (a table, a bound method) a name bound
   once per game; a module's names the same way;
-- the branches those facts decide dropped (`if state.listening:` and every option not chosen);
+- the branches those facts decide dropped (`if state.listening:` and every option not chosen),
+  and the values only they read (a course never relies on reading an item or a length failing:
+  see `unneeded_if_unread`);
 - the small steps inlined (the course's functions, the state's and the policies' methods, the
   functions they call), their returns turned into branches, their names suffixed.
 
@@ -121,6 +123,20 @@ BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, 
 COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
            ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+
+def fixed_truth(value: Any) -> Any:
+    """A known value's truth where it cannot change while games are played: True, False or
+    UNKNOWN. A container that changes (a memo's list, still empty when the course is derived) or
+    an object with a truth of its own has none; any other object is true (a receiver too)."""
+    if value is UNKNOWN:
+        return UNKNOWN
+    if isinstance(value, Receiver) or is_literal(value) or isinstance(value, (tuple, frozenset, range)):
+        return True if isinstance(value, Receiver) else bool(value)
+    cls = type(value)
+    if hasattr(cls, "__bool__") or hasattr(cls, "__len__"):
+        return UNKNOWN
+    return True
 
 
 def is_literal(value: Any) -> bool:
@@ -240,8 +256,8 @@ class Scope:
         if isinstance(node, (ast.BoolOp, ast.UnaryOp, ast.BinOp)):
             return self.operation(node)
         if isinstance(node, ast.IfExp):
-            test = self.value(node.test)
-            if test is UNKNOWN or isinstance(test, Receiver):
+            test = fixed_truth(self.value(node.test))
+            if test is UNKNOWN:
                 return UNKNOWN
             return self.value(node.body if test else node.orelse)
         return UNKNOWN
@@ -252,9 +268,9 @@ class Scope:
             settles = isinstance(node.op, ast.Or)
             for operand in node.values:
                 value = self.value(operand)
-                if value is UNKNOWN or isinstance(value, Receiver):
+                if value is UNKNOWN or isinstance(value, Receiver) or fixed_truth(value) is UNKNOWN:
                     return UNKNOWN
-                if bool(value) == settles:
+                if fixed_truth(value) == settles:
                     return value
             return value
         if isinstance(node, ast.UnaryOp):
@@ -262,7 +278,8 @@ class Scope:
             if operand is UNKNOWN or isinstance(operand, Receiver):
                 return UNKNOWN
             if isinstance(node.op, ast.Not):
-                return not operand
+                truth = fixed_truth(operand)
+                return UNKNOWN if truth is UNKNOWN else not truth
             return -operand if isinstance(node.op, ast.USub) and type(operand) in (int, float) else UNKNOWN
         left, right = self.value(node.left), self.value(node.right)
         op = BINARY.get(type(node.op))
@@ -292,10 +309,7 @@ class Scope:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             truth = self.truth(node.operand)
             return UNKNOWN if truth is UNKNOWN else not truth
-        value = self.value(node)
-        if value is UNKNOWN:
-            return UNKNOWN
-        return True if isinstance(value, Receiver) else bool(value)
+        return fixed_truth(self.value(node))
 
     @staticmethod
     def attribute(base: Any, attr: str) -> Any:
@@ -382,8 +396,8 @@ class Derivation:
         if isinstance(node, ast.BoolOp):
             return self.fold_boolean(node, scope)
         if isinstance(node, ast.IfExp):
-            test = scope.value(node.test)
-            if test is not UNKNOWN and not isinstance(test, Receiver):
+            test = fixed_truth(scope.value(node.test))
+            if test is not UNKNOWN:
                 return self.fold(node.body if test else node.orelse, scope)
         if isinstance(node, ast.Lambda):
             self.fold_defaults(node.args, scope)
@@ -435,8 +449,8 @@ class Derivation:
         for i, operand in enumerate(node.values):
             value = scope.value(operand)
             last = i == len(node.values) - 1
-            if value is not UNKNOWN and not isinstance(value, Receiver):
-                if bool(value) == stop_on:
+            if value is not UNKNOWN and not isinstance(value, Receiver) and fixed_truth(value) is not UNKNOWN:
+                if fixed_truth(value) == stop_on:
                     kept.append(self.literal(value))
                     break
                 if not last:
@@ -772,8 +786,8 @@ class Shape:
         self.watched = watched_names(definition)
         self.free = {node.id for node in walk(definition) if isinstance(node, ast.Name)} - self.local
         self.yields = any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in walk(definition))
-        self.makes_functions = any(isinstance(node, (ast.FunctionDef, ast.Lambda))
-                                   for stmt in definition.body for node in walk(stmt))
+        self.makes_functions = any(isinstance(node, (ast.FunctionDef, ast.Lambda, ast.GeneratorExp))
+                                   for stmt in definition.body for node in walk(stmt))  # see `closes_over`
         self.running = self.is_running(function)
         plain = all(isinstance(d, ast.Name) and d.id == "staticmethod" for d in definition.decorator_list)
         self.inlinable = plain and self.running and not any(
@@ -847,17 +861,34 @@ def shape_of(function: FunctionType) -> Shape:
     return shape
 
 
+# builtins, and methods of the builtin containers and texts, that run a generator they are given
+# to its end before they return
+CONSUMERS = frozenset({"all", "any", "dict", "frozenset", "list", "max", "min", "set", "sorted", "sum", "tuple"})
+CONSUMING_METHODS = frozenset({"extend", "join", "update"})
+
+
 def closes_over(body: list[ast.stmt], local: set[str]) -> bool:
-    """Whether a function made in `body` reads the names `local` (inlined in a loop, it would
-    share one variable across the iterations), or `body` calls with keywords (such a function's
-    parameters are renamed with the rest)."""
-    made = [node for stmt in body for node in walk(stmt) if isinstance(node, (ast.FunctionDef, ast.Lambda))]
-    if made and any(isinstance(call, ast.Call) and call.keywords for stmt in body for call in walk(stmt)):
+    """Whether a function or a generator made in `body` reads the names `local` (inlined in a loop,
+    it would share one variable across the iterations; a generator run at once by a builtin that
+    consumes it does not), or `body` calls with keywords where it makes a function (such a
+    function's parameters are renamed with the rest)."""
+    nodes = [node for stmt in body for node in walk(stmt)]
+    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.Lambda))]
+    if functions and any(isinstance(call, ast.Call) and call.keywords for call in nodes):
         return True
-    for node in made:
+    consumed = {id(arg) for call in nodes if isinstance(call, ast.Call) and (
+        isinstance(call.func, ast.Name) and call.func.id in CONSUMERS
+        or isinstance(call.func, ast.Attribute) and call.func.attr in CONSUMING_METHODS) for arg in call.args}
+    for node in functions:
         own = {arg.arg for arg in walk(node.args) if isinstance(arg, ast.arg)}
         if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in walk(node)):
             return True
+    for made in nodes:
+        if isinstance(made, ast.GeneratorExp) and id(made) not in consumed:
+            own = {name.id for generator in made.generators for name in walk(generator.target)
+                   if isinstance(name, ast.Name)}
+            if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in walk(made)):
+                return True
     return False
 
 
@@ -975,8 +1006,11 @@ def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
 
 def unneeded_if_unread(node: ast.expr) -> bool:
     """A value computed for nothing where nothing reads it: a pure one (`is_pure`), or an item, a
-    length, a count of bits or a choice of such values, which a course reads only where they are
-    (an argument an inlined step reads only in a branch that folding dropped: `len(state.bones)`)."""
+    length, a count of bits or a choice of such values (an argument an inlined step reads only in
+    a branch that folding dropped: `len(state.bones)`). A contract with the courses, as for
+    `is_pure`: no step relies on such a read failing or acting (an index out of range, the length
+    of None, a dictionary that adds what is read), so leaving it out changes nothing in a game;
+    the derived function of a course that broke it would not raise where the course does."""
     if isinstance(node, ast.Subscript):
         return unneeded_if_unread(node.value) and unneeded_if_unread(node.slice)
     if isinstance(node, ast.IfExp):

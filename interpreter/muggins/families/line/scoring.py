@@ -88,8 +88,8 @@ class PlacementScoring:
         counted = [found for found in cut.values() if found is not None]
         self.count_cuts = tuple(sorted(set().union(*counted))) if counted else None
         self.one_cut = self.count_cuts[0] if self.count_cuts is not None and len(self.count_cuts) == 1 else None
-        self.kept_aggregates = [(_kept_before(of), listed) for name, (of, listed) in self.aggregates.items()
-                                if cut[name] is None]
+        self.kept_aggregates = tuple((_kept_before(of), listed) for name, (of, listed) in self.aggregates.items()
+                                     if cut[name] is None)  # a tuple: its truth is a fact a simulation folds
         self.reads_line = not LINE_NAMES.isdisjoint(self.names) or bool(self.aggregates)
         self.per_move = not TILE_NAMES.isdisjoint(self.names) or self.reads_line
         self.awards_by_sum = awards_by_sum
