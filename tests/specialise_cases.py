@@ -540,3 +540,85 @@ def lazy_in_a_loop(state: Any) -> Any:
 def lazy(state: Any, value: int) -> Any:
     factor = value + 1
     return (item * factor for item in state.values)
+
+
+
+def settled_or(state: Any) -> Any:
+    """An `or` settled by a fact before an operand that acts, and an `and` after it."""
+    out = []
+    for value in state.values:
+        out.append(state.options.strict or state.note(value))
+        out.append(state.options.limit > 5 and state.note(value + 1))
+        out.append(state.note(value + 2) and state.options.strict)
+    return out
+
+
+
+def indexed_by_truth(state: Any) -> Any:
+    """A tuple of facts indexed by a fact that is a truth, and by one that is not known."""
+    pair = (state.options.limit, state.options.mode)
+    rows = state.options.rows
+    out = [pair[state.options.strict], pair[False], pair[True]]
+    for value in state.values:
+        rows[value % 2].append(value)
+        out.append(len(rows[value > 3]))
+    rows[0].clear()
+    rows[1].clear()
+    return out
+
+
+
+def shaped_then_dropped(state: Any) -> Any:
+    """A step whose loop's returns are shaped as breaks, and then the whole step is run inside a
+    loop instead (a return later in a branch that may not leave, with more after it)."""
+    out = []
+    for value in state.values:
+        found = scan(state, value)
+        out.append(found)
+    return out
+
+
+
+def scan(state: Any, value: int) -> int:
+    if value > 2:
+        for index, item in enumerate(state.values):
+            if item == value - 1:
+                state.trace.append(("found", index))
+                if index:
+                    return index
+            elif item > state.options.limit:
+                state.count += 1
+            state.total += item
+        return -1
+    if value % 2:
+        state.count += 2
+        if value == 1:
+            return 100
+    state.total += 1
+    state.count += 3
+    state.trace.append("end")
+    state.total -= value
+    return 0
+
+
+
+def made_in_a_loop(state: Any) -> Any:
+    """Functions made in steps inlined in a loop, each reading its own call's names: the step
+    that makes them called through one that makes none."""
+    made = []
+    for value in state.values:
+        function = relay(state, value)
+        made.append(function)
+    return made
+
+
+
+def relay(state: Any, value: int) -> Any:
+    doubled = value * 2
+    return maker(state, doubled)
+
+
+
+def maker(state: Any, amount: int) -> Any:
+    extra = amount + state.options.limit
+    return lambda: extra + amount
