@@ -542,7 +542,6 @@ def lazy(state: Any, value: int) -> Any:
     return (item * factor for item in state.values)
 
 
-
 def settled_or(state: Any) -> Any:
     """An `or` settled by a fact before an operand that acts, and an `and` after it."""
     out = []
@@ -551,7 +550,6 @@ def settled_or(state: Any) -> Any:
         out.append(state.options.limit > 5 and state.note(value + 1))
         out.append(state.note(value + 2) and state.options.strict)
     return out
-
 
 
 def indexed_by_truth(state: Any) -> Any:
@@ -567,7 +565,6 @@ def indexed_by_truth(state: Any) -> Any:
     return out
 
 
-
 def shaped_then_dropped(state: Any) -> Any:
     """A step whose loop's returns are shaped as breaks, and then the whole step is run inside a
     loop instead (a return later in a branch that may not leave, with more after it)."""
@@ -576,7 +573,6 @@ def shaped_then_dropped(state: Any) -> Any:
         found = scan(state, value)
         out.append(found)
     return out
-
 
 
 def scan(state: Any, value: int) -> int:
@@ -601,7 +597,6 @@ def scan(state: Any, value: int) -> int:
     return 0
 
 
-
 def made_in_a_loop(state: Any) -> Any:
     """Functions made in steps inlined in a loop, each reading its own call's names: the step
     that makes them called through one that makes none."""
@@ -612,11 +607,9 @@ def made_in_a_loop(state: Any) -> Any:
     return made
 
 
-
 def relay(state: Any, value: int) -> Any:
     doubled = value * 2
     return maker(state, doubled)
-
 
 
 def maker(state: Any, amount: int) -> Any:

@@ -104,7 +104,7 @@ class PlacementScoring:
         self.keyed_whole = whole  # a greedy bot reads its keys from the rows below at every turn
         self.tables = tuple(self.by_flags) if whole and not self.by_tile else None  # read as they are by the course
         # whether an entry reads a flag: if none does, every flag's table and row is the same, and
-        # the course reads the first (a simulation then never counts the hand nor looks at the line)
+        # the course reads the first (a simulation then never counts the hand to find its flags)
         self.reads_flags = not set(FLAG_NAMES).isdisjoint(self.names)
         # with those tables, a greedy bot's keys of every tile: for a placement by whether it
         # dominoes, the sum it keeps and the value of its end (`key_row`, made when first met),
