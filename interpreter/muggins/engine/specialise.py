@@ -268,9 +268,10 @@ class Scope:
             settles = isinstance(node.op, ast.Or)
             for operand in node.values:
                 value = self.value(operand)
-                if value is UNKNOWN or isinstance(value, Receiver) or fixed_truth(value) is UNKNOWN:
+                truth = fixed_truth(value)
+                if truth is UNKNOWN or isinstance(value, Receiver):
                     return UNKNOWN
-                if fixed_truth(value) == settles:
+                if truth == settles:
                     return value
             return value
         if isinstance(node, ast.UnaryOp):
@@ -448,9 +449,10 @@ class Derivation:
         kept: list[ast.expr] = []
         for i, operand in enumerate(node.values):
             value = scope.value(operand)
+            truth = fixed_truth(value)
             last = i == len(node.values) - 1
-            if value is not UNKNOWN and not isinstance(value, Receiver) and fixed_truth(value) is not UNKNOWN:
-                if fixed_truth(value) == stop_on:
+            if truth is not UNKNOWN and not isinstance(value, Receiver):
+                if truth == stop_on:
                     kept.append(self.literal(value))
                     break
                 if not last:
