@@ -15,6 +15,7 @@ from muggins.bots import UNPLAYABLE, best_index, greedy_key, make_bots, ranked
 from muggins.engine import make_game
 from muggins.engine.table import FalseCall
 from muggins.families.line import course
+from muggins.families.line import scoring as line_scoring
 from muggins.families.pile import course as pile_course
 from muggins.loader import load_rules
 from muggins.simulate import play_games
@@ -118,7 +119,31 @@ def test_a_greedy_seats_move_walked_is_the_first_of_the_highest_keys_listed(base
     """A simulated greedy seat walks its placements end by end without listing them (`greedy_code`):
     its move is the one `bots.best_index` picks among the keys of the moves as listed, at every turn
     (a drawn tile to place, a stuck hand, a draw beside placements, scores below nothing)."""
-    game = make_game(variant(tmp_path, base, options), 3)
+    walked = assert_walked_moves_are_listed_moves(make_game(variant(tmp_path, base, options), 3))
+    # placements among several, and a draw or a pass or a drawn tile's placement, were met
+    assert (False, False, True) in walked and len(walked) > 1
+
+
+def test_a_greedy_seat_chooses_alike_when_its_best_fits_start_again(monkeypatch):
+    """The best tile of a hand on an end is kept as met (`PlacementScoring.best_fit`) up to a
+    bound, then forgotten: kept for only three, the walked moves are still the listed ones."""
+    monkeypatch.setattr(line_scoring, "FITS_KEPT", 3)
+    game = make_game(load_rules("domino-muggins"), 3)
+    scoring, forgotten = game.scoring, []
+    forget = scoring.forget_fits
+
+    def counted() -> None:  # how many were kept when forgotten
+        forgotten.append(sum(len(bests) for by_kept in scoring.best_fits for by_value in by_kept for bests in by_value))
+        forget()
+    monkeypatch.setattr(scoring, "forget_fits", counted)
+    assert_walked_moves_are_listed_moves(game)
+    assert len(forgotten) > 10 and set(forgotten) == {3}
+
+
+def assert_walked_moves_are_listed_moves(game) -> set[tuple[bool, bool, bool]]:
+    """At every turn of five games, the move `greedy_code` walks to is `bots.best_index`'s among
+    the keys of the moves as listed; what was met: (a move that places no tile, a drawn tile to
+    place, among several)."""
     walked = set()
     for seed in range(5):
         state = game.new_state(seed)
@@ -132,8 +157,7 @@ def test_a_greedy_seats_move_walked_is_the_first_of_the_highest_keys_listed(base
                 assert course.greedy_code(state) == listed
                 walked.add((listed < 0, state.must >= 0, len(codes) > 1))
             state.apply(legal[number % len(legal)])
-    # placements among several, and a draw or a pass or a drawn tile's placement, were met
-    assert (False, False, True) in walked and len(walked) > 1
+    return walked
 
 
 @given(st.lists(st.integers(-6, 6), min_size=1, max_size=12))

@@ -181,8 +181,8 @@ def greedy_code(state: DominoState) -> int:
 
 def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[int, Any]:
     """The code and rank (`bots.ranked`) of a hand's first highest placement (rank `UNPLAYABLE`
-    when it has none), each end's ranks read from its row (`PlacementScoring.rank_row`) only when
-    a tile fits there."""
+    when it has none), each end's best tile read (`PlacementScoring.best_fit`) only when a tile
+    fits there."""
     chosen, top = -1, UNPLAYABLE
     if not line.log:  # an empty line: any tile opens it, ranked on the opening's one row
         row = scoring.opening_ranks[dominoed]
@@ -200,14 +200,10 @@ def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[
         tiles = hand & mask[value]
         end += 1
         if tiles:
-            row = scoring.rank_row(dominoed, line.kept_at(end - 1), value)
-            while tiles:
-                bit = tiles & -tiles
-                tiles ^= bit
-                t = bit.bit_length() - 1
-                rank = row[t] - end  # ranked by its code, `t << 3 | end`
-                if rank > top:
-                    chosen, top = t << 3 | end, rank
+            rank, t = scoring.best_fit(dominoed, line.kept_at(end - 1), value, tiles)
+            rank -= end  # ranked by its code, `t << 3 | end`
+            if rank > top:
+                chosen, top = t << 3 | end, rank
     return chosen, top
 
 

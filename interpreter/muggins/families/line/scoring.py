@@ -26,7 +26,7 @@ from dataclasses import replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ...bots import ranked
+from ...bots import UNPLAYABLE, ranked
 from ...dsl import LastValues, decided, fails_somewhere, lift, lifted, lookup
 from ...dsl.bounds import cuts
 from ...engine.table import Award
@@ -47,6 +47,7 @@ TILE_HALVES = {"line.highs": "high", "line.lows": "low", "line.pips": "pips"}  #
 TILE_NAMES = frozenset({"tile.high", "tile.low", "tile.pips", "tile.is_double"})  # read from the placed tile
 TABLE_NAMES = frozenset(FLAG_NAMES) | TILE_NAMES  # what tables by the flags, the tile and the sum can read
 ROWS_KEPT = 10_000  # rows, or lines met, kept before starting again (reading the line's tiles meets many)
+FITS_KEPT = 100_000  # best fits kept before starting again (a double-six set has at most 44,800)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
 StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its key, its awards
@@ -122,6 +123,11 @@ class PlacementScoring:
         self.rank_rows: tuple[list[list[list[int | None] | None]], ...] = tuple(
             [[None] * len(lines.mask) for _ in range(self.sums)] for _ in range(2))
         self.opening_ranks = tuple(None if keys is None else self.ranks(keys) for keys in self.opening_keys)
+        # and a hand's best tile on an end (`best_fit`): by whether it dominoes, the sum the end keeps
+        # and its value, by the tiles of the hand that fit it, as met (a simulation meets a few)
+        self.best_fits: tuple[list[list[dict[int, tuple[Any, int]]]], ...] = tuple(
+            [[{} for _ in lines.mask] for _ in range(self.sums)] for _ in range(2))
+        self.fits_made = 0  # best fits kept since they started again
         self.rows: dict[tuple[Any, ...], Row] = {}
         self.last: tuple[tuple[Any, ...] | None, Row] = (None, ([], []))
         # whether the entries read the line after a placement but not its tiles: then a placement's
@@ -380,6 +386,26 @@ class PlacementScoring:
             rows[value] = row
         return row
 
+    def best_fit(self, dominoed: int, kept: int, value: int, tiles: int) -> tuple[Any, int]:
+        """The first highest rank of `rank_row` at the tiles of a bitmask (each fits an end showing
+        `value`), and that tile: kept by the bitmask, as a greedy bot meets the few tiles of its
+        hand that fit an end at every turn."""
+        bests = self.best_fits[dominoed][kept][value]
+        best = bests.get(tiles)
+        if best is None:
+            if self.fits_made >= FITS_KEPT:
+                self.forget_fits()
+            self.fits_made += 1
+            best = bests[tiles] = _first_highest(self.rank_row(dominoed, kept, value), tiles)
+        return best
+
+    def forget_fits(self) -> None:
+        for by_kept in self.best_fits:
+            for by_value in by_kept:
+                for bests in by_value:
+                    bests.clear()
+        self.fits_made = 0
+
     def ranks(self, keys: list[int | None]) -> list[int | None]:
         """A row of keys by tile as ranks, each tile positioned by its code on end 0."""
         span = self.code_span
@@ -451,6 +477,19 @@ class PlacementScoring:
                 values.append({"opening": opening, "boneyard": boneyard, "score": score,
                                "round": round_number}[name])
         return tuple(values)
+
+
+def _first_highest(row: list[int | None], tiles: int) -> tuple[Any, int]:
+    """The highest item of a row at the tiles of a bitmask, and its tile (the first of equals)."""
+    top: Any = UNPLAYABLE
+    chosen = -1
+    while tiles:
+        bit = tiles & -tiles
+        tiles ^= bit
+        t = bit.bit_length() - 1
+        if row[t] > top:  # a tile of the bitmask fits: it has a rank
+            top, chosen = row[t], t
+    return top, chosen
 
 
 def _placed(line: Line, t: int, end: int) -> Line:
