@@ -15,6 +15,7 @@ import multiprocessing.connection
 import os
 import signal
 import threading
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -114,30 +115,14 @@ class Tally:
             entry[0] += times
             entry[1] += points
 
-    def add_game(self, state: Any, family: Family) -> None:
-        """Count a finished game of `family` from what its state kept: counts, round starts, score
-        changes, and the events statistics read (steals, losses, the family's counters)."""
+    def add_game(self, state: Any, family: Family, scored: Counter[tuple[Any, int, str]]) -> None:
+        """Count a finished game of `family` from what its state kept: counts, round starts, and
+        the events statistics read (steals, losses, the family's counters). Its score changes
+        are counted in `scored`, by player, points and reason (in C: they are most of what a
+        short game leaves to count), for `add_scored` once the games are played."""
         outcome = state.outcome
-        unearned = family.settlement_reasons
-        counters, extra, entries = family.counters, self.extra, self.entries
-        events = points_in_all = 0
-        for _, points, reason in state.scored:
-            if points and reason not in unearned and reason not in UNEARNED_REASONS:  # losses in play too
-                events += 1
-                points_in_all += points
-                entry = entries.get(reason)
-                if entry is None:
-                    entries[reason] = [1, points]
-                else:
-                    entry[0] += 1
-                    entry[1] += points
-            elif reason == FALSE_CALL_REASON:
-                self.false_calls += 1
-                self.false_call_points -= points
-            elif reason in unearned:
-                self.settled_points += points
-        self.scoring_events += events
-        self.scoring_points += points_in_all
+        counters, extra = family.counters, self.extra
+        scored.update(state.scored)
         for event in state.events:
             kind = type(event)
             if kind is Stolen:
@@ -150,6 +135,23 @@ class Tally:
         starts = state.round_starts
         self.record(outcome.winner, outcome.scores, outcome.rounds, state.moves, state.turns, starts[0][0])
         self.count_rounds(starts, outcome.scores)
+
+    def add_scored(self, scored: Counter[tuple[Any, int, str]], family: Family) -> None:
+        """Count the score changes of games (`add_game`) by how many times each came up: earned in
+        play (the scoring events, by entry; losses in play too), false calls, settlements."""
+        unearned, entries = family.settlement_reasons, self.entries
+        for (_, points, reason), times in scored.items():
+            if points and reason not in unearned and reason not in UNEARNED_REASONS:
+                self.scoring_events += times
+                self.scoring_points += points * times
+                entry = entries.setdefault(reason, [0, 0])
+                entry[0] += times
+                entry[1] += points * times
+            elif reason == FALSE_CALL_REASON:
+                self.false_calls += times
+                self.false_call_points -= points * times
+            elif reason in unearned:
+                self.settled_points += points * times
 
     def count_rounds(self, starts: Sequence[tuple[int, Sequence[int]]], final: Sequence[int]) -> None:
         """Count each round from its first to play: `starts` holds, per round, that player and
@@ -261,14 +263,16 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
     family = family_of(rules)
+    scored: Counter[tuple[Any, int, str]] = Counter()
     if at_table:
         for number in numbers:
-            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family)
-        return tally
-    policies = Policies(bots, seed, forget, attention)
-    for number in numbers:
-        game_seed = f"{seed}:{number}"
-        tally.add_game(game.new_state(game_seed, policies.for_game(game_seed)), family)
+            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family, scored)
+    else:
+        policies = Policies(bots, seed, forget, attention)
+        for number in numbers:
+            game_seed = f"{seed}:{number}"
+            tally.add_game(game.new_state(game_seed, policies.for_game(game_seed)), family, scored)
+    tally.add_scored(scored, family)
     return tally
 
 
