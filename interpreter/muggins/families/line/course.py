@@ -26,7 +26,6 @@ from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, Roun
 
 if TYPE_CHECKING:
     from .game import DominoState
-    from .scoring import StateRow
 
 AFTER_PLACE, END_ROUND, FIRST_ROUND = range(1, 4)  # after TURN, the table's step 0
 DRAW, PASS, CALL = -1, -2, -3  # the codes of the moves that place no tile (CALL: "Muggins!" on one's turn)
@@ -154,82 +153,30 @@ def add_codes(codes: list[int], tiles: int, end: int) -> None:
 
 def greedy_code(state: DominoState) -> int:
     """A greedy seat's move: the first of the highest `greedy_keys` of the `legal_codes`, as
-    `bots.best_index` picks it. Where the placements' keys are tabulated (`tabulated`), or kept in
-    the row of the line's node at every turn (`PlacementScoring.state_row`; a scoring with tables
-    by flags asks it on few turns, from a node long out of date), the moves are walked, never
-    listed: a simulation's greedy bots choose at every turn."""
+    `bots.best_index` picks it. Where the placements' keys are tabulated (`tabulated`) the moves are
+    walked, never listed: a simulation's greedy bots choose at every turn."""
     hand, must = state.masks[state.turn], state.must
-    scoring = state.game.scoring
-    dominoed = scoring.reads_flags and hand.bit_count() == 1  # read only where an entry reads it
-    if must < 0 or not state.game.first_end_only:
+    dominoed = state.game.scoring.reads_flags and hand.bit_count() == 1  # read only where an entry reads it
+    keyed = tabulated(state, dominoed)
+    beside = others_beside_placements(state.game)
+    if keyed and (must < 0 or not state.game.first_end_only):
         # a drawn tile to place (`must`) has only its placements (see `legal_codes`)
-        placed = hand if must < 0 else 1 << must
-        if tabulated(state, dominoed):
-            code, top = best_placement(state.line, placed, scoring, dominoed)
-            return beside_placements(state, code, top)
-        if not scoring.flagged:
-            hand_size = hand.bit_count() - 1
-            row = scoring.state_row(state.line, hand_size, len(state.bones), state.scores[state.turn], state.round)
-            if row is not None:
-                code, top = met_placement(state, placed, row, hand_size)
-                return beside_placements(state, code, top)
+        code, top = best_placement(state.line, hand if must < 0 else 1 << must, state.game.scoring, dominoed)
+        if must < 0 and (top == UNPLAYABLE or beside):
+            others: list[int] = []
+            add_other_codes(state, others, top == UNPLAYABLE)
+            span = state.game.scoring.code_span
+            for other in others:  # listed after the placements; a stuck hand always has a draw or a pass
+                rank = ranked(OTHER_KEYS[other], span - 1, span)
+                if rank > top:
+                    code, top = other, rank
+        return code
     codes = legal_codes(state)
     if len(codes) == 1:
         return codes[0]
     keys = greedy_keys(state, codes)
     best = best_index(keys)  # a statement of its own: inlined in a simulation
     return codes[best]
-
-
-def beside_placements(state: DominoState, code: int, top: Any) -> int:
-    """A greedy seat's move given its best placement's code and rank (rank `UNPLAYABLE`: none):
-    that placement, or a move that places no tile (`add_other_codes`) ranked higher; a drawn
-    tile to place has only its placements."""
-    beside = others_beside_placements(state.game)
-    if state.must < 0 and (top == UNPLAYABLE or beside):
-        others: list[int] = []
-        add_other_codes(state, others, top == UNPLAYABLE)
-        span = state.game.scoring.code_span
-        for other in others:  # listed after the placements; a stuck hand always has a draw or a pass
-            rank = ranked(OTHER_KEYS[other], span - 1, span)
-            if rank > top:
-                code, top = other, rank
-    return code
-
-
-def met_placement(state: DominoState, hand: int, row: StateRow, hand_size: int) -> tuple[int, Any]:
-    """`best_placement` where the placements' keys are kept in a row of the line's node
-    (`PlacementScoring.state_row`): each end's best is kept there too, by the tiles of the hand
-    that fit it (a greedy bot meets the few tiles of its hand that fit an end at every turn; a
-    hand opens a line once a round: not kept)."""
-    line = state.line
-    if not line.log:  # an empty line: any tile opens it
-        codes: list[int] = []
-        add_codes(codes, hand, 0)
-        return highest_met(state, codes, row, hand_size)
-    chosen, top = -1, UNPLAYABLE
-    mask, bests = line.tables.mask, row[2]
-    end = 0
-    for value in line.values:
-        tiles = hand & mask[value]
-        end += 1
-        if tiles:
-            best = bests.get(tiles << 3 | end)
-            if best is None:
-                codes = []
-                add_codes(codes, tiles, end)
-                best = highest_met(state, codes, row, hand_size)
-                state.game.scoring.keep_best(row, tiles << 3 | end, best)
-            if best[1] > top:
-                chosen, top = best
-    return chosen, top
-
-
-def highest_met(state: DominoState, codes: list[int], row: StateRow, hand_size: int) -> tuple[int, Any]:
-    """The code and rank (`bots.ranked`) of the first highest of some placements (`met_keys`)."""
-    keys = met_keys(state, codes, row, hand_size)
-    first = best_index(keys)
-    return codes[first], ranked(keys[first], codes[first], state.game.scoring.code_span)
 
 
 def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[int, Any]:
@@ -306,7 +253,21 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
         # state (`PlacementScoring.state_row`), else from the entries every time (what the turn
         # knows read where it is read: a simulation counts it only for a placement first met)
         row = scoring.state_row(line, hand_size, len(state.bones), state.scores[state.turn], state.round)
-        return met_keys(state, codes, row, hand_size)
+        met = None if row is None else row[0]
+        keys = []
+        for code in codes:
+            if code < 0:
+                keys.append(OTHER_KEYS[code])
+                continue
+            key = None if met is None else met.get(code)
+            if key is None:
+                t = code >> 3
+                key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, len(state.bones),
+                                           state.scores[state.turn], state.round) + pips[t]
+                if met is not None:
+                    met[code] = key
+            keys.append(key)
+        return keys
     facts, keyed = scoring.turn_row(hand_size, len(state.bones), state.scores[state.turn], state.round, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
     # its points by that sum
@@ -320,28 +281,6 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
         total = kept[end] + adds[values[end]][t] if end >= 0 else opening[t]
         key = keyed[total]
         keys.append((key if key is not None else scoring.fill(facts, total)[1]) + pips[t])
-    return keys
-
-
-def met_keys(state: DominoState, codes: list[int], row: StateRow | None, hand_size: int) -> list[Any]:
-    """`greedy_keys` where the entries read the move (`per_move`): each placement's key from the
-    entries, kept in the row of the line's node where there is one (`state_row`)."""
-    line, scoring = state.line, state.game.scoring
-    pips = line.tables.pips
-    met = None if row is None else row[0]
-    keys = []
-    for code in codes:
-        if code < 0:
-            keys.append(OTHER_KEYS[code])
-            continue
-        key = None if met is None else met.get(code)
-        if key is None:
-            t = code >> 3
-            key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, len(state.bones),
-                                       state.scores[state.turn], state.round) + pips[t]
-            if met is not None:
-                met[code] = key
-        keys.append(key)
     return keys
 
 

@@ -50,9 +50,7 @@ ROWS_KEPT = 10_000  # rows, or lines met, kept before starting again (reading th
 FITS_KEPT = 100_000  # best fits kept before starting again (a double-six set has at most 44,800)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
-# by a placement's code: its key, its awards; by the tiles of a hand that fit an end and the end
-# (`tiles << 3 | end`, see `course.met_on_end`), the first highest placement's code and rank
-StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]], dict[int, tuple[int, Any]]]
+StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its key, its awards
 
 
 class LineNode:
@@ -138,7 +136,6 @@ class PlacementScoring:
         # lines again and again), in the rows of the lines' nodes below
         self.by_line_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         self.rows_made = 0  # rows of the nodes below, made since they started again (`forget`)
-        self.bests_made = 0  # and best placements kept in those rows (`keep_best`)
         # the lines met (`LineNode`) by what they are (`state_before`), and the node of the line asked
         # last, with that line and its length: a turn asks twice (a greedy bot's keys, then the
         # placement made), and the placement leads to the next node (`moved`). A line only ever grows
@@ -304,16 +301,8 @@ class PlacementScoring:
             if self.rows_made >= ROWS_KEPT:
                 self.forget()
             self.rows_made += 1
-            row = node.rows[turn] = ({}, {}, {})
+            row = node.rows[turn] = ({}, {})
         return row
-
-    def keep_best(self, row: StateRow, fitting: int, best: tuple[int, Any]) -> None:
-        """Keep in a row the best placement of the tiles of a hand that fit an end (`fitting`, see
-        `StateRow`), forgotten with the rows."""
-        row[2][fitting] = best
-        self.bests_made += 1
-        if self.bests_made >= FITS_KEPT:
-            self.forget()
 
     def node_of(self, line: Line) -> LineNode:
         """The node of `line` as it is now: the one asked last or reached by the placement last made
@@ -352,7 +341,7 @@ class PlacementScoring:
             node.rows.clear()
             node.after.clear()
         self.nodes.clear()
-        self.rows_made = self.bests_made = 0
+        self.rows_made = 0
         self.at = (None, 0, LineNode())
 
     def state_before(self, line: Line) -> tuple[Any, ...]:
