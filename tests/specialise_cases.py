@@ -508,14 +508,15 @@ def rows_alike_now(state: Any) -> Any:
 
 
 def unread_arguments(state: Any) -> Any:
-    """Arguments computed at the call (a length, a count of bits, an item) that the step reads only
-    in a branch the facts may drop."""
-    return sized(state, len(state.values), len(state.values).bit_count(), state.values[0] if state.values else 0)
+    """Arguments computed at the call (a length, a count of bits, an item, a truth) that the step
+    reads only in a branch the facts may drop."""
+    return sized(state, len(state.values), len(state.values).bit_count(), state.values[0] if state.values else 0,
+                 not state.values)
 
 
-def sized(state: Any, size: int, bits: int, first: int) -> int:
+def sized(state: Any, size: int, bits: int, first: int, empty: bool) -> int:
     if state.options.strict:
-        return size + bits + first
+        return size + bits + first + empty
     return 0
 
 

@@ -1008,11 +1008,14 @@ def pruned(body: list[ast.stmt]) -> list[ast.stmt]:
 
 def unneeded_if_unread(node: ast.expr) -> bool:
     """A value computed for nothing where nothing reads it: a pure one (`is_pure`), or an item, a
-    length, a count of bits or a choice of such values (an argument an inlined step reads only in
-    a branch that folding dropped: `len(state.bones)`). A contract with the courses, as for
-    `is_pure`: no step relies on such a read failing or acting (an index out of range, the length
-    of None, a dictionary that adds what is read), so leaving it out changes nothing in a game;
-    the derived function of a course that broke it would not raise where the course does."""
+    length, a count of bits, a truth (`not`) or a choice of such values (an argument an inlined
+    step reads only in a branch that folding dropped: `len(state.bones)`). A contract with the
+    courses, as for `is_pure`: no step relies on such a read failing or acting (an index out of
+    range, the length of None, a dictionary that adds what is read, a truth that cannot be told), so
+    leaving it out changes nothing in a game; the derived function of a course that broke it would
+    not raise where the course does."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return unneeded_if_unread(node.operand)
     if isinstance(node, ast.Subscript):
         return unneeded_if_unread(node.value) and unneeded_if_unread(node.slice)
     if isinstance(node, ast.IfExp):

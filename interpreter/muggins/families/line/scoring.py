@@ -401,6 +401,8 @@ class PlacementScoring:
         return best
 
     def forget_fits(self) -> None:
+        """Start the best fits again, each dictionary emptied in place (`FITS_KEPT`: memory stays
+        bounded however many games a simulation plays)."""
         for by_kept in self.best_fits:
             for by_value in by_kept:
                 for bests in by_value:
