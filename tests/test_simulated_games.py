@@ -45,6 +45,11 @@ DOMINO_OPTIONS = {
     "scoring reading the score and the boneyard": (
         "scoring:\n  - name: fives\n    when: 'ends_sum % 5 == 0'\n    points: 'ends_sum if score < 40 else ends_sum // 5'\n"
         "  - name: last of the boneyard\n    when: 'boneyard == 0 and not opening'\n    points: 1\n"),
+    # kept by the line's node alone, the entries reading nothing of the turn (`LineNode.row`)
+    "scoring reading the line's ends and last tiles": (
+        "scoring:\n  - name: fives\n    when: 'ends_sum > 0 and ends_sum % 5 == 0'\n    points: ends_sum\n"
+        "  - name: matching\n    when: 'open_ends == 2 and distinct(ends) == 1'\n    points: 5\n"
+        "  - name: twelve last\n    when: 'sum(last(line.pips, 2)) == 12'\n    points: 2\n"),
     "a domino bonus": ("scoring:\n  - name: fives\n    when: 'ends_sum % 5 == 0'\n    points: ends_sum\n"
                        "  - name: domino\n    when: dominoed\n    points: 'earned + 10'\n"),
     "void overshoot, counterclockwise": "win:\n  overshoot: void\nseating:\n  direction: counterclockwise\n",
@@ -101,6 +106,7 @@ def test_the_domino_simulation_plays_every_built_in_file_as_at_a_table(name):
 @pytest.mark.parametrize("base, options", [
     ("domino-muggins", ""), ("domino-muggins-spinner", ""), ("fives-and-threes", ""),
     ("domino-muggins-spinner", DOMINO_OPTIONS["scoring reading the score, the hand and the line"]),
+    ("domino-muggins-spinner", DOMINO_OPTIONS["scoring reading the line's ends and last tiles"]),
     ("domino-muggins", LESS_THAN_NOTHING["domino-muggins"])])
 def test_the_courses_greedy_keys_order_the_moves_as_the_views_points_and_tiebreak(base, options, tmp_path: Path):
     """One truth for what a move scores: the keys the simulation ranks moves by order exactly as

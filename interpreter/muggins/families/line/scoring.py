@@ -55,13 +55,15 @@ StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement
 
 class LineNode:
     """A line as the entries read it (`PlacementScoring.state_before`), as met: the rows of its
-    placements by what the entries read of the turn (`StateRow`), and by a placement's code the
-    node of the line after it. A simulation goes from node to node without reading the line again."""
+    placements by what the entries read of the turn (`StateRow`; its one row where they read
+    nothing of it), and by a placement's code the node of the line after it. A simulation goes
+    from node to node without reading the line again."""
 
-    __slots__ = ("rows", "after")
+    __slots__ = ("rows", "row", "after")
 
     def __init__(self) -> None:
         self.rows: dict[Any, StateRow] = {}
+        self.row: StateRow | None = None
         self.after: dict[int, LineNode] = {}
 
 
@@ -296,13 +298,21 @@ class PlacementScoring:
                 cut = bisect_right(self.count_cuts, count)
             turn = cut if self.turn_read is None else (turn, cut)  # alone, a key cheaper to hash
         node = self.node_of(line)
+        if self.turn_read is None and self.count_cuts is None:  # one row a node, no lookup
+            row = node.row
+            if row is None:
+                row = node.row = self.new_row()
+            return row
         row = node.rows.get(turn)
         if row is None:
-            if self.rows_made >= ROWS_KEPT:
-                self.forget()
-            self.rows_made += 1
-            row = node.rows[turn] = ({}, {})
+            row = node.rows[turn] = self.new_row()
         return row
+
+    def new_row(self) -> StateRow:
+        if self.rows_made >= ROWS_KEPT:
+            self.forget()
+        self.rows_made += 1
+        return {}, {}
 
     def node_of(self, line: Line) -> LineNode:
         """The node of `line` as it is now: the one asked last or reached by the placement last made
@@ -339,6 +349,7 @@ class PlacementScoring:
         nodes lead to each other in cycles: emptied, the old ones are freed at once."""
         for node in self.nodes.values():
             node.rows.clear()
+            node.row = None
             node.after.clear()
         self.nodes.clear()
         self.rows_made = 0
