@@ -309,6 +309,7 @@ class PlacementScoring:
         return row
 
     def new_row(self) -> StateRow:
+        """An empty row for a node, counted: past `ROWS_KEPT` the nodes and their rows start again."""
         if self.rows_made >= ROWS_KEPT:
             self.forget()
         self.rows_made += 1
