@@ -336,7 +336,7 @@ def place(state: DominoState, t: int, end: int) -> None:
             awards = scoring.placed_awards(line, t, opening, hand.bit_count(), len(state.bones), state.scores[player],
                                            state.round, row, code)
         if row is not None:  # scored from the node of the line before: on to the node of the line after
-            scoring.moved(line, code)
+            scoring.moved(line, code, row)
     if state.listening:
         announce(state, t, end, awards)
     state.step = AFTER_PLACE

@@ -91,10 +91,11 @@ class Line:
     `values[i]` is what open end i shows (what a match needs), `adds[i]` what it adds to the sum
     (0 for a spinner's side arm not yet played on), `total` the sum of the ends; `shared` says
     both first ends lie on an opening double that counts once; `log` holds each placement as
-    (tile, end, value the end showed), the opening as (tile, -1, -1)."""
+    (tile, end, value the end showed), the opening as (tile, -1, -1). `node` is what a scoring
+    keeps of the line as it is now (`scoring.LineNode`), forgotten at every placement."""
 
     __slots__ = ("tables", "values", "adds", "total", "shared", "log", "spinner_index", "spinner_sides", "on_spinner",
-                 "_read")
+                 "node", "_read")
     FIXED = ("tables",)  # the same for every line of a game
 
     def __init__(self, tables: LineTables):
@@ -107,6 +108,7 @@ class Line:
         self.spinner_index = -1   # the spinner's tile, -1 before there is one
         self.spinner_sides = 0    # how many of its first two sides are played on
         self.on_spinner = 0       # the bits of the open ends that lie on the spinner
+        self.node: Any = None
         self._read: _Reading | None = None
 
     def copy(self) -> Line:
@@ -174,6 +176,7 @@ class Line:
 
     def put(self, t: int, end: int) -> None:
         """Place tile number `t` on open end `end` (-1 opens the line); the caller has checked it fits."""
+        self.node = None
         tables = self.tables
         if end < 0:
             self._open(t)

@@ -50,7 +50,8 @@ ROWS_KEPT = 10_000  # rows, or lines met, kept before starting again (reading th
 FITS_KEPT = 100_000  # best fits kept before starting again (a double-six set has at most 44,800)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
-StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]]]  # by a placement's code: its key, its awards
+# by a placement's code: its key, its awards; and the node of the line it is the row of
+StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]], "LineNode"]
 
 
 class LineNode:
@@ -138,13 +139,10 @@ class PlacementScoring:
         # lines again and again), in the rows of the lines' nodes below
         self.by_line_state = self.reads_line and set(self.names).isdisjoint(TILES_OF_LINE)
         self.rows_made = 0  # rows of the nodes below, made since they started again (`forget`)
-        # the lines met (`LineNode`) by what they are (`state_before`), and the node of the line asked
-        # last, with that line and its length: a turn asks twice (a greedy bot's keys, then the
-        # placement made), and the placement leads to the next node (`moved`). A line only ever grows
-        # (each round has a line of its own, a copied state a copy), so a line and its length name
-        # what it is.
+        # the lines met (`LineNode`) by what they are (`state_before`). A line keeps its node until a
+        # tile is placed on it (`Line.node`): a turn asks twice (a greedy bot's keys, then the
+        # placement made), and the placement leads to the next node (`moved`).
         self.nodes: dict[tuple[Any, ...], LineNode] = {}
-        self.at: tuple[Line | None, int, LineNode] = (None, 0, LineNode())
         read = [TURN_NAMES.index(name) for name in self.names if name in TURN_NAMES]
         self.turn_read: Callable[[tuple[Any, ...]], Any] | None = itemgetter(*read) if read else None
         # entries reading only what a turn knows (the common case): their facts picked at once
@@ -301,28 +299,26 @@ class PlacementScoring:
         if self.turn_read is None and self.count_cuts is None:  # one row a node, no lookup
             row = node.row
             if row is None:
-                row = node.row = self.new_row()
+                row = node.row = self.new_row(node)
             return row
         row = node.rows.get(turn)
         if row is None:
-            row = node.rows[turn] = self.new_row()
+            row = node.rows[turn] = self.new_row(node)
         return row
 
-    def new_row(self) -> StateRow:
-        """An empty row for a node, counted: past `ROWS_KEPT` the nodes and their rows start again."""
+    def new_row(self, node: LineNode) -> StateRow:
+        """An empty row of `node`, counted: past `ROWS_KEPT` the nodes and their rows start again."""
         if self.rows_made >= ROWS_KEPT:
             self.forget()
         self.rows_made += 1
-        return {}, {}
+        return {}, {}, node
 
     def node_of(self, line: Line) -> LineNode:
-        """The node of `line` as it is now: the one asked last or reached by the placement last made
-        on it (`moved`), else the one of what it is (`node_at`)."""
-        at = self.at
-        if at[0] is line and at[1] == len(line.log):
-            return at[2]
-        node = self.node_at(line)
-        self.at = (line, len(line.log), node)
+        """The node of `line` as it is now: the one it keeps (asked before, or reached by the
+        placement last made on it, `moved`), else the one of what it is (`node_at`)."""
+        node = line.node
+        if node is None:
+            node = line.node = self.node_at(line)
         return node
 
     def node_at(self, line: Line) -> LineNode:
@@ -335,26 +331,26 @@ class PlacementScoring:
             node = self.nodes[kept] = LineNode()
         return node
 
-    def moved(self, line: Line, code: int) -> None:
-        """After a placement (its `code`) on `line` scored from the row of the line before it (the
-        node asked last, `row_before`): the line's node is the one that placement leads to, found
-        without reading the line again."""
-        after = self.at[2].after
+    def moved(self, line: Line, code: int, row: StateRow) -> None:
+        """After a placement (its `code`) on `line` scored from `row`, a row of the line's node
+        before it (`row_before`): the line's node is the one that placement leads to, found without
+        reading the line again."""
+        after = row[2].after
         node = after.get(code)
         if node is None:
             node = after[code] = self.node_at(line)
-        self.at = (line, len(line.log), node)
+        line.node = node
 
     def forget(self) -> None:
         """Start the rows and the nodes again (a rule file reading the line's tiles meets many). The
-        nodes lead to each other in cycles: emptied, the old ones are freed at once."""
+        nodes lead to each other in cycles: emptied, the old ones are freed at once (a line still
+        keeping one leaves it at its next placement)."""
         for node in self.nodes.values():
             node.rows.clear()
             node.row = None
             node.after.clear()
         self.nodes.clear()
         self.rows_made = 0
-        self.at = (None, 0, LineNode())
 
     def state_before(self, line: Line) -> tuple[Any, ...]:
         """What the entries read of a line before a placement, with the placement, to know what they
