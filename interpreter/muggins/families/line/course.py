@@ -324,11 +324,15 @@ def place(state: DominoState, t: int, end: int) -> None:
     state.must = -1
     opening = not line.log
     tables = scoring.tables
-    if tables is None:  # scored move by move: the awards kept with the line before the placement
-        row = scoring.row_before(line, hand.bit_count(), len(state.bones), state.scores[player], state.round)
+    if tables is None:  # scored by a table of this placement's flags, or move by move (its row kept with the line)
+        table = scoring.placement_table(hand.bit_count(), opening)
+        if table is None:
+            row = scoring.state_row(line, hand.bit_count(), len(state.bones), state.scores[player], state.round)
     line.put(t, end)
     if tables is not None:
         awards = tables[(not hand) | opening << 1 if scoring.reads_flags else 0][line.total]  # as `scoring.flags` indexes them
+    elif table is not None:
+        awards = (table[t] if scoring.by_tile else table)[line.total]
     else:
         code = t << 3 | end + 1
         awards = scoring.kept_awards(row, code)  # met before on this line: what the turn knows is not read

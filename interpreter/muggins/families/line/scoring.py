@@ -217,18 +217,13 @@ class PlacementScoring:
                       round_number: int, row: StateRow | None, code: int) -> tuple[Award, ...]:
         """Every entry that holds for tile `t`, just placed on `line` (its `code` as the course codes
         it), its player keeping `hand_size` tiles, with `boneyard`, `score` and `round_number` as they
-        are then; `row`: the line's `state_row` before the placement, given only where no table scores
-        it (`row_before`)."""
+        are then, where no table by its flags scores it (`placement_table`); `row`: the line's `state_row`
+        before the placement."""
         if row is not None:
             found = row[1].get(code)
             if found is None:
                 found = row[1][code] = self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
             return found
-        if self.flagged:
-            index = self.flags(hand_size, opening)
-            table = self.by_flags[index]
-            if table is not None:
-                return (table[t] if self.by_tile else table)[line.total]
         if self.awards_by_sum is not None:
             return lookup(self.awards_by_sum, line.total)
         return self.placed_row(line, t, opening, hand_size, boneyard, score, round_number)
@@ -266,14 +261,12 @@ class PlacementScoring:
         keyed = self.row(facts)[1][total]
         return keyed if keyed is not None else self.fill(facts, total)[1]
 
-    def row_before(self, line: Line, hand_size: int, boneyard: int, score: int, round_number: int) -> StateRow | None:
-        """The `state_row` a placement on `line` leaving `hand_size` tiles is kept in, before it is
-        made; None where a table by its flags scores it (`placed_awards`)."""
-        if self.flagged:
-            index = self.flags(hand_size, not line.log)
-            if self.by_flags[index] is not None:
-                return None
-        return self.state_row(line, hand_size, boneyard, score, round_number)
+    def placement_table(self, hand_size: int, opening: bool) -> list[Any] | None:
+        """The table a placement leaving `hand_size` tiles, opening the line or not, is scored from
+        by its flags (`by_flags`: by sum, by tile first where `by_tile`); None where there is none."""
+        if not self.flagged:
+            return None
+        return self.by_flags[self.flags(hand_size, opening)]
 
     def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
                   round_number: int) -> StateRow | None:
@@ -333,7 +326,7 @@ class PlacementScoring:
 
     def moved(self, line: Line, code: int, row: StateRow) -> None:
         """After a placement (its `code`) on `line` scored from `row`, a row of the line's node
-        before it (`row_before`): the line's node is the one that placement leads to, found without
+        before it (`state_row`): the line's node is the one that placement leads to, found without
         reading the line again."""
         after = row[2].after
         node = after.get(code)
