@@ -162,9 +162,9 @@ def greedy_code(state: DominoState) -> int:
     if keyed and (must < 0 or not state.game.first_end_only):
         # a drawn tile to place (`must`) has only its placements (see `legal_codes`)
         code, top = best_placement(state.line, hand if must < 0 else 1 << must, state.game.scoring, dominoed)
-        if must < 0 and (top == UNPLAYABLE or beside):
+        if must < 0 and (code < 0 or beside):  # no placement (ranked `UNPLAYABLE`), or others beside them
             others: list[int] = []
-            add_other_codes(state, others, top == UNPLAYABLE)
+            add_other_codes(state, others, code < 0)
             span = state.game.scoring.code_span
             for other in others:  # listed after the placements; a stuck hand always has a draw or a pass
                 rank = ranked(OTHER_KEYS[other], span - 1, span)
