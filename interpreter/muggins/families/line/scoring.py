@@ -266,7 +266,8 @@ class PlacementScoring:
         by its flags (`by_flags`: by sum, by tile first where `by_tile`); None where there is none."""
         if not self.flagged:
             return None
-        return self.by_flags[self.flags(hand_size, opening)]
+        index = self.flags(hand_size, opening)  # a statement of its own: inlined in a simulation
+        return self.by_flags[index]
 
     def state_row(self, line: Line, hand_size: int, boneyard: int, score: int,
                   round_number: int) -> StateRow | None:
