@@ -5,7 +5,10 @@ import random
 from collections import Counter
 from itertools import permutations
 
-from muggins.engine.common import MAX_TIE_ROUNDS, lottery_winner, shuffled
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muggins.engine.common import MAX_TIE_ROUNDS, between, lottery_winner, shuffled
 
 
 def test_every_order_of_the_pieces_is_about_equally_likely():
@@ -31,3 +34,13 @@ def test_the_highest_draw_wins_the_lottery_and_ties_draw_again():
     winner = lottery_winner(range(3), [5] * 52, random.Random(1), rounds)  # everyone always ties
     assert winner in (0, 1, 2) and len(rounds) == MAX_TIE_ROUNDS
     assert all(len({index for _, index in draws}) == 3 for draws in rounds)  # different pieces each round
+
+
+@given(st.integers(0, 2**32), st.integers(-5, 60), st.integers(1, 2**70))
+def test_a_draw_between_two_numbers_is_the_one_randrange_makes(seed, start, width):
+    """Records replay the games their seeds dealt: a lottery's draws and a cut are `between`, which
+    must leave the generator as `random.Random.randrange` would, with the same number."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert between(ours, start, start + width) == theirs.randrange(start, start + width)
+    assert ours.getstate() == theirs.getstate()

@@ -73,6 +73,18 @@ def shuffled(pieces: Sequence[Piece], rng: random.Random) -> list[Piece]:
     return list(itemgetter(*order)(pieces))  # a fifth faster than mapping `pieces.__getitem__`
 
 
+def between(rng: random.Random, start: int, stop: int) -> int:
+    """A uniform integer in [start, stop) drawn as `rng.randrange(start, stop)` draws it (the
+    bits of the width's length, again while they make the width or more), so a seed deals the
+    same game, without `randrange`'s checks of its arguments: every card deal draws two or three."""
+    width = stop - start
+    bits = width.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= width:
+        drawn = rng.getrandbits(bits)
+    return start + drawn
+
+
 def draw_lots(
     purpose: str,
     candidates: Sequence[int],
@@ -93,7 +105,7 @@ def lottery_winner(candidates: Sequence[int], ranks: Sequence[int] | None, rng: 
     rank wins and tied candidates draw again from a reshuffled set; with no ranks, a uniform pick.
     Each round's (candidate, piece index) draws are added to `rounds` when it is given."""
     if ranks is None:
-        return candidates[rng.randrange(len(candidates))]
+        return candidates[between(rng, 0, len(candidates))]
     remaining = list(candidates)
     count = len(ranks)  # the deal sizes the loader accepts leave at least one piece per player
     for _ in range(MAX_TIE_ROUNDS):
@@ -101,7 +113,7 @@ def lottery_winner(candidates: Sequence[int], ranks: Sequence[int] | None, rng: 
         # uniformly and drawing again on one already drawn (cheaper than rng.sample for a few)
         drawn: list[int] = []
         while len(drawn) < len(remaining):
-            index = rng.randrange(count)
+            index = between(rng, 0, count)
             if index not in drawn:
                 drawn.append(index)
         if rounds is not None:
@@ -114,4 +126,4 @@ def lottery_winner(candidates: Sequence[int], ranks: Sequence[int] | None, rng: 
             return remaining[drawn_ranks.index(best)]
         remaining = [player for player, rank in zip(remaining, drawn_ranks) if rank == best]
     # Only a rank that ties everyone forever gets here: settle it with a uniform pick.
-    return remaining[rng.randrange(len(remaining))]
+    return remaining[between(rng, 0, len(remaining))]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...bots import UNPLAYABLE, Policies
 from ...dsl import lookup
-from ...engine.common import draw_lots, lottery_winner, shuffled
+from ...engine.common import between, draw_lots, lottery_winner, shuffled
 from ...engine.table import MUGGINS, TURN, Course, must_claim
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
@@ -288,7 +288,7 @@ def deal(state: CardState, dealer: int) -> None:
     cut_by = cut_at = None
     if game.options.cut and len(deck) > 1:
         cut_by = seats.previous(dealer)
-        cut_at = state.rng.randrange(1, len(deck))
+        cut_at = between(state.rng, 1, len(deck))
         deck = deck[cut_at:] + deck[:cut_at]
     dealt = game.hand_size * n
     order = seats.order_from(seats.next(dealer))
