@@ -190,6 +190,10 @@ def test_each_round_is_counted_from_its_own_first_to_play():
     backwards = Tally(3, ["greedy"] * 3, step=-1)
     backwards.count_rounds([(1, (0, 0, 0))], (4, 0, 1))
     assert backwards.round_wins == [0, 1, 0]
+    # three games alike as game 3, counted at once (as a simulation counts games that end alike)
+    alike = Tally(3, ["greedy"] * 3)
+    alike.count_rounds([(2, (0, 0, 0)), (0, (0, 0, 7))], (0, 0, 7), times=3)
+    assert (alike.round_wins, alike.round_count, alike.round_shared) == ([3, 0, 0], 6, 3)
 
 
 def test_rounds_with_partnerships_are_counted_by_side():
@@ -201,6 +205,10 @@ def test_rounds_with_partnerships_are_counted_by_side():
     tally.record(0, [30, 25, 30, 25], 3, 30, 20, 1)
     data = summary(tally, load_rules("domino-partnership-all-fives"), "hand")["first_to_play"]["by_round"]
     assert data["by"] == "side" and [row["wins"] for row in data["by_position"]] == [2, 1]
+    # two games alike counted at once: begun by seat 1, whose side rises most, then nobody scores
+    alike = Tally(4, ["greedy"] * 4, sides=2)
+    alike.count_rounds([(1, (0, 0, 0, 0)), (0, (0, 10, 0, 10))], (0, 10, 0, 10), times=2)
+    assert (alike.round_wins, alike.round_count, alike.round_shared) == ([2, 0], 4, 2)
 
 
 def test_the_rounds_tally_is_the_same_simulated_at_a_table_and_on_any_number_of_workers():

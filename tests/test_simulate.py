@@ -9,7 +9,8 @@ import pytest
 from muggins.cli import main
 from muggins.loader import load_rules
 from muggins.overrides import load_settings
-from muggins.simulate import Tally, in_flight, simulate, summary
+from muggins import simulate as simulate_module
+from muggins.simulate import Tally, in_flight, play_games, simulate, summary
 from muggins.stats import two_proportions, wilson
 
 
@@ -110,6 +111,30 @@ def test_game_counts_and_wins_add_up():
     assert sum(s["wins"] for s in data["seats"]) == data["finished"]
     assert sum(data["final_score"]["histogram"].values()) == 17 * 3
     assert 0 <= data["blocked_round_rate"] <= 1
+
+
+@pytest.mark.parametrize("spec, players", [("card-muggins", 2), ("card-muggins", 3), ("domino-partnership-all-fives", 4)])
+def test_games_alike_are_counted_once_by_their_number_as_if_one_by_one(monkeypatch, spec, players):
+    """A shard counts the games that end alike once, times their number (`Tally.add_played`):
+    every statistic is what counting each game on its own gives (`PLAYED_KEPT` 1)."""
+    times_seen = []
+    record = Tally.record
+
+    def spied(self, *args, **kwargs):
+        times_seen.append(args[-1])
+        record(self, *args, **kwargs)
+
+    def played():
+        return play_games(load_rules(spec), players, ["greedy"] * players, "alike", range(150), 20, 0.0, 1.0)
+
+    monkeypatch.setattr(Tally, "record", spied)
+    together = played()
+    assert together.games == 150 and sum(times_seen) == 150
+    if spec.startswith("card"):  # short games: some end alike, or this test tries nothing
+        assert max(times_seen) > 1
+    monkeypatch.setattr(simulate_module, "PLAYED_KEPT", 1)
+    times_seen.clear()
+    assert played() == together and set(times_seen) == {1}
 
 
 def test_wilson_interval_contains_the_rate():

@@ -33,6 +33,9 @@ from .rules import Rules
 from .stats import distribution, fair_share, percentile, wilson
 
 HISTOGRAM_BIN = 10
+# Finished games a shard keeps to count at once (`Tally.add_game`): memory stays flat however
+# many games a shard plays.
+PLAYED_KEPT = 2000
 
 
 @dataclass
@@ -115,14 +118,15 @@ class Tally:
             entry[0] += times
             entry[1] += points
 
-    def add_game(self, state: Any, family: Family, scored: Counter[tuple[Any, int, str]]) -> None:
+    def add_game(self, state: Any, family: Family, played: dict[tuple[Any, ...], int],
+                 scored: Counter[tuple[Any, int, str]]) -> None:
         """Count a finished game of `family` from what its state kept: counts, round starts, and
-        the events statistics read (steals, losses, the family's counters). Its score changes
-        are counted in `scored`, by player, points and reason (in C: they are most of what a
-        short game leaves to count), for `add_scored` once the games are played."""
-        outcome = state.outcome
+        the events statistics read (steals, losses, the family's counters). Games alike are
+        counted in `played` by what the rest of its statistics read, and its score changes in
+        `scored`, by player, points and reason, for `add_played` to count each once (every
+        `PLAYED_KEPT` games that differ, and once the games are played): short games are much
+        alike (of 3,000 games of card-muggins between greedy bots, 1,238 differ)."""
         counters, extra = family.counters, self.extra
-        scored.update(state.scored)
         for event in state.events:
             kind = type(event)
             if kind is Stolen:
@@ -132,12 +136,26 @@ class Tally:
                 self.lost_points += event.score.points
             elif kind in counters:
                 extra[counters[kind]] = extra.get(counters[kind], 0) + 1
-        starts = state.round_starts
-        self.record(outcome.winner, outcome.scores, outcome.rounds, state.moves, state.turns, starts[0][0])
-        self.count_rounds(starts, outcome.scores)
+        scored.update(state.scored)
+        outcome = state.outcome
+        game = (outcome.winner, outcome.scores, outcome.rounds, state.moves, state.turns, tuple(state.round_starts))
+        played[game] = played.get(game, 0) + 1
+        if len(played) >= PLAYED_KEPT:
+            self.add_played(played, scored, family)
+
+    def add_played(self, played: dict[tuple[Any, ...], int], scored: Counter[tuple[Any, int, str]],
+                   family: Family) -> None:
+        """Count the games `add_game` counted in `played` and their score changes, each alike
+        once, and empty both."""
+        for (winner, scores, rounds, moves, turns, starts), times in played.items():
+            self.record(winner, scores, rounds, moves, turns, starts[0][0], times)
+            self.count_rounds(starts, scores, times)
+        self.add_scored(scored, family)
+        played.clear()
+        scored.clear()
 
     def add_scored(self, scored: Counter[tuple[Any, int, str]], family: Family) -> None:
-        """Count the score changes of games (`add_game`) by how many times each came up: earned in
+        """Count score changes by how many times each came up: earned in
         play (the scoring events, by entry; losses in play too), false calls, settlements."""
         unearned, entries = family.settlement_reasons, self.entries
         for (_, points, reason), times in scored.items():
@@ -153,12 +171,13 @@ class Tally:
             elif reason in unearned:
                 self.settled_points += points * times
 
-    def count_rounds(self, starts: Sequence[tuple[int, Sequence[int]]], final: Sequence[int]) -> None:
-        """Count each round from its first to play: `starts` holds, per round, that player and
-        every seat's score when the round began; `final`, the scores at the game's end."""
+    def count_rounds(self, starts: Sequence[tuple[int, Sequence[int]]], final: Sequence[int], times: int = 1) -> None:
+        """Count each round from its first to play, of `times` games alike: `starts` holds, per
+        round, that player and every seat's score when the round began; `final`, the scores at
+        the game's end."""
         n, sides, step, wins = self.players, self.sides, self.step, self.round_wins
         count = len(starts)
-        self.round_count += count
+        self.round_count += count * times
         shared = 0
         for i in range(count):
             opener, before = starts[i]
@@ -167,40 +186,41 @@ class Tally:
             if sides == 2:  # the common case, kept short: simulations count every round
                 rise = (after[0] - before[0]) - (after[1] - before[1])
                 if rise == 0:
-                    shared += 1
+                    shared += times
                 else:
-                    wins[((rise < 0) - opener) * step % n % 2] += 1
+                    wins[((rise < 0) - opener) * step % n % 2] += times
                 continue
             rises = [after[s] - before[s] for s in range(sides)]
             best = max(rises)
             if rises.count(best) > 1:
-                shared += 1
+                shared += times
             else:
-                wins[(rises.index(best) - opener) * step % n % sides] += 1
+                wins[(rises.index(best) - opener) * step % n % sides] += times
         self.round_shared += shared
 
     def record(self, winner: int | None, scores: Any, rounds: int, moves: int, turns: int = 0,
-               first: int = 0) -> None:
-        self.games += 1
-        self.rounds += rounds
-        self.rounds_sq += rounds * rounds
-        self.moves += moves
-        self.moves_sq += moves * moves
-        self.turns += turns
+               first: int = 0, times: int = 1) -> None:
+        """Count `times` games alike: who won, the scores, the game's length, its first to play."""
+        self.games += times
+        self.rounds += rounds * times
+        self.rounds_sq += rounds * rounds * times
+        self.moves += moves * times
+        self.moves_sq += moves * moves * times
+        self.turns += turns * times
         hist = self.rounds_hist
-        hist[rounds] = hist.get(rounds, 0) + 1
+        hist[rounds] = hist.get(rounds, 0) + times
         hist = self.turns_hist
-        hist[turns] = hist.get(turns, 0) + 1
+        hist[turns] = hist.get(turns, 0) + times
         hist = self.actions_hist
-        hist[moves] = hist.get(moves, 0) + 1
+        hist[moves] = hist.get(moves, 0) + times
         if winner is not None:
-            self.finished += 1
-            self.wins[winner] += 1
+            self.finished += times
+            self.wins[winner] += times
             n = self.players
-            self.first_wins[(winner - first) * self.step % n] += 1
+            self.first_wins[(winner - first) * self.step % n] += times
             best = scores[winner]
             hist = self.winning_scores
-            hist[best] = hist.get(best, 0) + 1
+            hist[best] = hist.get(best, 0) + times
             sides = self.sides
             if sides == n:  # no partnerships: every other seat is another side
                 others = list(scores)
@@ -211,10 +231,10 @@ class Tally:
             if others:
                 margin = best - max(others)
                 hist = self.margins
-                hist[margin] = hist.get(margin, 0) + 1
+                hist[margin] = hist.get(margin, 0) + times
         final_scores = self.final_scores
         for score in scores:
-            final_scores[score] = final_scores.get(score, 0) + 1
+            final_scores[score] = final_scores.get(score, 0) + times
 
 
 def play_shard(rules_spec: str, digest: str, players: int, bots: list[str], seed: int | str, start: int, stop: int,
@@ -263,16 +283,17 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
     game = make_game(rules, players, max_rounds)
     tally = Tally(players, bots, step=game.seats.step, sides=game.seats.sides)
     family = family_of(rules)
+    played: dict[tuple[Any, ...], int] = {}
     scored: Counter[tuple[Any, int, str]] = Counter()
     if at_table:
         for number in numbers:
-            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family, scored)
+            tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family, played, scored)
     else:
         policies = Policies(bots, seed, forget, attention)
         for number in numbers:
             game_seed = f"{seed}:{number}"
-            tally.add_game(game.new_state(game_seed, policies.for_game(game_seed)), family, scored)
-    tally.add_scored(scored, family)
+            tally.add_game(game.new_state(game_seed, policies.for_game(game_seed)), family, played, scored)
+    tally.add_played(played, scored, family)
     return tally
 
 
