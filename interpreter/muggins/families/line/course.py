@@ -165,8 +165,10 @@ def greedy_code(state: DominoState) -> int:
         if must < 0 and (code < 0 or beside):  # no placement (ranked `UNPLAYABLE`), or others beside them
             others: list[int] = []
             add_other_codes(state, others, code < 0)
+            if code < 0:  # a stuck hand's first draw or pass (keyed alike: listed before a call, never chosen)
+                return others[0]
             span = state.game.scoring.code_span
-            for other in others:  # listed after the placements; a stuck hand always has a draw or a pass
+            for other in others:  # listed after the placements
                 rank = ranked(OTHER_KEYS[other], span - 1, span)
                 if rank > top:
                     code, top = other, rank
