@@ -182,10 +182,11 @@ def greedy_code(state: DominoState) -> int:
 
 
 def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[int, Any]:
-    """The code and rank (`bots.ranked`) of a hand's first highest placement (rank `UNPLAYABLE`
+    """The code and rank (`bots.ranked`) of a hand's first highest placement (-1 and `UNPLAYABLE`
     when it has none), each end's best tile read (`PlacementScoring.best_fit`) only when a tile
-    fits there."""
-    chosen, top = -1, UNPLAYABLE
+    fits there. Only the rank is kept as the ends are walked: a rank is the move's key times
+    `code_span` less its code, so the code is what the rank leaves below the span."""
+    found, top = False, UNPLAYABLE
     if not line.log:  # an empty line: any tile opens it, ranked on the opening's one row
         row = scoring.opening_ranks[dominoed]
         tiles = hand
@@ -194,19 +195,21 @@ def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[
             tiles ^= bit
             t = bit.bit_length() - 1
             if row[t] > top:
-                chosen, top = t << 3, row[t]
-        return chosen, top
-    mask = line.tables.mask
-    end = 0
-    for value in line.values:
-        tiles = hand & mask[value]
-        end += 1
-        if tiles:
-            rank, t = scoring.best_fit(dominoed, line.kept_at(end - 1), value, tiles)
-            rank -= end  # ranked by its code, `t << 3 | end`
-            if rank > top:
-                chosen, top = t << 3 | end, rank
-    return chosen, top
+                found, top = True, row[t]
+    else:
+        mask = line.tables.mask
+        end = 0
+        for value in line.values:
+            tiles = hand & mask[value]
+            end += 1
+            if tiles:
+                rank = scoring.best_fit(dominoed, line.kept_at(end - 1), value, tiles)
+                rank -= end  # ranked by its code, `t << 3 | end`
+                if rank > top:
+                    found, top = True, rank
+    if not found:
+        return -1, top
+    return -top % scoring.code_span, top
 
 
 def tabulated(state: DominoState, dominoed: bool) -> bool:

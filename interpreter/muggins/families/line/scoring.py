@@ -128,7 +128,7 @@ class PlacementScoring:
         self.opening_ranks = tuple(None if keys is None else self.ranks(keys) for keys in self.opening_keys)
         # and a hand's best tile on an end (`best_fit`): by whether it dominoes, the sum the end keeps
         # and its value, by the tiles of the hand that fit it, as met (a simulation meets a few)
-        self.best_fits: tuple[list[list[dict[int, tuple[Any, int]]]], ...] = tuple(
+        self.best_fits: tuple[list[list[dict[int, Any]]], ...] = tuple(
             [[{} for _ in lines.mask] for _ in range(self.sums)] for _ in range(2))
         self.fits_made = 0  # best fits kept since they started again
         self.rows: dict[tuple[Any, ...], Row] = {}
@@ -389,10 +389,10 @@ class PlacementScoring:
             rows[value] = row
         return row
 
-    def best_fit(self, dominoed: int, kept: int, value: int, tiles: int) -> tuple[Any, int]:
-        """The first highest rank of `rank_row` at the tiles of a bitmask (each fits an end showing
-        `value`), and that tile: kept by the bitmask, as a greedy bot meets the few tiles of its
-        hand that fit an end at every turn."""
+    def best_fit(self, dominoed: int, kept: int, value: int, tiles: int) -> Any:
+        """The highest rank of `rank_row` at the tiles of a bitmask (each fits an end showing
+        `value`; a rank tells its tile, see `best_placement`): kept by the bitmask, as a greedy bot
+        meets the few tiles of its hand that fit an end at every turn."""
         bests = self.best_fits[dominoed][kept][value]
         best = bests.get(tiles)
         if best is None:
@@ -484,17 +484,16 @@ class PlacementScoring:
         return tuple(values)
 
 
-def _first_highest(row: list[int | None], tiles: int) -> tuple[Any, int]:
-    """The highest item of a row at the tiles of a bitmask, and its tile (the first of equals)."""
+def _first_highest(row: list[int | None], tiles: int) -> Any:
+    """The highest item of a row at the tiles of a bitmask (the first of equals)."""
     top: Any = UNPLAYABLE
-    chosen = -1
     while tiles:
         bit = tiles & -tiles
         tiles ^= bit
         t = bit.bit_length() - 1
         if row[t] > top:  # a tile of the bitmask fits: it has a rank
-            top, chosen = row[t], t
-    return top, chosen
+            top = row[t]
+    return top
 
 
 def _placed(line: Line, t: int, end: int) -> Line:
