@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muggins.bots import UNPLAYABLE, best_index, greedy_key, make_bots, ranked
+from muggins.bots import UNPLAYABLE, Policies, best_index, greedy_key, make_bots, ranked
 from muggins.engine import make_game
-from muggins.engine.table import FalseCall
+from muggins.engine.table import FalseCall, Forfeited, Stolen
+from muggins.families import family_of
 from muggins.families.line import course
 from muggins.families.line import scoring as line_scoring
 from muggins.families.pile import course as pile_course
@@ -228,6 +229,21 @@ def test_the_card_simulation_plays_the_tables_games(options, tmp_path: Path):
 def test_the_card_simulation_plays_every_built_in_file_as_at_a_table(name):
     rules = load_rules(name)
     assert_simulation_plays_the_tables_games(rules, [t for t in CARD_TABLES if t[0] in rules.player_counts], 8)
+
+
+@pytest.mark.parametrize("name", ["domino-muggins-claims", "card-muggins"])
+def test_a_simulated_game_builds_only_the_events_its_statistics_read(name):
+    """Nobody listens to a simulated game: of its events it builds the steals, the points lost and
+    the family's counted ones (`Tally.add_game`); its end is the outcome on its state."""
+    rules = load_rules(name)
+    read = {Stolen, Forfeited, *family_of(rules).counters}
+    game = make_game(rules, 2, 30)
+    built = set()
+    for seed in range(30):
+        state = game.new_state(f"e:{seed}", Policies(["greedy", "random"], f"e:{seed}", 0.5, 0.5))
+        assert state.outcome is not None
+        built |= {type(event) for event in state.events}
+    assert Stolen in built and built <= read
 
 
 @pytest.mark.parametrize("base, options", [("card-muggins", ""), ("card-cribbage-pegging", ""),

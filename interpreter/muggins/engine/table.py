@@ -695,4 +695,5 @@ class TableState:
     def finish(self, termination: str, winner: int | None) -> None:
         partners = self.seats.partners[winner] if winner is not None else ()
         self.outcome = Outcome(termination, winner, tuple(self.scores), self.round, partners)
-        self.events.append(GameEnded(self.outcome))
+        if self.listening:  # a simulation's statistics read the outcome itself
+            self.events.append(GameEnded(self.outcome))
