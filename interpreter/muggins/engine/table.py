@@ -25,7 +25,7 @@ from ..errors import IllegalMoveError, RuleError
 from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
 from ..rules import Rules, Score
-from .common import FALSE_CALL_REASON, MUGGINS_REASON, GameEnded, Outcome, Scored
+from .common import FALSE_CALL_REASON, MUGGINS_REASON, GameEnded, Outcome, Scored, draw_lots, lottery_winner
 from .specialise import Receiver, is_literal, specialise
 
 
@@ -467,6 +467,16 @@ class TableState:
         yields whenever someone must decide and is sent the move made; in a simulation
         (`policies`) it asks the bots' policies instead and runs to the game's end."""
         return type(self).COURSE(self)
+
+    def lottery(self, purpose: str, pieces: Sequence[Any]) -> int:
+        """Who wins a draw of lots of `pieces` (ranked by `game.lottery_ranks`), named in an event
+        when someone listens: a simulation draws the same lots and builds no event."""
+        game = self.game
+        if not self.listening:
+            return lottery_winner(range(game.players), game.lottery_ranks, self.rng)
+        drawn = draw_lots(purpose, range(game.players), pieces, game.lottery_ranks, self.rng)
+        self.events.append(drawn)
+        return drawn.winner
 
     def begin_round(self, first: int) -> None:
         """A round begins with `first` to play: kept for the statistics of who wins rounds."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...bots import UNPLAYABLE, Policies, best_index, ranked
-from ...engine.common import draw_lots, shuffled
+from ...engine.common import shuffled
 from ...engine.table import TURN, Course
 from .events import Dominoed, Drew, Passed, Placed, Revealed, RoundBlocked, RoundEnded, RoundStarted
 
@@ -313,8 +313,11 @@ def play(state: DominoState, code: int) -> None:
 
 
 def first_round(state: DominoState) -> None:
-    first = state.options.first_opener
-    start_round(state, None if first.method == "holder" else lottery(state, "first opener"))
+    if state.options.first_opener.method == "holder":
+        start_round(state, None)
+        return
+    opener = state.lottery("first opener", state.game.tiles)  # a statement of its own: inlined in a simulation
+    start_round(state, opener)
 
 
 def place(state: DominoState, t: int, end: int) -> None:
@@ -401,13 +404,6 @@ def next_turn(state: DominoState) -> None:
         end_round(state, blocked=True)
 
 
-def lottery(state: DominoState, purpose: str) -> int:
-    drawn = draw_lots(purpose, range(state.game.players), state.game.tiles, state.game.lottery_ranks, state.rng)
-    if state.listening:
-        state.events.append(drawn)
-    return drawn.winner
-
-
 def start_round(state: DominoState, opener: int | None) -> None:
     """Deal a round, one tile at a time in the order of play from the opener; with no opener
     yet (the holder of a piece opens), from the seat after the last opener."""
@@ -480,7 +476,8 @@ def end_round(state: DominoState, blocked: bool) -> None:
     elif rule == "holder":
         start_round(state, None)
     else:
-        start_round(state, lottery(state, "next opener"))
+        opener = state.lottery("next opener", state.game.tiles)  # a statement of its own: inlined in a simulation
+        start_round(state, opener)
 
 
 def hand_pips(pips: list[int], hand: int) -> int:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...bots import UNPLAYABLE, Policies
 from ...dsl import lookup
-from ...engine.common import between, draw_lots, lottery_winner, shuffled
+from ...engine.common import between, shuffled
 from ...engine.table import MUGGINS, TURN, Course, must_claim
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 
@@ -109,17 +109,8 @@ def hand_keys(state: CardState, hand: list[int]) -> dict[int, float]:
 
 
 def first_deal(state: CardState) -> None:
-    deal(state, lottery(state, "first dealer"))
-
-
-def lottery(state: CardState, purpose: str) -> int:
-    """Who wins a draw of lots (by the rules' rank), named in an event when someone listens."""
-    game = state.game
-    if not state.listening:
-        return lottery_winner(range(game.players), game.lottery_ranks, state.rng)
-    drawn = draw_lots(purpose, range(game.players), game.cards, game.lottery_ranks, state.rng)
-    state.events.append(drawn)
-    return drawn.winner
+    dealer = state.lottery("first dealer", state.game.cards)  # a statement of its own: inlined in a simulation
+    deal(state, dealer)
 
 
 def play(state: CardState, code: int) -> bool:
@@ -274,7 +265,7 @@ def end_round(state: CardState) -> None:
     elif rule == "same":
         dealer = state.dealer
     else:
-        dealer = lottery(state, "next dealer")
+        dealer = state.lottery("next dealer", state.game.cards)
     deal(state, dealer)
 
 
