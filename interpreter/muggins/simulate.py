@@ -155,8 +155,8 @@ class Tally:
         scored.clear()
 
     def add_scored(self, scored: Counter[tuple[Any, int, str]], family: Family) -> None:
-        """Count score changes by how many times each came up: earned in
-        play (the scoring events, by entry; losses in play too), false calls, settlements."""
+        """Count score changes by how many times each came up: earned in play (the scoring events,
+        by entry; losses in play too), false calls, settlements."""
         unearned, entries = family.settlement_reasons, self.entries
         for (_, points, reason), times in scored.items():
             if points and reason not in unearned and reason not in UNEARNED_REASONS:

@@ -77,7 +77,8 @@ def shuffled(pieces: Sequence[Piece], rng: random.Random) -> list[Piece]:
 def between(rng: random.Random, start: int, stop: int) -> int:
     """A uniform integer in [start, stop) drawn as `rng.randrange(start, stop)` draws it (the
     bits of the width's length, again while they make the width or more), so a seed deals the
-    same game, without `randrange`'s checks of its arguments: every card deal draws two or three."""
+    same game, without `randrange`'s checks of its arguments: a card game draws them for its first
+    dealer and at every cut."""
     width = stop - start
     bits = width.bit_length()
     drawn = rng.getrandbits(bits)
