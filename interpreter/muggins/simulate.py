@@ -33,8 +33,8 @@ from .rules import Rules
 from .stats import distribution, fair_share, percentile, wilson
 
 HISTOGRAM_BIN = 10
-# Finished games a shard keeps to count at once (`Tally.add_game`): memory stays flat however
-# many games a shard plays.
+# How many finished games that differ a shard keeps, each with the number of games alike, before
+# it counts them (`Tally.add_game`): memory stays flat however many games a shard plays.
 PLAYED_KEPT = 2000
 
 
