@@ -461,9 +461,8 @@ def end_round(state: DominoState, blocked: bool) -> None:
         for player in range(game.players):
             state.events.append(Revealed(player, tuple(hands[player]), pips[player]))
     order = state.seats.order_from(state.opener)
-    for player, points, reason in game.settle(pips, sizes, state.scores, state.dominoer, blocked, order):
-        if state.score(player, points, reason):
-            return
+    if game.settle(state, pips, sizes, state.dominoer, blocked, order):
+        return
     if state.listening:
         state.events.append(RoundEnded(state.round, blocked, state.dominoer, tuple(state.scores)))
     if state.round_ended():

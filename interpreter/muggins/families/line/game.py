@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence, Union
+from typing import Any, Sequence, Union
 
 from ...errors import IllegalMoveError
 from ...messages import Said, illegal, said_list
@@ -170,49 +170,66 @@ class DominoGame(TableGame):
         what the earlier ones gave (`earned`)."""
         return tuple(self.scoring_awards(env, entries)[0])
 
-    def settle(self, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
-               blocked: bool, order: Sequence[int]) -> Iterator[tuple[int, int, str]]:
-        """The score changes of a round's end, in order: the award to the player `paid_to` names,
-        then each player's penalty (down to the floor). A generator: the caller applies each change
-        to `scores` (and stops when one wins) before the next formula reads them. `order` is the
-        order of play from the round's opener (it breaks ties among the lightest)."""
+    def settle(self, table: TableState, pips: list[int], sizes: list[int], dominoer: int | None, blocked: bool,
+               order: Sequence[int]) -> bool:
+        """The score changes of a round's end, each scored on `table` in turn (a formula reads the
+        scores the changes before it left): the award to the player `paid_to` names, then each
+        player's penalty (down to the floor). True when one of them ended the game. One settlement
+        for the course and the score keeper; not a generator, so a simulation inlines it. `order`
+        is the order of play from the round's opener (it breaks ties among the lightest)."""
         o = self.rules.options
-        side = self.seats.side
-        side_pips = [0] * self.seats.sides
-        for player, held in enumerate(pips):
-            side_pips[side[player]] += held
-        lightest = min(side_pips)
-        lightest_side = side_pips.index(lightest) if side_pips.count(lightest) == 1 else None
+        scores = table.scores
         payee = dominoer if o.pays_award else None
-        if blocked and o.paid_to == "lightest" and lightest_side is not None:
-            payee = next(p for p in order if side[p] == lightest_side)
-        total = sum(pips)
-        facts = (pips, sizes, scores, dominoer, blocked, side_pips, lightest_side)  # what a formula's env reads
+        if blocked and o.paid_to == "lightest":
+            lightest = self.lightest_side(pips)
+            if lightest is not None:
+                side = self.seats.side
+                payee = next(p for p in order if side[p] == lightest)
         for player in range(len(pips)):
             if player == payee:
                 if self.award_by_pips is not None:
-                    award = lookup(self.award_by_pips, total - side_pips[side[player]])
+                    totals = self.side_pips(pips)
+                    award = lookup(self.award_by_pips, sum(pips) - totals[self.seats.side[player]])
                 else:
-                    award = o.award(self._settlement_env(player, *facts))
+                    award = o.award(self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
                 if award:
-                    yield player, award, AWARD_REASON
+                    ended = table.score(player, award, AWARD_REASON)
+                    if ended:
+                        return True
             if not blocked or o.penalty_on_blocked:
                 current = scores[player]
                 if self.penalty_by_pips is not None:
                     penalty = lookup(self.penalty_by_pips, pips[player])
                 else:
-                    penalty = o.penalty(self._settlement_env(player, *facts))
+                    penalty = o.penalty(self._settlement_env(player, pips, sizes, scores, dominoer, blocked))
                 new = current - penalty
                 if o.floor is not None:
                     new = max(new, min(o.floor, current))
                 if new != current:
-                    yield player, new - current, PENALTY_REASON
+                    ended = table.score(player, new - current, PENALTY_REASON)
+                    if ended:
+                        return True
+        return False
+
+    def side_pips(self, pips: list[int]) -> list[int]:
+        """The pips left in each side's hands (a side: a player, or a partnership)."""
+        side = self.seats.side
+        totals = [0] * self.seats.sides
+        for player, held in enumerate(pips):
+            totals[side[player]] += held
+        return totals
+
+    def lightest_side(self, pips: list[int]) -> int | None:
+        """The side with the fewest pips left, None when two or more tie for fewest."""
+        totals = self.side_pips(pips)
+        lightest = min(totals)
+        return totals.index(lightest) if totals.count(lightest) == 1 else None
 
     def _settlement_env(self, player: int, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
-                        blocked: bool, side_pips: list[int], lightest_side: int | None) -> dict[str, Any]:
-        own = side_pips[self.seats.side[player]]
+                        blocked: bool) -> dict[str, Any]:
+        own = self.side_pips(pips)[self.seats.side[player]]
         return {"hand_pips": pips[player], "hand_size": sizes[player], "side_pips": own,
-                "opponents_pips": sum(pips) - own, "lightest": self.seats.side[player] == lightest_side,
+                "opponents_pips": sum(pips) - own, "lightest": self.seats.side[player] == self.lightest_side(pips),
                 "dominoed": player == dominoer, "blocked": blocked, "players": len(pips), "score": scores[player],
                 "target": self.target}
 

@@ -560,9 +560,8 @@ class LineTracker(Tracker):
         pips = [self.pips.get(p, 0) for p in range(self.players)]
         sizes = [self.sizes.get(p, 0) for p in range(self.players)]
         order = table.seats.order_from(table.opener)
-        for player, points, reason in self.game.settle(pips, sizes, table.scores, self.dominoer, self.blocked, order):
-            if table.score(player, points, reason):
-                return
+        if self.game.settle(table, pips, sizes, self.dominoer, self.blocked, order):
+            return
         table.events.append(D.RoundEnded(table.round, self.blocked, self.dominoer, tuple(table.scores)))
         if table.end_round():
             return
