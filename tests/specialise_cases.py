@@ -616,3 +616,20 @@ def relay(state: Any, value: int) -> Any:
 def maker(state: Any, amount: int) -> Any:
     extra = amount + state.options.limit
     return lambda: extra + amount
+
+
+def handed_in_a_loop_header(state: Any) -> Any:
+    """The state handed to code not inlined in a loop's test, after statements that read its
+    attributes: they are read as they are throughout, none held in a local half the time."""
+    state.total += 1
+    state.count += len(state.values)
+    while state.count < 40 and below(state, 30 + state.options.limit):
+        state.total += state.count
+        state.count += 3
+    return state.total, state.count
+
+
+@not_inlined
+def below(state: Any, limit: int) -> bool:
+    state.values.append(state.total % 7)
+    return state.total < limit

@@ -73,7 +73,7 @@ ENTRIES = [cases.early_returns, cases.loops_that_return, cases.reassigned_parame
            cases.static_methods, cases.answered_calls, cases.returned_locals, cases.results_seen_early,
            cases.finally_unread, cases.rows_alike_now, cases.unread_arguments, cases.filled_rows_either,
            cases.lazy_in_a_loop, cases.settled_or, cases.indexed_by_truth, cases.shaped_then_dropped,
-           cases.made_in_a_loop]
+           cases.made_in_a_loop, cases.handed_in_a_loop_header]
 options_drawn = st.builds(Options, st.integers(0, 12), st.booleans(), st.sampled_from(["a", "b", "c"]))
 
 

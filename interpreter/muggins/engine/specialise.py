@@ -1259,13 +1259,10 @@ class Held:
         counts, taken = self.survey(body)
         self.held = {attr: f"{parameter}_{attr}" for attr, count in sorted(counts.items())
                      if count >= 2 and f"{parameter}_{attr}" not in taken}
-        try:
-            if self.held_back:
-                raise NotInlined("the state read under another name, or by a function made in the course")
-            held = self.statements(body)
-        except NotInlined:
-            self.body = body  # a shape this does not hold in locals: the attributes are read as they are
+        if self.held_back:  # a shape this does not hold in locals: the attributes are read as they are
+            self.body = body
             return
+        held = self.statements(body)
         stores = self.stores()
         if not stores:
             self.body = self.loads() + held
@@ -1278,7 +1275,9 @@ class Held:
     def survey(self, body: list[ast.stmt]) -> tuple[dict[str, int], set[str]]:
         """How often each plain attribute is read or written, and every name the body uses; and
         whether a yield is left or the state is read in a way locals cannot follow (under another
-        name, or by a function made in the course, which could run after a store)."""
+        name, by a function made in the course, which could run after a store, or by code not
+        inlined in a loop's header, read again at every pass with no statement to store before it).
+        Decided before any statement is rewritten, since `statements` rewrites them in place."""
         counts: dict[str, int] = {}
         taken: set[str] = set()
         passed: set[int] = set()  # the nodes that are an attribute's object or a call's argument
@@ -1306,6 +1305,9 @@ class Held:
                 self.held_back = True
             elif isinstance(node, ast.Call):
                 passed.update(id(arg) for arg in (*node.args, *(keyword.value for keyword in node.keywords)))
+            elif isinstance(node, ast.While) and self.hands_over(node.test) or \
+                    isinstance(node, ast.For) and (self.hands_over(node.iter) or self.hands_over(node.target)):
+                self.held_back = True
         if any(id(node) not in passed for node in named):
             self.held_back = True
         return counts, taken
@@ -1394,9 +1396,6 @@ class Held:
             stmt.orelse = self.statements(stmt.orelse)
             return prefix + [stmt]
         if isinstance(stmt, (ast.While, ast.For)):
-            header = stmt.test if isinstance(stmt, ast.While) else stmt.iter
-            if self.hands_over(header) or (isinstance(stmt, ast.For) and self.hands_over(stmt.target)):
-                raise NotInlined("a loop whose header hands the state over")
             if isinstance(stmt, ast.While):
                 stmt.test = self.substitute(stmt.test)
             else:
