@@ -76,25 +76,6 @@ def simulate(state: DominoState, policies: Policies) -> None:
         play(state, code)
         if queue or state.step != TURN or state.outcome is not None:
             return
-        if code == DRAW:
-            draw_while_forced(state)
-
-
-def draw_while_forced(state: DominoState) -> None:
-    """After a simulated bot's draw: draw again while that is the seat's one legal move (its hand
-    fits no open end, and `add_other_codes` leaves a stuck hand nothing else), as a bot with one
-    legal move is not asked. A stuck seat's draws cost a loop, not a turn each."""
-    line = state.line
-    if not line.log:
-        return
-    fits = line.open_mask()
-    while state.must < 0 and not state.masks[state.turn] & fits:
-        others: list[int] = []
-        add_other_codes(state, others, True)
-        if others != [DRAW]:
-            return
-        state.moves += 1
-        draw(state)
 
 
 def code_of(state: DominoState, move: Any) -> int:
