@@ -185,8 +185,10 @@ def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[
     """The code and rank (`bots.ranked`) of a hand's first highest placement (-1 and `UNPLAYABLE`
     when it has none), each end's best tile read (`PlacementScoring.best_fit`) only when a tile
     fits there. Only the rank is kept as the ends are walked: a rank is the move's key times
-    `code_span` less its code, so the code is what the rank leaves below the span."""
-    found, top = False, UNPLAYABLE
+    `code_span` less its code, so the code is what the rank leaves below the span. `top` is
+    compared only once something is found: an integer compared with an integer is the comparison
+    CPython specialises, and one with `UNPLAYABLE` (a float) never is."""
+    found, top = False, 0
     if not line.log:  # an empty line: any tile opens it, ranked on the opening's one row
         row = scoring.opening_ranks[dominoed]
         tiles = hand
@@ -194,7 +196,7 @@ def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[
             bit = tiles & -tiles
             tiles ^= bit
             t = bit.bit_length() - 1
-            if row[t] > top:
+            if not found or row[t] > top:
                 found, top = True, row[t]
     else:
         mask = line.tables.mask
@@ -205,10 +207,10 @@ def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[
             if tiles:
                 rank = scoring.best_fit(dominoed, line.kept_at(end - 1), value, tiles)
                 rank -= end  # ranked by its code, `t << 3 | end`
-                if rank > top:
+                if not found or rank > top:
                     found, top = True, rank
     if not found:
-        return -1, top
+        return -1, UNPLAYABLE
     return -top % scoring.code_span, top
 
 
