@@ -9,6 +9,7 @@ expected values are the original Python's, run as written.
 from __future__ import annotations
 
 import ast
+import dis
 import gc
 import linecache
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muggins.engine.specialise import Receiver, specialise
+from muggins.engine.specialise import LONG_BRANCH, Receiver, near_jumps, specialise
 from muggins.errors import MugginsError
 from muggins.families.line import course as line_course
 from muggins.families.pile import course as pile_course
@@ -265,3 +266,43 @@ def test_deriving_holds_the_garbage_collector_off_and_gives_it_back():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def branch(test: str, lines: int, orelse: bool = False) -> ast.If:
+    body = "".join(f"    total += value * {i}\n" for i in range(lines))
+    source = f"if {test}:\n{body}" + ("else:\n    total = 0\n" if orelse else "")
+    return ast.parse(source).body[0]  # type: ignore[return-value]
+
+
+def jump_after_comparison(stmt: ast.stmt) -> str:
+    """The instruction that follows the comparison of `stmt`'s test, compiled in a function."""
+    function = ast.FunctionDef("f", ast.arguments([], [ast.arg("value")], None, [], [], None, []),
+                               [ast.parse("total = 0").body[0], stmt], [], None, None)
+    namespace: dict[str, Any] = {}
+    exec(compile(ast.fix_missing_locations(ast.Module([function], [])), "<branch>", "exec"), namespace)
+    instructions = [i for i in dis.get_instructions(namespace["f"]) if i.opname != "CACHE"]
+    at = next(n for n, i in enumerate(instructions) if i.opname == "COMPARE_OP")
+    return instructions[at + 1].opname
+
+
+def test_a_comparison_jumps_over_a_pass_not_over_a_long_branch() -> None:
+    """CPython 3.11 specialises a comparison only where a conditional jump follows it at once; a
+    jump over a long branch takes an EXTENDED_ARG first. A long branch with no `else` becomes the
+    `else` of `if not test: pass`, and its comparison is followed by its jump again."""
+    long = branch("value > 3", 80)
+    assert sum(1 for node in ast.walk(long) if not isinstance(node, ast.expr_context)) > LONG_BRANCH
+    assert jump_after_comparison(branch("value > 3", 80)) == "EXTENDED_ARG"
+    turned = near_jumps([long])[0]
+    assert isinstance(turned, ast.If) and isinstance(turned.test, ast.UnaryOp) and isinstance(turned.test.op, ast.Not)
+    assert [type(stmt) for stmt in turned.body] == [ast.Pass] and len(turned.orelse) == 80
+    assert jump_after_comparison(turned).startswith("POP_JUMP")
+    for kept in (branch("value > 3", 5), branch("value > 3", 80, orelse=True), branch("value", 80)):
+        before = ast.dump(kept)
+        assert ast.dump(near_jumps([kept])[0]) == before  # short, with an else, or no comparison
+    namespace: dict[str, Any] = {}
+    for stmt, name in ((branch("value > 3", 80), "plain"), (near_jumps([branch("value > 3", 80)])[0], "turned")):
+        function = ast.FunctionDef(name, ast.arguments([], [ast.arg("value")], None, [], [], None, []),
+                                   [ast.parse("total = 0").body[0], stmt, ast.parse("return total").body[0]],
+                                   [], None, None)
+        exec(compile(ast.fix_missing_locations(ast.Module([function], [])), "<branch>", "exec"), namespace)
+    assert [namespace["plain"](value) for value in range(8)] == [namespace["turned"](value) for value in range(8)]
