@@ -79,9 +79,14 @@ def simulate(state: DominoState, policies: Policies) -> None:
 
 
 def code_of(state: DominoState, move: Any) -> int:
-    """A move object's code."""
+    """A move object's code, where a move enters the course from outside (a table's `apply` is
+    unchecked, but a tile never comes from nowhere: placing one not in the hand would put it in
+    the hand). A simulation's moves are codes of its legal moves, and never pass here."""
     if move.kind == "place":
-        return state.game.line_tables.index[move.tile] << 3 | (0 if move.end is None else move.end + 1)
+        t = state.game.line_tables.index[move.tile]
+        if not state.masks[state.turn] >> t & 1:
+            raise ValueError(f"{move.tile} is not in the hand of player {state.turn + 1}")
+        return t << 3 | (0 if move.end is None else move.end + 1)
     return {"draw": DRAW, "pass": PASS, "muggins": CALL}[move.kind]
 
 
@@ -327,8 +332,6 @@ def place(state: DominoState, t: int, end: int) -> None:
     then (once they are decided) the round's end or the next turn."""
     line, scoring, player = state.line, state.game.scoring, state.turn
     hand = state.masks[player]
-    if not hand >> t & 1:  # `apply` is unchecked, but a tile never comes from nowhere
-        raise ValueError(f"{line.tables.tiles[t]} is not in the hand of player {player + 1}")
     calls = state.close_window() if state.unclaimed else ()
     state.masks[player] = hand = hand ^ 1 << t
     state.must = -1
