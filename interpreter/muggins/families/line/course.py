@@ -84,7 +84,7 @@ def code_of(state: DominoState, move: Any) -> int:
     the hand). A simulation's moves are codes of its legal moves, and never pass here."""
     if move.kind == "place":
         t = state.game.line_tables.index[move.tile]
-        if not state.masks[state.turn] >> t & 1:
+        if not state.masks[state.turn] & state.game.line_tables.bit[t]:
             raise ValueError(f"{move.tile} is not in the hand of player {state.turn + 1}")
         return t << 3 | (0 if move.end is None else move.end + 1)
     return {"draw": DRAW, "pass": PASS, "muggins": CALL}[move.kind]
@@ -166,7 +166,8 @@ def greedy_code(state: DominoState) -> int:
     beside = others_beside_placements(state.game)
     if keyed and (must < 0 or not state.game.first_end_only):
         # a drawn tile to place (`must`) has only its placements (see `legal_codes`)
-        code, top = best_placement(state.line, hand if must < 0 else 1 << must, state.game.scoring, dominoed)
+        code, top = best_placement(state.line, hand if must < 0 else state.game.line_tables.bit[must],
+                                   state.game.scoring, dominoed)
         if must < 0 and (code < 0 or beside):  # no placement (ranked `UNPLAYABLE`), or others beside them
             others: list[int] = []
             add_other_codes(state, others, code < 0)
@@ -333,7 +334,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     line, scoring, player = state.line, state.game.scoring, state.turn
     hand = state.masks[player]
     calls = state.close_window() if state.unclaimed else ()
-    state.masks[player] = hand = hand ^ 1 << t
+    state.masks[player] = hand = hand ^ line.tables.bit[t]
     state.must = -1
     opening = not line.log
     tables = scoring.tables
@@ -385,12 +386,11 @@ def after_place(state: DominoState) -> None:
 
 def draw(state: DominoState) -> None:
     """One tile from the boneyard; a playable one is placed at once when the rules say so."""
-    player = state.turn
+    player, line = state.turn, state.line
     t = state.bones.pop()
-    state.masks[player] |= 1 << t
-    line = state.line
-    fits = line.open_mask()
-    playable = fits >> t & 1
+    bit = line.tables.bit[t]
+    state.masks[player] |= bit
+    playable = line.open_mask() & bit
     if state.listening:
         state.events.append(Drew(player, line.tables.tiles[t], bool(playable)))
     if playable and state.options.draw_one_at_a_time:
@@ -423,10 +423,11 @@ def start_round(state: DominoState, opener: int | None) -> None:
     masks = [0] * n
     order = seats.order_from(first)
     dealt = size * n
+    bit = state.line.tables.bit
     for k in range(n):  # the k-th in the order of play gets every n-th tile from the k-th
         hand = 0
         for t in deck[k:dealt:n]:
-            hand |= 1 << t
+            hand |= bit[t]
         masks[order[k]] = hand
     state.masks = masks  # a hand is kept in tile order, as a player sorts it: legal moves follow it
     state.bones = deck[size * n:]
