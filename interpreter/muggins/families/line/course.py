@@ -135,25 +135,27 @@ def placement_codes(line: Any, hand: int) -> list[int]:
     four twice as fast."""
     values = line.values
     codes: list[int] = []
+    code_by_bit = line.tables.code_by_bit
     if not values:  # an empty line: any tile opens it
-        add_codes(codes, hand, 0)
+        add_codes(codes, hand, code_by_bit[0])
         return codes
     mask = line.tables.mask
     end = 0
     for value in values:
         end += 1
-        add_codes(codes, hand & mask[value], end)
+        add_codes(codes, hand & mask[value], code_by_bit[end])
     codes.sort()
     return codes
 
 
-def add_codes(codes: list[int], tiles: int, end: int) -> None:
-    """Add to `codes` the tiles of a bitmask placed on `end` (0: opening the line), in tile order:
-    the one listing of placements, for an opening and for each open end."""
+def add_codes(codes: list[int], tiles: int, code_of: dict[int, int]) -> None:
+    """Add to `codes` the tiles of a bitmask placed on one end (`code_of`: each tile's code there
+    by its bit, `LineTables.code_by_bit`), in tile order: the one listing of placements, for an
+    opening and for each open end."""
     while tiles:
         bit = tiles & -tiles
         tiles ^= bit
-        codes.append((bit.bit_length() - 1) << 3 | end)
+        codes.append(code_of[bit])
 
 
 def greedy_code(state: DominoState) -> int:

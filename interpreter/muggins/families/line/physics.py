@@ -60,7 +60,8 @@ class LineTables:
     tile `t` is the t-th tile in sorted order (so a hand's bits, walked upwards, are the hand in
     order); placed on an end showing `v`, it leaves `leaves[v][t]` open, which adds
     `adds[v][t]` to the sum; `mask[v]` has the bit of every tile with a half `v`, `bit[t]` tile `t`'s
-    own (an item read, where `1 << t` makes a new integer at every placement and draw)."""
+    own (an item read, where `1 << t` makes a new integer at every placement and draw), and
+    `code_by_bit[end]` each tile's move code on `end` by its bit."""
 
     def __init__(self, tiles: Sequence[Tile], spinner: bool, double_at_end: str, opening_double: str):
         self.tiles = tuple(sorted(tiles))
@@ -70,6 +71,9 @@ class LineTables:
         self.pips = [tile.pips for tile in self.tiles]
         self.double = [tile.is_double for tile in self.tiles]
         self.bit = [1 << t for t in range(len(self.tiles))]
+        # a move's code (`course.legal_codes`: the tile, then the end, 0 opening the line, 1-4 an
+        # open end) by the tile's bit, one table for each end: listing a hand's placements reads it
+        self.code_by_bit = [{1 << t: t << 3 | end for t in range(len(self.tiles))} for end in range(5)]
         self.spinner_allowed = spinner
         self.double_value = dv = 2 if double_at_end == "both_halves" else 1
         self.shared_once = opening_double == "once"
