@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muggins.bots import UNPLAYABLE, Policies, best_index, greedy_key, make_bots, ranked
+from muggins.bots import FLOAT_EXACT, UNPLAYABLE, Policies, best, best_index, comparable, greedy_key, make_bots, ranked
 from muggins.engine import make_game
 from muggins.engine.table import FalseCall, Forfeited, Stolen
 from muggins.families import family_of
@@ -173,6 +173,20 @@ def test_a_moves_rank_is_the_greedy_policys_order_as_one_number(keys):
     span = len(keys) + 1
     ranks = [ranked(key, position, span) for position, key in enumerate(keys)]
     assert ranks.index(max(ranks)) == best_index(keys) and len(set(ranks)) == len(ranks)
+
+
+@given(st.lists(st.one_of(st.integers(-50, 50), st.integers(-2 ** 70, 2 ** 70),
+                          st.integers(FLOAT_EXACT - 3, FLOAT_EXACT + 3)), min_size=1, max_size=8),
+       st.lists(st.booleans(), min_size=8, max_size=8))
+def test_keys_made_comparable_choose_the_move_the_integers_choose(keys, playable):
+    """`bots.comparable`: a key is a float only where the float is the integer exactly, so the
+    greedy loop over a table of them (`bots.best`) picks what it picks over the integers, the
+    unplayable (`UNPLAYABLE`) passed over, however large a house's points make the keys."""
+    table = {move: key if fits else UNPLAYABLE for move, (key, fits) in enumerate(zip(keys, playable))}
+    made = {move: comparable(key) if key != UNPLAYABLE else key for move, key in table.items()}
+    assert all(made[move] == table[move] for move in table)
+    assert all(type(made[move]) is float for move in table if abs(table[move]) <= FLOAT_EXACT)
+    assert best(list(table), made) == best(list(table), table)
 
 
 def assert_keys_order_the_moves_as_the_views(game, seeds: int, moves: int, keys_of) -> None:

@@ -25,6 +25,15 @@ class Player(Protocol):
 
 UNPLAYABLE = float("-inf")  # the key of a piece that cannot be played now (see `best`)
 NEVER = (UNPLAYABLE, 0)  # a greedy bot's key for "Muggins!" called on its own turn (see `greedy_key`)
+FLOAT_EXACT = 2 ** 53  # every integer up to this in size is a float exactly
+
+
+def comparable(key: int) -> float | int:
+    """A key of a table `best` reads, as a float where the float is the integer exactly: CPython
+    3.11 specialises a comparison of two floats, never of an integer and a float, and `best`
+    compares every key with `UNPLAYABLE` or with the best so far. A larger key stays an integer
+    (Python compares an integer and a float exactly, only more slowly)."""
+    return float(key) if -FLOAT_EXACT <= key <= FLOAT_EXACT else key
 
 
 def best_index(keys: Sequence[Any]) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...bots import UNPLAYABLE, Policies
+from ...bots import UNPLAYABLE, Policies, comparable
 from ...dsl import lookup
 from ...engine.common import between, shuffled
 from ...engine.table import MUGGINS, TURN, Course, must_claim
@@ -102,7 +102,7 @@ def hand_keys(state: CardState, hand: list[int]) -> dict[int, float]:
         if code not in keys:
             if code < bound:
                 points = game.points_on(code, total, size, pile, hand_size, stock, score)
-                keys[code] = points * span + (code >> shift)
+                keys[code] = comparable(points * span + (code >> shift))
             else:
                 keys[code] = UNPLAYABLE
     return keys

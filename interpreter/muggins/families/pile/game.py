@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable, Union
 
-from ...bots import UNPLAYABLE, Policies
+from ...bots import UNPLAYABLE, Policies, comparable
 from ...errors import IllegalMoveError
 from ...messages import Said, illegal
 from ...pieces import Card, Deck, safe_repr
@@ -197,14 +197,15 @@ class CardGame(TableGame):
 
     def keys_at(self, total: int) -> dict[int, float]:
         """A greedy bot's key for each card at running total `total`, when the scores are
-        tabulated: a card that fits, by its code (points * span + value, as in `course.hand_keys`), and
+        tabulated: a card that fits, by its code (points * span + value, as in `course.hand_keys`, made
+        `bots.comparable`), and
         a card that does not fit as `bots.UNPLAYABLE` (never chosen); made when a game first
         reaches that total."""
         keys = self.keys_by_total[total]
         if keys is None:
             assert self.points_by_total is not None
             points, shift, span = self.points_by_total, self.shift, self.span
-            keys = {code: points[total + (code >> shift)] * span + (code >> shift)
+            keys = {code: comparable(points[total + (code >> shift)] * span + (code >> shift))
                     if total + (code >> shift) <= self.limit else UNPLAYABLE for code in self.codes}
             self.keys_by_total[total] = keys
         return keys
