@@ -122,9 +122,10 @@ def play(state: CardState, code: int) -> bool:
     hand = state.hand_codes[player]
     hand.remove(code)
     before = state.total
+    total = before + (code >> game.shift)
     table = game.awards_by_total
     if table is not None:
-        awards = lookup(table, before + (code >> game.shift))
+        awards = lookup(table, total)
     else:
         pile = state.pile_read
         scored = game.scored_on(code, before, len(state.pile_codes), pile, len(hand), len(state.stock_codes),
@@ -132,7 +133,7 @@ def play(state: CardState, code: int) -> bool:
         awards = scored[0]
         state.pile_read = game.laid(pile, code)
     state.pile_codes.append(code)
-    state.total = total = before + (code >> game.shift)
+    state.total = total
     state.last = player
     state.goes = 0
     if state.listening:
