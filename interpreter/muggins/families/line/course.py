@@ -392,7 +392,8 @@ def draw(state: DominoState) -> None:
     t = state.bones.pop()
     bit = line.tables.bit[t]
     state.masks[player] |= bit
-    playable = line.open_mask() & bit
+    fits = line.open_mask()  # a statement of its own: inlined in a simulation
+    playable = fits & bit
     if state.listening:
         state.events.append(Drew(player, line.tables.tiles[t], bool(playable)))
     if playable and state.options.draw_one_at_a_time:
