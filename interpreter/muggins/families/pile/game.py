@@ -197,10 +197,9 @@ class CardGame(TableGame):
 
     def keys_at(self, total: int) -> dict[int, float]:
         """A greedy bot's key for each card at running total `total`, when the scores are
-        tabulated: a card that fits, by its code (points * span + value, as in `course.hand_keys`, made
-        `bots.comparable`), and
-        a card that does not fit as `bots.UNPLAYABLE` (never chosen); made when a game first
-        reaches that total."""
+        tabulated: a card that fits, by its code (points * span + value, as in `course.hand_keys`,
+        made `bots.comparable`), and a card that does not fit as `bots.UNPLAYABLE` (never chosen);
+        made when a game first reaches that total."""
         keys = self.keys_by_total[total]
         if keys is None:
             assert self.points_by_total is not None
