@@ -71,9 +71,6 @@ class LineTables:
         self.pips = [tile.pips for tile in self.tiles]
         self.double = [tile.is_double for tile in self.tiles]
         self.bit = [1 << t for t in range(len(self.tiles))]
-        # a move's code (`course.legal_codes`: the tile, then the end, 0 opening the line, 1-4 an
-        # open end) by the tile's bit, one table for each end: listing a hand's placements reads it
-        self.code_by_bit = [{1 << t: t << 3 | end for t in range(len(self.tiles))} for end in range(5)]
         self.spinner_allowed = spinner
         self.double_value = dv = 2 if double_at_end == "both_halves" else 1
         self.shared_once = opening_double == "once"
@@ -89,6 +86,10 @@ class LineTables:
         self.most_ends = 4 if spinner else 2
         self.most_end = max((max(row, default=0) for row in self.adds), default=0)
         self.most_sum = self.most_ends * self.most_end
+        # a move's code (`course.legal_codes`: the tile, then the end, 0 opening the line, from 1 an
+        # open end) by the tile's bit, one table for each end: listing a hand's placements reads it
+        self.code_by_bit = [{1 << t: t << 3 | end for t in range(len(self.tiles))}
+                            for end in range(self.most_ends + 1)]
 
 
 class Line:
