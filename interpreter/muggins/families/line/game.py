@@ -127,6 +127,12 @@ class DominoView:
                                    len(self.hand) - 1, self.boneyard, self.scores[self.player], self.round)
 
 
+def lightest_of(side_pips: list[int]) -> int | None:
+    """The side with the fewest pips left (`DominoGame.side_pips`), None when two or more tie for fewest."""
+    lightest = min(side_pips)
+    return side_pips.index(lightest) if side_pips.count(lightest) == 1 else None
+
+
 class DominoGame(TableGame):
     """A domino game's fixed facts: the compiled rules and the number of players."""
 
@@ -181,7 +187,7 @@ class DominoGame(TableGame):
         scores = table.scores
         payee = dominoer if o.pays_award else None
         if blocked and o.paid_to == "lightest":
-            lightest = self.lightest_side(pips)
+            lightest = lightest_of(self.side_pips(pips))
             if lightest is not None:
                 side = self.seats.side
                 payee = next(p for p in order if side[p] == lightest)
@@ -219,17 +225,12 @@ class DominoGame(TableGame):
             totals[side[player]] += held
         return totals
 
-    def lightest_side(self, pips: list[int]) -> int | None:
-        """The side with the fewest pips left, None when two or more tie for fewest."""
-        totals = self.side_pips(pips)
-        lightest = min(totals)
-        return totals.index(lightest) if totals.count(lightest) == 1 else None
-
     def _settlement_env(self, player: int, pips: list[int], sizes: list[int], scores: list[int], dominoer: int | None,
                         blocked: bool) -> dict[str, Any]:
-        own = self.side_pips(pips)[self.seats.side[player]]
+        totals = self.side_pips(pips)
+        own = totals[self.seats.side[player]]
         return {"hand_pips": pips[player], "hand_size": sizes[player], "side_pips": own,
-                "opponents_pips": sum(pips) - own, "lightest": self.seats.side[player] == self.lightest_side(pips),
+                "opponents_pips": sum(pips) - own, "lightest": self.seats.side[player] == lightest_of(totals),
                 "dominoed": player == dominoer, "blocked": blocked, "players": len(pips), "score": scores[player],
                 "target": self.target}
 
