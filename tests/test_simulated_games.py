@@ -131,6 +131,41 @@ def test_a_greedy_seats_move_walked_is_the_first_of_the_highest_keys_listed(base
     assert (False, False, True) in walked and len(walked) > 1
 
 
+LINE_ENDS = DOMINO_OPTIONS["scoring reading the line's ends and last tiles"]
+
+
+@pytest.mark.parametrize("options", [
+    LINE_ENDS, LINE_ENDS + DOMINO_OPTIONS["draw freely, keep drawn tiles"],
+    LINE_ENDS.replace("scoring:\n", "scoring:\n  - {name: minus, when: 'ends_sum % 4 == 0', points: '0 - 3'}\n")
+    + "claims:\n  required: true\nmuggins:\n  false_call: 2\n"])
+def test_a_greedy_seat_remembers_its_best_placement_by_the_line_and_its_fitting_tiles(options, tmp_path, monkeypatch):
+    """Where the keys are kept by the line's state, a greedy seat's best placement is kept in the
+    line's row by the hand's tiles that fit (`remembered_placement`): met again, it is still the
+    move listed first of the highest (beside a draw or a call too), and no key is read again."""
+    game = make_game(variant(tmp_path, "domino-muggins", options), 3)
+    assert game.scoring.by_line_state
+    weighed = []
+    listed_keys = course.greedy_keys
+    monkeypatch.setattr(course, "greedy_keys", lambda state, codes: weighed.append(codes) or listed_keys(state, codes))
+    walked = assert_walked_moves_are_listed_moves(game)
+    assert (False, False, True) in walked
+    remembered = again = 0
+    for seed in range(3):  # each turn's choice made twice: the second is remembered, never weighed
+        state = game.new_state(seed)
+        for number in range(300):
+            if state.outcome is not None:
+                break
+            legal = state.legal_moves()
+            if state.decision is None and state.line.log:
+                first = course.greedy_code(state)
+                del weighed[:]
+                assert course.greedy_code(state) == first and not weighed
+                again += 1
+                remembered += first >= 0
+            state.apply(legal[number % len(legal)])
+    assert remembered > 100 and again > remembered
+
+
 def test_a_greedy_seat_chooses_alike_when_its_best_fits_start_again(monkeypatch):
     """The best tile of a hand on an end is kept as met (`PlacementScoring.best_fit`) up to a
     bound, then forgotten: kept for only three, the walked moves are still the listed ones."""

@@ -181,12 +181,50 @@ def greedy_code(state: DominoState) -> int:
                 if rank > top:
                     code, top = other, rank
         return code
+    if state.game.scoring.by_line_state and state.line.log and (must < 0 or not state.game.first_end_only):
+        code = remembered_placement(state, hand if must < 0 else state.game.line_tables.bit[must], must < 0 and beside)
+        return code
     codes = legal_codes(state)
     if len(codes) == 1:
         return codes[0]
     keys = greedy_keys(state, codes)
     best = best_index(keys)  # a statement of its own: inlined in a simulation
     return codes[best]
+
+
+def remembered_placement(state: DominoState, tiles: int, beside: bool) -> int:
+    """`greedy_code` where the keys are kept by the line's state (`PlacementScoring.state_row`):
+    the first of the highest placements of the tiles of `tiles` that fit the line, kept in the
+    line's row by those tiles (a simulation meets the same lines and the same few fitting tiles
+    again and again), then the moves `beside` them. As `Bot.choose`, a lone move is made unweighed:
+    a placement's key is read only beside another move (a rule's formula may fail on it)."""
+    line, scoring = state.line, state.game.scoring
+    fits = line.open_mask()
+    tiles &= fits
+    others: list[int] = []
+    if beside or not tiles:
+        add_other_codes(state, others, not tiles)
+        if not tiles:  # a stuck hand's first draw or pass (keyed alike: listed before a call, never chosen)
+            return others[0]
+    hand_size = state.masks[state.turn].bit_count() - 1
+    row = scoring.state_row(line, hand_size, len(state.bones), state.scores[state.turn], state.round)
+    assert row is not None  # a row for every line where the keys are kept by the line's state
+    bests = row[3]
+    best = bests.get(tiles)
+    if best is None:
+        codes = placement_codes(line, tiles)
+        if len(codes) == 1 and not others:
+            return codes[0]
+        keys = greedy_keys(state, codes)
+        first = best_index(keys)  # a statement of its own: inlined in a simulation
+        best = codes[first], keys[first]
+        bests[tiles] = best
+    top: Any
+    code, top = best
+    for other in others:  # listed after the placements
+        if OTHER_KEYS[other] > top:
+            code, top = other, OTHER_KEYS[other]
+    return code
 
 
 def best_placement(line: Any, hand: int, scoring: Any, dominoed: bool) -> tuple[int, Any]:

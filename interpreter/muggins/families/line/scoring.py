@@ -50,8 +50,9 @@ ROWS_KEPT = 10_000  # rows, or lines met, kept before starting again (reading th
 FITS_KEPT = 100_000  # best fits kept before starting again (a double-six set has at most 44,800)
 
 Row = tuple[list[Optional[tuple[Award, ...]]], list[Optional[int]]]  # by sum: the awards, and their points keyed
-# by a placement's code: its key, its awards; and the node of the line it is the row of
-StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]], "LineNode"]
+# by a placement's code: its key, its awards; the node of the line it is the row of; and by the
+# tiles of a hand that fit the line, their first highest placement's code and key (`remembered_placement`)
+StateRow = tuple[dict[int, int], dict[int, tuple[Award, ...]], "LineNode", dict[int, tuple[int, int]]]
 
 
 class LineNode:
@@ -305,7 +306,7 @@ class PlacementScoring:
         if self.rows_made >= ROWS_KEPT:
             self.forget()
         self.rows_made += 1
-        return {}, {}, node
+        return {}, {}, node, {}
 
     def node_of(self, line: Line) -> LineNode:
         """The node of `line` as it is now: the one it keeps (asked before, or reached by the
