@@ -215,7 +215,7 @@ def remembered_placement(state: DominoState, tiles: int, beside: bool) -> int:
         codes = placement_codes(line, tiles)
         if len(codes) == 1 and not others:
             return codes[0]
-        keys = greedy_keys(state, codes)
+        keys = met_keys(state, codes, row[0], hand_size)  # the row found above, not looked up again
         first = best_index(keys)  # a statement of its own: inlined in a simulation
         best = codes[first], keys[first]
         bests[tiles] = best
@@ -306,20 +306,7 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
         # state (`PlacementScoring.state_row`), else from the entries every time (what the turn
         # knows read where it is read: a simulation counts it only for a placement first met)
         row = scoring.state_row(line, hand_size, len(state.bones), state.scores[state.turn], state.round)
-        met = None if row is None else row[0]
-        keys = []
-        for code in codes:
-            if code < 0:
-                keys.append(OTHER_KEYS[code])
-                continue
-            key = None if met is None else met.get(code)
-            if key is None:
-                t = code >> 3
-                key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, len(state.bones),
-                                           state.scores[state.turn], state.round) + pips[t]
-                if met is not None:
-                    met[code] = key
-            keys.append(key)
+        keys = met_keys(state, codes, None if row is None else row[0], hand_size)
         return keys
     facts, keyed = scoring.turn_row(hand_size, len(state.bones), state.scores[state.turn], state.round, not line.log)
     # the sum after a placement: what its end keeps plus what the tile adds (or the opening's);
@@ -334,6 +321,28 @@ def greedy_keys(state: DominoState, codes: list[int]) -> list[Any]:
         total = kept[end] + adds[values[end]][t] if end >= 0 else opening[t]
         key = keyed[total]
         keys.append((key if key is not None else scoring.fill(facts, total)[1]) + pips[t])
+    return keys
+
+
+def met_keys(state: DominoState, codes: list[int], met: dict[int, int] | None, hand_size: int) -> list[Any]:
+    """`greedy_keys` where the entries read the placement: each placement's key as met this turn
+    (`met`: kept by the line's state, see `PlacementScoring.state_row`; None: not kept), else
+    from the entries, what the turn knows read where it is read."""
+    line, scoring = state.line, state.game.scoring
+    pips = line.tables.pips
+    keys = []
+    for code in codes:
+        if code < 0:
+            keys.append(OTHER_KEYS[code])
+            continue
+        key = None if met is None else met.get(code)
+        if key is None:
+            t = code >> 3
+            key = scoring.keyed_points(line, t, (code & 7) - 1, hand_size, len(state.bones),
+                                       state.scores[state.turn], state.round) + pips[t]
+            if met is not None:
+                met[code] = key
+        keys.append(key)
     return keys
 
 
