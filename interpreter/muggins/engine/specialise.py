@@ -15,7 +15,8 @@ the course's own source, the function a simulation runs: the same statements, wi
   and the values only they read (a course never relies on reading an item or a length failing:
   see `unneeded_if_unread`);
 - the small steps inlined (the course's functions, the state's and the policies' methods, the
-  functions they call), their returns turned into branches, their names suffixed.
+  functions they call), their returns turned into branches, their names suffixed, and those
+  names shared by calls whose lives never meet (see `slots.py`).
 
 Nothing is written twice: the table plays the course as written, the simulation this derivation
 of it, and the tests play the same games both ways (tests/test_simulated_games.py,
@@ -39,6 +40,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import MugginsError
 from ..messages import say
+from .slots import shared
 
 UNKNOWN: Any = object()  # an expression whose value is not fixed when the rules load
 WORDS = {"en": {"changed": "muggins's file {name} changed since this program started (an upgrade?): "
@@ -131,7 +133,9 @@ def derived(entry: Callable[..., Any], receiver: Receiver, inline: tuple[str, ..
     if held.yields:
         raise RuntimeError(f"{entry.__qualname__} keeps a decision to yield once specialised: "
                            "its course must ask the policies in a simulation")
-    return deriving.compile(entry.__name__, parameter, near_jumps(pruned(held.body)))
+    body = near_jumps(pruned(held.body))
+    rename(body, shared(body, deriving.group_of, deriving.parents))
+    return deriving.compile(entry.__name__, parameter, body)
 
 
 # -- values known when the rules load -----------------------------------------------------------
@@ -390,6 +394,9 @@ class Derivation:
         self.suffixes = itertools.count(1)
         self.inlining: set[CodeType] = set()  # the functions being inlined, outermost first
         self.makers = 0  # the bodies derived so far from functions that make a function (see `splice`)
+        self.group: str | None = None  # the suffix of the call whose body is being derived (None: the entry's)
+        self.group_of: dict[str, str] = {}  # each suffixed name, the suffix of its call
+        self.parents: dict[str, str | None] = {}  # each call's suffix, the suffix of the call it is in
 
     # -- folding -----------------------------------------------------------------------------
 
@@ -740,8 +747,13 @@ class Derivation:
             raise NotInlined(function.__qualname__)  # a caller's name that is a global there
         prologue = self.statements(prologue, scope, set(), depth)  # the arguments, in the call's order
         names = {**{name: name + suffix for name in shape.local}, **renames}
-        makers = self.makers
-        body = self.body(function, known, depth + 1, names)
+        self.group_of.update((name + suffix, suffix) for name in shape.local)
+        self.parents[suffix] = self.group
+        makers, outer, self.group = self.makers, self.group, suffix
+        try:
+            body = self.body(function, known, depth + 1, names)
+        finally:
+            self.group = outer
         if self.makers != makers and closes_over(body, set(names.values())):  # no function made: none closes over
             raise NotInlined(function.__qualname__)
         if shape.yields and any(isinstance(node, (ast.Yield, ast.YieldFrom)) for stmt in body for node in walk(stmt)):
