@@ -8,7 +8,7 @@ from itertools import permutations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muggins.engine.common import MAX_TIE_ROUNDS, between, lottery_winner, shuffled
+from muggins.engine.common import MAX_TIE_ROUNDS, between, lottery_winner, seeded, shuffled
 
 
 def test_every_order_of_the_pieces_is_about_equally_likely():
@@ -44,3 +44,22 @@ def test_a_draw_between_two_numbers_is_the_one_randrange_makes(seed, start, widt
     for _ in range(5):
         assert between(ours, start, start + width) == theirs.randrange(start, start + width)
     assert ours.getstate() == theirs.getstate()
+
+
+@given(st.one_of(st.integers(-2**70, 2**70), st.text(max_size=20)), st.integers(0, 2**32),
+       st.integers(0, 700), st.booleans())
+def test_a_generator_seeded_anew_draws_what_a_new_one_draws(seed, before, used, gaussian):
+    """A simulation's games share one generator seeded for each (`seeded`): every game must draw
+    what a generator made from its seed draws, whatever the games before it drew (a pending
+    gaussian included: `random.gauss` keeps one between calls)."""
+    shared = random.Random(before)
+    for _ in range(used):
+        shared.random()
+    if gaussian:
+        shared.gauss(0.0, 1.0)
+    again = seeded(seed, shared)
+    fresh = random.Random(seed)
+    assert again is shared
+    assert [again.random() for _ in range(5)] + [again.gauss(0.0, 1.0), again.getrandbits(70)] == \
+        [fresh.random() for _ in range(5)] + [fresh.gauss(0.0, 1.0), fresh.getrandbits(70)]
+    assert seeded(seed).getstate() == random.Random(seed).getstate()

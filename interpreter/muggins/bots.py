@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
+from .engine.common import seeded
 from .errors import MugginsError
 from .messages import say
 
@@ -142,7 +143,7 @@ class Policies:
     seat is greedy, and the decisions of `Bot.choose` (the same functions, the same draws from
     the game's one bot generator), so a simulated game is the game those bots play at a table."""
 
-    __slots__ = ("greedy", "random", "forget", "attention", "seed")
+    __slots__ = ("greedy", "random", "forget", "attention", "seed", "generator")
     FIXED = ("greedy", "forget", "attention")  # the same for every game of a simulation
 
     def __init__(self, kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0):
@@ -152,18 +153,20 @@ class Policies:
         self.random: Callable[[], float] = self._first_random  # seeded when first drawn: greedy bots never draw
         self.forget = forget
         self.attention = attention
+        self.generator = random.Random()  # the bots' of every game `for_game` makes, seeded anew for each
 
     def for_game(self, seed: int | str) -> Policies:
         """The same bots for the game played from `seed` (checked once for a whole simulation)."""
         other = Policies.__new__(Policies)
         other.greedy, other.forget, other.attention = self.greedy, self.forget, self.attention
-        other.seed = seed
+        other.seed, other.generator = seed, self.generator
         other.random = other._first_random
         return other
 
     def _first_random(self) -> float:
-        """Seeding a generator costs about two simulated card moves: only a game that draws pays."""
-        self.random = bot_generator(self.seed).random
+        """Seeding a generator costs about two simulated card moves: only a game that draws pays.
+        The games of a simulation are played one after another, so they share one generator."""
+        self.random = seeded(bot_seed(self.seed), self.generator).random
         return self.random()
 
     def pick(self, player: int, keys: Sequence[Any]) -> int:
@@ -191,7 +194,12 @@ def bot_generator(seed: int | str) -> random.Random:
     """The random generator the bots of the game played from `seed` share: one per game, apart
     from the game's own (so a record replays without bots), since seeding one costs about as
     much as two moves of a simulated card game."""
-    return random.Random(f"{seed}:bots")
+    return random.Random(bot_seed(seed))
+
+
+def bot_seed(seed: int | str) -> str:
+    """What the bots' generator of the game played from `seed` is seeded with."""
+    return f"{seed}:bots"
 
 
 def make_bots(kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0) -> list[Bot]:

@@ -13,6 +13,7 @@ import math
 import multiprocessing
 import multiprocessing.connection
 import os
+import random
 import signal
 import threading
 from collections import Counter
@@ -290,9 +291,10 @@ def play_games(rules: Rules, players: int, bots: list[str], seed: int | str, num
             tally.add_game(play_at_table(game, bots, f"{seed}:{number}", forget, attention), family, played, scored)
     else:
         policies = Policies(bots, seed, forget, attention)
+        chance = random.Random()  # every game's, seeded anew for it (`engine.common.seeded`)
         for number in numbers:
             game_seed = f"{seed}:{number}"
-            tally.add_game(game.new_state(game_seed, policies.for_game(game_seed)), family, played, scored)
+            tally.add_game(game.new_state(game_seed, policies.for_game(game_seed), chance), family, played, scored)
     tally.add_played(played, scored, family)
     return tally
 

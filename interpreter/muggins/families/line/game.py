@@ -24,6 +24,7 @@ from .options import LineRules
 from .physics import Line, LineTables, tile_numbers
 from .scoring import PlacementScoring
 from ...bots import Policies
+from ...engine.common import seeded
 from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Muggins, PendingScore, TableGame,
                              TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
 
@@ -247,12 +248,13 @@ class DominoGame(TableGame):
         best = max(doubles) if doubles else max(dealt, key=lambda tile: (tile.pips, tile.high))
         return dealt[best], best
 
-    def new_state(self, seed: int | str, policies: Policies | None = None) -> DominoState:
+    def new_state(self, seed: int | str, policies: Policies | None = None,
+                  generator: random.Random | None = None) -> DominoState:
         """A game at its first decision: the first opener drawn by lot and the first round dealt;
         with `policies`, the whole game those simulated bots play, building only the events that
-        statistics read."""
+        statistics read; on `generator`, seeded for this game, if given (see `seeded`)."""
         check_seed(seed)
-        return DominoState(self, random.Random(seed), policies)
+        return DominoState(self, seeded(seed, generator), policies)
 
     def setup(self, hands: list[list[Tile]], boneyard: list[Tile] | None = None,
               line: list[tuple[Tile, int | None]] | None = None, scores: list[int] | None = None,

@@ -24,6 +24,7 @@ from .course import FIRST_DEAL, ROUND_OVER
 from .events import Dealt, PileClosed, Played, Refilled, RoundEnded, SaidGo
 from .options import PileRules
 from .physics import Pile
+from ...engine.common import seeded
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
                              TableState, check_hands, check_pieces, check_position, check_seed, checked_text, must_claim)
@@ -326,12 +327,13 @@ class CardGame(TableGame):
             return o.exact_limit_points({**played, **env}), EXACT_LIMIT_REASON
         return o.last_points(env), LAST_REASON
 
-    def new_state(self, seed: int | str, policies: Policies | None = None) -> CardState:
+    def new_state(self, seed: int | str, policies: Policies | None = None,
+                  generator: random.Random | None = None) -> CardState:
         """A game at its first decision: the first dealer drawn by high card, the first deal made;
         with `policies`, the whole game those simulated bots play, building only the events that
-        statistics read."""
+        statistics read; on `generator`, seeded for this game, if given (see `seeded`)."""
         check_seed(seed)
-        return CardState(self, random.Random(seed), policies)
+        return CardState(self, seeded(seed, generator), policies)
 
     def notation(self, move: CardMove, lang: str | None = None) -> str:
         """How a move is written: in records (no `lang`) `10H`, `go`, `claim`, the same in every
