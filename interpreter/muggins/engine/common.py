@@ -77,8 +77,8 @@ def shuffled(pieces: Sequence[Piece], rng: random.Random) -> list[Piece]:
 def seeded(seed: int | str, generator: random.Random | None = None) -> random.Random:
     """A generator that draws what `random.Random(seed)` draws: `generator` seeded anew, when
     given. A simulation plays its games one after another, each on the same generator seeded for
-    it (and its bots on one of theirs): making a generator costs more than seeding one, about half
-    a card move's instructions."""
+    it (and its bots on one of theirs): making a generator costs more than seeding one, by about a
+    sixth of a simulated card move."""
     if generator is None:
         return random.Random(seed)
     generator.seed(seed)
