@@ -810,7 +810,8 @@ class Session:
         """`before` (a copy of the game as the person was to move) with `move` played and nothing
         after it: the table as the move left it. A course runs its automatic steps (a pile's or a
         round's end, the next deal) only once no decision is due (engine/table.py), so a decision
-        held open on the copy stops it right after the move."""
+        held open on the copy stops it right after the move: in a game with claims, the only games
+        whose course reads its queue (a game without them never has anything waiting)."""
         player = before.actor
         before.queue.append(T.Decision(player, "claim", T.PendingScore(player, 0, "held", False)))
         before.apply(move)

@@ -39,7 +39,7 @@ def run(state: DominoState) -> Course:
     table the player to move is asked by yielding; a simulation plays its turns (`simulate`)."""
     queue = state.queue
     while True:
-        if queue:
+        if state.rules.has_claims and queue:  # the fact first: without claims nothing waits, and it folds
             yield from state.decisions()
         if state.outcome is not None:
             return
@@ -74,7 +74,7 @@ def simulate(state: DominoState, policies: Policies) -> None:
             code = codes[chosen]
         state.moves += 1
         play(state, code)
-        if queue or state.step != TURN or state.outcome is not None:
+        if (state.rules.has_claims and queue) or state.step != TURN or state.outcome is not None:
             return
 
 
@@ -356,7 +356,7 @@ def play(state: DominoState, code: int) -> None:
     if code == CALL:
         state.call_on_turn()
         return
-    calls = state.close_window() if state.unclaimed else None
+    calls = state.close_window() if state.rules.has_claims and state.unclaimed else None
     if code == DRAW:
         draw(state)
     else:
@@ -382,7 +382,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     then (once they are decided) the round's end or the next turn."""
     line, scoring, player = state.line, state.game.scoring, state.turn
     hand = state.masks[player]
-    calls = state.close_window() if state.unclaimed else ()
+    calls = state.close_window() if state.rules.has_claims and state.unclaimed else ()
     state.masks[player] = hand = hand ^ line.tables.bit[t]
     state.must = -1
     opening = not line.log
@@ -410,7 +410,7 @@ def place(state: DominoState, t: int, end: int) -> None:
     ended = False
     if awards or calls:
         ended = state.earn(awards, player, calls)
-    if not ended and not state.queue:  # nothing to decide first: on at once, as the course would
+    if not ended and not (state.rules.has_claims and state.queue):  # nothing to decide first: on at once
         after_place(state)
 
 
@@ -496,7 +496,7 @@ def start_round(state: DominoState, opener: int | None) -> None:
 def end_round(state: DominoState, blocked: bool) -> None:
     """The round ends once every unclaimed score's window has closed: the leftover pips are
     revealed and settled, then the winner, the round cap, or the next round's opener."""
-    if state.unclaimed:
+    if state.rules.has_claims and state.unclaimed:
         calls = state.close_window()
         state.queue.extend(calls)
         state.step, state.blocked = END_ROUND, blocked

@@ -31,7 +31,7 @@ def run(state: CardState) -> Course:
     """The game from the position on `state`: the decisions due, then the step it is at."""
     policies = state.policies
     while True:
-        if state.queue:
+        if state.rules.has_claims and state.queue:  # the fact first: without claims nothing waits, and it folds
             yield from state.decisions()
         if state.outcome is not None:
             return
@@ -50,7 +50,7 @@ def run(state: CardState) -> Course:
             if code < 0:
                 go(state)
             elif play(state, code):
-                if not state.queue:  # nothing to decide first: the step after the play at once
+                if not (state.rules.has_claims and state.queue):  # nothing to decide first: the next step at once
                     after_play(state)
         elif step == AFTER_PLAY:
             after_play(state)
@@ -138,7 +138,7 @@ def play(state: CardState, code: int) -> bool:
     state.goes = 0
     if state.listening:
         state.events.append(Played(player, game.card_of[code], total))
-    calls = state.close_window() if state.unclaimed else ()
+    calls = state.close_window() if state.rules.has_claims and state.unclaimed else ()
     if game.refill and len(hand) < game.refill_to and state.stock_codes:
         refill(state, hand)
     state.step = AFTER_PLAY
@@ -161,7 +161,7 @@ def refill(state: CardState, hand: list[int]) -> None:
 
 def go(state: CardState) -> None:
     player = state.turn
-    calls = state.close_window() if state.unclaimed else ()
+    calls = state.close_window() if state.rules.has_claims and state.unclaimed else ()
     drew = None
     if state.game.options.go_draw and state.stock_codes:
         drew = state.stock_codes.pop()
@@ -251,7 +251,7 @@ def round_over(state: CardState) -> None:
 def end_round(state: CardState) -> None:
     """The round ends once every unclaimed score's window has closed: a winner at the round's end,
     the round cap, or the next deal."""
-    if state.unclaimed:
+    if state.rules.has_claims and state.unclaimed:
         calls = state.close_window()
         state.queue.extend(calls)
         return
