@@ -8,6 +8,7 @@ provide fails before any game runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
 from .dsl import Expression, Type
@@ -137,7 +138,7 @@ class Rules:
             return name if lang == "en" and any(score.name == name for score in self.scoring) else None
         return words.scoring.get(name)
 
-    @property
+    @cached_property
     def has_claims(self) -> bool:
-        """Whether any score of this game can wait for a claim."""
+        """Whether any score of this game can wait for a claim (kept: the courses ask at every step)."""
         return self.claims_required or any(score.claim for score in self.scoring)

@@ -97,6 +97,15 @@ class Lives:
                         changed = True
 
 
+@dataclass
+class Slot:
+    """A variable the names of several calls take in turn: the first one's name, the end of the
+    last one's life, and the calls that have had it."""
+    name: str
+    end: int
+    occupants: set[str]
+
+
 def shared(body: list[ast.stmt], group_of: dict[str, str], parents: dict[str, str | None]) -> dict[str, str]:
     """The renaming that lets the inlined calls' names share variables: `group_of` gives each
     suffixed name the call it belongs to, `parents` each call the call it was inlined into."""
@@ -107,22 +116,21 @@ def shared(body: list[ast.stmt], group_of: dict[str, str], parents: dict[str, st
     for name, group in group_of.items():
         if group in lives.spans and name not in lives.captured:
             names.setdefault(group, []).append(name)
-    slots: dict[str, list[tuple[str, list[int], set[str]]]] = {}  # by the name before its suffix
+    kin = {group: lineage(group, parents) for group in names}  # each call and the calls it is in
+    slots: dict[str, list[Slot]] = {}  # by the name before its suffix
     renames: dict[str, str] = {}
     for group in sorted(names, key=lambda group: lives.spans[group][0]):
-        span = lives.spans[group]
-        kin = lineage(group, parents)
+        start, end = lives.spans[group]
         for name in sorted(names[group]):
             base = name[:name.rindex("_")]
-            for slot, last, occupants in slots.setdefault(base, []):
-                if last[0] < span[0] and not occupants & kin and not any(group in lineage(other, parents)
-                                                                         for other in occupants):
-                    renames[name] = slot
-                    last[0] = span[1]
-                    occupants.add(group)
+            for slot in slots.setdefault(base, []):
+                if slot.end < start and not any(other in kin[group] or group in kin[other] for other in slot.occupants):
+                    renames[name] = slot.name
+                    slot.end = end
+                    slot.occupants.add(group)
                     break
             else:
-                slots[base].append((name, [span[1]], {group}))
+                slots[base].append(Slot(name, end, {group}))
     return renames
 
 
