@@ -11,6 +11,9 @@ one run and twice more in the other; the difference is what the games themselves
 Python, loading the rules and warming cancel out), divided by their moves. Python's hash seed is
 fixed, so both runs do the same work. An instruction is not a nanosecond (a cache miss costs
 more than an addition), but a change that saves instructions saves time, and one run tells.
+With `--caches`, cachegrind also simulates the first-level caches and a branch predictor: the
+misses and mispredicted branches a move costs, which tell where time per move and instructions
+per move part (a model of the machine, slower to run, not the machine's own counters).
 Needs valgrind (Debian: `apt install valgrind`).
 """
 from __future__ import annotations
@@ -43,21 +46,32 @@ def child(kind: str, name: str, players: int, bots: str, games: int, repeat: int
     print("moves", sum(play()[1] for _ in range(repeat)))
 
 
-def counted(kind: str, name: str, players: int, bots: str, games: int, repeat: int) -> tuple[int, int]:
-    """The instructions and moves of one child run under valgrind."""
-    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+# what cachegrind's summary says, by the column each fills: instructions alone, or with `--caches`
+COUNTS = {"instructions": r"I\s+refs:\s+([\d,]+)"}
+CACHE_COUNTS = {**COUNTS, "L1 instruction misses": r"I1\s+misses:\s+([\d,]+)",
+                "L1 data misses": r"D1\s+misses:\s+([\d,]+)", "mispredicted branches": r"Mispredicts:\s+([\d,]+)"}
+
+
+def counted(kind: str, name: str, players: int, bots: str, games: int, repeat: int,
+            caches: bool) -> tuple[list[int], int]:
+    """The counts and moves of one child run under valgrind."""
+    simulate = "yes" if caches else "no"
+    command = ["valgrind", "--tool=cachegrind", f"--cache-sim={simulate}", f"--branch-sim={simulate}",
+               "--cachegrind-out-file=/dev/null",
                sys.executable, __file__, "--child", kind, name, str(players), bots, str(games), str(repeat)]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    found = [re.search(pattern, done.stderr) for pattern in (CACHE_COUNTS if caches else COUNTS).values()]
     moves = re.search(r"^moves (\d+)$", done.stdout, re.M)
-    if done.returncode or refs is None or moves is None:
+    if done.returncode or moves is None or None in found:
         sys.exit(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
-    return int(refs.group(1).replace(",", "")), int(moves.group(1))
+    return [int(match.group(1).replace(",", "")) for match in found if match], int(moves.group(1))
 
 
-def per_move(kind: str, name: str, players: int, bots: str, games: int) -> int:
-    once, twice = (counted(kind, name, players, bots, games, repeat) for repeat in (1, 2))
-    return round((twice[0] - once[0]) / (twice[1] - once[1]))
+def per_move(kind: str, name: str, players: int, bots: str, games: int, caches: bool) -> list[int]:
+    """Each count a move of the games costs: the games played twice, less once."""
+    once, twice = (counted(kind, name, players, bots, games, repeat, caches) for repeat in (1, 2))
+    moves = twice[1] - once[1]
+    return [round((b - a) / moves) for a, b in zip(once[0], twice[0])]
 
 
 def main() -> None:
@@ -71,21 +85,29 @@ def main() -> None:
     parser.add_argument("--bots", choices=["greedy", "random"], default="greedy")
     parser.add_argument("--games", type=int, help="games per count (default: 100 domino, 1000 card games)")
     parser.add_argument("--baseline", action="store_true", help="count the baseline's games of each family too")
+    parser.add_argument("--caches", action="store_true",
+                        help="simulate the L1 caches and a branch predictor too: misses and mispredictions a move")
     args = parser.parse_args()
     from muggins.loader import load_rules
-    print("| rules | players | bots | games | instructions per move |")
-    print("|---|---|---|---|---|")
+    columns = list(CACHE_COUNTS if args.caches else COUNTS)
+    print("| rules | players | bots | games | " + " | ".join(f"{column} per move" for column in columns) + " |")
+    print("|---|---|---|---|" + "---|" * len(columns))
     families = []
     for name in args.rules:
         family = load_rules(name).family
         families += [family] if family not in families else []
         games = args.games or GAMES[family]
-        count = per_move("ours", name, args.players, args.bots, games)
-        print(f"| {Path(name).stem} | {args.players} | {args.bots} | {games} | {count:,} |", flush=True)
+        counts = per_move("ours", name, args.players, args.bots, games, args.caches)
+        print(f"| {Path(name).stem} | {args.players} | {args.bots} | {games} | {cells(counts)} |", flush=True)
     for family in families if args.baseline else []:
         games = args.games or GAMES[family]
-        count = per_move("baseline", BASELINE_GAMES[family], args.players, args.bots, games)
-        print(f"| baseline {BASELINE_GAMES[family]} | {args.players} | {args.bots} | {games} | {count:,} |", flush=True)
+        counts = per_move("baseline", BASELINE_GAMES[family], args.players, args.bots, games, args.caches)
+        print(f"| baseline {BASELINE_GAMES[family]} | {args.players} | {args.bots} | {games} | {cells(counts)} |",
+              flush=True)
+
+
+def cells(counts: list[int]) -> str:
+    return " | ".join(f"{count:,}" for count in counts)
 
 
 if __name__ == "__main__":
