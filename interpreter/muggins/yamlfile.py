@@ -218,6 +218,21 @@ class Document:
             path = path[:-1]
         return self.values.get(path, Location(self.file, 1, 1, self.lines[0] if self.lines else ""))
 
+    def copy(self) -> Document:
+        """The same document, with nothing in it shared that a reader could change (locations are
+        frozen)."""
+        return Document(self.file, _copied(self.data), list(self.lines), dict(self.values), dict(self.keys),
+                        set(self.plain), self.chain)
+
+
+def _copied(value: Any) -> Any:
+    """A value read from YAML, its mappings and lists copied (the rest is text, numbers, truths)."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
+
 
 class _Refused(Exception):
     def __init__(self, mark: yaml.Mark, message: Said):
@@ -297,8 +312,27 @@ def read_yaml_bytes(raw: bytes, name: str, empty: str = EMPTY_RULES) -> Document
     return read_yaml_text(text, name, empty)
 
 
+# texts read already in this process, each with its name: a rule file's base is read again by every
+# file that extends it, a scenario's rules by every scenario, and reading a text takes milliseconds
+# (PyYAML's pure-Python reader, which this module steps into to refuse aliases and bound nesting)
+# where copying what was read takes a hundredth of that
+_READ: dict[tuple[str, str, str], Document] = {}
+READ_KEPT = 32
+
+
 def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
     """Read a YAML mapping from text; see read_yaml_file."""
+    key = (text, name, empty)
+    doc = _READ.get(key)
+    if doc is None:
+        doc = _read_text(text, name, empty)
+        if len(_READ) >= READ_KEPT:
+            _READ.clear()
+        _READ[key] = doc
+    return doc.copy()
+
+
+def _read_text(text: str, name: str, empty: str) -> Document:
     # the lines as messages quote them: a character the terminal would act on is shown as U+FFFD
     lines = [_FORBIDDEN.sub("\ufffd", line) for line in text.splitlines()]
     loader: _Loader | None = None
