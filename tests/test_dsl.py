@@ -117,6 +117,21 @@ def test_division_by_zero_at_run_time_names_expression_and_file_line():
     assert str(caught.value) == "house.yaml:12: division or modulo by zero in 'x // y'"
 
 
+def test_the_same_text_compiled_again_fails_where_each_is_written_and_checks_its_own_names():
+    """A text's tree and generated code are kept once made: each compiled expression still says its
+    own file and line, and names unknown where it is written are still refused there."""
+    from muggins.errors import Location
+    first = compile_expression("x // y", CONTEXT, Type.INT, Location("house.yaml", 12, 9, "  points: x // y"))
+    again = compile_expression("x // y", CONTEXT, Type.INT, Location("other.yaml", 3, 9, "  points: x // y"))
+    for compiled, said in ((first, "house.yaml:12"), (again, "other.yaml:3"), (first, "house.yaml:12")):
+        with pytest.raises(RuleError) as caught:
+            compiled({"x": 1, "y": 0})
+        assert str(caught.value) == f"{said}: division or modulo by zero in 'x // y'"
+    assert compiled({"x": 7, "y": 2}) == 3
+    with pytest.raises(ExpressionError, match="'y'"):
+        compile_expression("x // y", {"x": Type.INT}, Type.INT)
+
+
 def test_five_hundred_term_chain_compiles_without_recursion_error():
     source = "-".join(["1"] * 500)
     assert compile_expression(source, {}, Type.INT)({}) == -498

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from lark import Tree
 
-from .compiler import Expression, expression_parser
+from .compiler import Expression, parsed
 
 Bound = tuple[int | None, int | None]  # the least and the most; None: no bound that side
 UNBOUNDED: Bound = (None, None)
@@ -25,8 +25,8 @@ def bounds(expression: Expression, names: Mapping[str, Bound], condition: Expres
     of a name with a number, joined by `and`, narrow that name (`score > 0` makes it at least 1)."""
     known = dict(names)
     if condition is not None:
-        _narrow(expression_parser().parse(condition.source), known)
-    return _bound(expression_parser().parse(expression.source), known)
+        _narrow(parsed(condition.source), known)
+    return _bound(parsed(expression.source), known)
 
 
 def _narrow(node: Any, known: dict[str, Bound]) -> None:
@@ -191,7 +191,7 @@ def cuts(expressions: Iterable[Expression], fact: str) -> tuple[int, ...] | None
     listed = fact.partition("(")[2][:-1]
     for expression in expressions:
         reads = fact in expression.names or listed in expression.names
-        if reads and not _cut(expression_parser().parse(expression.source), fact, found):
+        if reads and not _cut(parsed(expression.source), fact, found):
             return None
     return tuple(sorted(found))
 

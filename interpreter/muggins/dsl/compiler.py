@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from importlib import resources
+from types import CodeType
 from typing import Any, Callable, Mapping, Sequence
 
 from lark import Lark, Token, Tree
@@ -220,6 +221,9 @@ def lookup(table: list[Any], index: int) -> Any:
     return entry
 
 
+KEPT = 1024  # expression texts whose trees (`parsed`), and generated texts whose code (`_compiled`), are kept
+
+
 @lru_cache(maxsize=1)
 def expression_parser() -> Lark:
     """The expression parser. Building it takes about 70 ms, so it is cached for later processes,
@@ -231,6 +235,14 @@ def expression_parser() -> Lark:
                                       cache=cache or False)
     except OSError:
         return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True)
+
+
+@lru_cache(maxsize=KEPT)
+def parsed(source: str) -> Tree:
+    """The parse tree of an expression: the same text parses the same, and a rule file's
+    expressions are parsed again by every check and every file that extends it (read only: no
+    one changes a tree), so a text is parsed once in a process while it is in use."""
+    return expression_parser().parse(source)
 
 
 def _parser_cache() -> str | None:
@@ -281,7 +293,7 @@ def compile_expression(
     if not source.strip():
         checker.fail(0, say(WORDS, "empty", what=what))
     try:
-        tree = expression_parser().parse(source)
+        tree = parsed(source)
     except UnexpectedInput as exc:
         checker.fail(_offset(source, exc), _syntax_message(source, exc))
     checker.check_depth(tree)
@@ -341,7 +353,7 @@ def fixed_failure(expression: Expression, context: Context, constants: Mapping[s
         return None
     checker = _Checker(expression.source, context, expression.location, fixed)
     try:
-        code, kind = checker.compile(expression_parser().parse(expression.source))
+        code, kind = checker.compile(parsed(expression.source))
         if not checker.names:
             _build(expression.source, code, kind, expression.location)({})
     except ExpressionError as exc:
@@ -393,7 +405,7 @@ def lift(expression: Expression, lists: frozenset[str], context: Context) -> Exp
     if expression.names.isdisjoint(lists):
         return expression
     checker = _Checker(expression.source, context, expression.location, lifted=lists)
-    code, kind = checker.compile(expression_parser().parse(expression.source))
+    code, kind = checker.compile(parsed(expression.source))
     if not checker.names.isdisjoint(lists):
         return None
     return Expression(expression.source, kind, frozenset(checker.names), expression.location,
@@ -425,7 +437,7 @@ def _known(condition: Expression, context: Context, constants: Mapping[str, Any]
     if not fixed:
         return None
     checker = _Checker(condition.source, context, condition.location, fixed, evaluating=True)
-    value = checker.known(expression_parser().parse(condition.source), ordered)
+    value = checker.known(parsed(condition.source), ordered)
     return value if isinstance(value, bool) else None
 
 
@@ -852,8 +864,15 @@ _RANGE_CHECK = """\
 def _build(source: str, code: str, kind: Type, location: Location | None) -> Callable[[Mapping[str, Any]], Any]:
     namespace: dict[str, Any] = dict(_NAMESPACE, _fail=_failure(source, location))
     text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
-    exec(compile(text, f"<muggins expression at {_where(location)}>", "exec"), namespace)  # our generated code
+    exec(_compiled(text, f"<muggins expression at {_where(location)}>"), namespace)  # our generated code
     return namespace["_expression"]
+
+
+@lru_cache(maxsize=KEPT)
+def _compiled(text: str, filename: str) -> CodeType:
+    """Our generated code compiled: once for a text and a name, since every check of a rule file
+    and every game made of it builds the same functions again (each with its own names bound)."""
+    return compile(text, filename, "exec")
 
 
 def _where(location: Location | None) -> str:
@@ -930,7 +949,7 @@ def compile_scoring(entries: Sequence[tuple[Expression, Expression, Any]],
         parts.append(_SCORING_ENTRY.format(i=i, when=code_of(when), points=code_of(points)))
     lines = "".join(f"    _shared_{number} = {call}\n" for number, call in enumerate(shared))
     text = _SCORING.format(shared=lines, entries="".join(parts))
-    exec(compile(text, "<muggins scoring>", "exec"), namespace)  # our generated code, not user text
+    exec(_compiled(text, "<muggins scoring>"), namespace)  # our generated code, not user text
     return namespace["_scoring"]
 
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Union
 
 from lark import Tree
 
-from .compiler import Expression, expression_parser
+from .compiler import Expression, parsed
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def _tree(expression: Expression | str | int | bool) -> Any:
     source = expression.source if isinstance(expression, Expression) else expression
     if isinstance(source, bool):
         source = "true" if source else "false"
-    return expression_parser().parse(str(source))
+    return parsed(str(source))
 
 
 _NOUNS = {"en": {"point": ("point", "points")}, "es": {"point": ("punto", "puntos")}}
