@@ -13,7 +13,7 @@ fixed, so both runs do the same work. An instruction is not a nanosecond (a cach
 more than an addition), but a change that saves instructions saves time, and one run tells.
 With `--caches`, cachegrind also simulates the first-level caches and a branch predictor: the
 misses and mispredicted branches a move costs, which tell where time per move and instructions
-per move part (a model of the machine, slower to run, not the machine's own counters).
+per move diverge (a model of the machine, slower to run, not the machine's own counters).
 Needs valgrind (Debian: `apt install valgrind`).
 """
 from __future__ import annotations

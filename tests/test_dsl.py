@@ -128,6 +128,8 @@ def test_the_same_text_compiled_again_fails_where_each_is_written_and_checks_its
             compiled({"x": 1, "y": 0})
         assert str(caught.value) == f"{said}: division or modulo by zero in 'x // y'"
     assert compiled({"x": 7, "y": 2}) == 3
+    assert (first.function.__code__.co_filename, again.function.__code__.co_filename) == (
+        "<muggins expression at house.yaml:12>", "<muggins expression at other.yaml:3>")  # as tracebacks say
     with pytest.raises(ExpressionError, match="'y'"):
         compile_expression("x // y", {"x": Type.INT}, Type.INT)
 

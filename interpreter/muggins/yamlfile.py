@@ -11,7 +11,7 @@ that later checks can point at the exact line and column.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -221,8 +221,8 @@ class Document:
     def copy(self) -> Document:
         """The same document, with nothing in it shared that a reader could change (locations are
         frozen)."""
-        return Document(self.file, _copied(self.data), list(self.lines), dict(self.values), dict(self.keys),
-                        set(self.plain), self.chain)
+        return replace(self, data=_copied(self.data), lines=list(self.lines), values=dict(self.values),
+                       keys=dict(self.keys), plain=set(self.plain))
 
 
 def _copied(value: Any) -> Any:
@@ -315,19 +315,24 @@ def read_yaml_bytes(raw: bytes, name: str, empty: str = EMPTY_RULES) -> Document
 # texts read already in this process, each with its name: a rule file's base is read again by every
 # file that extends it, a scenario's rules by every scenario, and reading a text takes milliseconds
 # (PyYAML's pure-Python reader, which this module steps into to refuse aliases and bound nesting)
-# where copying what was read takes a hundredth of that
+# where copying what was read takes a hundredth of that. Only short texts are kept (the built-in
+# rule files are under 5 KiB; what a long one keeps, a location for each line, grows with it), the
+# oldest dropped first.
 _READ: dict[tuple[str, str, str], Document] = {}
 READ_KEPT = 32
+READ_LONGEST = 64 * 1024  # characters of a text kept
 
 
 def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
     """Read a YAML mapping from text; see read_yaml_file."""
+    if len(text) > READ_LONGEST:
+        return _read_text(text, name, empty)
     key = (text, name, empty)
     doc = _READ.get(key)
     if doc is None:
         doc = _read_text(text, name, empty)
         if len(_READ) >= READ_KEPT:
-            _READ.clear()
+            del _READ[next(iter(_READ))]
         _READ[key] = doc
     return doc.copy()
 

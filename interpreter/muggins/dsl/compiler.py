@@ -221,7 +221,8 @@ def lookup(table: list[Any], index: int) -> Any:
     return entry
 
 
-KEPT = 1024  # expression texts whose trees (`parsed`), and generated texts whose code (`_compiled`), are kept
+KEPT = 256  # expression texts whose trees (`parsed`), and generated texts whose code (`_compiled`), are kept
+PARSED_LONGEST = 200  # characters of an expression whose tree is kept (the longest allowed makes 0.2 MB)
 
 
 @lru_cache(maxsize=1)
@@ -237,11 +238,15 @@ def expression_parser() -> Lark:
         return Lark.open_from_package("muggins.dsl", "grammar.lark", parser="lalr", propagate_positions=True)
 
 
-@lru_cache(maxsize=KEPT)
 def parsed(source: str) -> Tree:
     """The parse tree of an expression: the same text parses the same, and a rule file's
     expressions are parsed again by every check and every file that extends it (read only: no
-    one changes a tree), so a text is parsed once in a process while it is in use."""
+    one changes a tree), so a short text is parsed once in a process while it is in use."""
+    return _parsed_kept(source) if len(source) <= PARSED_LONGEST else expression_parser().parse(source)
+
+
+@lru_cache(maxsize=KEPT)
+def _parsed_kept(source: str) -> Tree:
     return expression_parser().parse(source)
 
 

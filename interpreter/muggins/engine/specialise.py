@@ -59,10 +59,21 @@ LITERAL_ITEMS = 16  # a longer tuple is bound by name, not written out where it 
 LONG_BRANCH = 128
 
 
-# fields that never hold a node (names, flags, a constant's value): a walk skips them
-SCALAR_FIELDS = frozenset({"id", "arg", "attr", "name", "module", "kind", "type_comment", "is_async", "conversion",
-                           "simple", "level"})
-NODE_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
+# fields that never hold a node (names, flags, a constant's value): a walk skips them; `name` is
+# text only in these classes (from Python 3.12 a `type` statement's `name` is a node)
+SCALAR_FIELDS = frozenset({"id", "arg", "attr", "module", "kind", "type_comment", "is_async", "conversion", "simple",
+                           "level"})
+NAMED_BY_TEXT = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.alias, ast.MatchAs,
+                 ast.MatchStar)
+NODE_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}  # a constant's value is never a node
+
+
+def node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a class of node that may hold a node, found once."""
+    named = issubclass(cls, NAMED_BY_TEXT)
+    fields = NODE_FIELDS[cls] = tuple(name for name in cls._fields  # type: ignore[attr-defined]
+                                      if name not in SCALAR_FIELDS and not (named and name == "name"))
+    return fields
 
 
 def walk(node: ast.AST) -> Iterator[ast.AST]:
@@ -75,7 +86,7 @@ def walk(node: ast.AST) -> Iterator[ast.AST]:
         node = take()
         fields = NODE_FIELDS.get(node.__class__)
         if fields is None:
-            fields = NODE_FIELDS[node.__class__] = tuple(name for name in node._fields if name not in SCALAR_FIELDS)
+            fields = node_fields(node.__class__)
         for name in fields:
             value = getattr(node, name, None)
             if isinstance(value, list):
