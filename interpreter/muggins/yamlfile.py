@@ -11,6 +11,7 @@ that later checks can point at the exact line and column.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -321,6 +322,7 @@ def read_yaml_bytes(raw: bytes, name: str, empty: str = EMPTY_RULES) -> Document
 _READ: dict[tuple[str, str, str], Document] = {}
 READ_KEPT = 32
 READ_LONGEST = 64 * 1024  # characters of a text kept
+_READING = threading.Lock()
 
 
 def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
@@ -328,12 +330,14 @@ def read_yaml_text(text: str, name: str, empty: str = EMPTY_RULES) -> Document:
     if len(text) > READ_LONGEST:
         return _read_text(text, name, empty)
     key = (text, name, empty)
-    doc = _READ.get(key)
+    with _READING:
+        doc = _READ.get(key)
     if doc is None:
         doc = _read_text(text, name, empty)
-        if len(_READ) >= READ_KEPT:
-            del _READ[next(iter(_READ))]
-        _READ[key] = doc
+        with _READING:  # a simulation's workers may be threads of one process
+            if len(_READ) >= READ_KEPT:
+                del _READ[next(iter(_READ))]
+            _READ[key] = doc
     return doc.copy()
 
 
