@@ -65,13 +65,13 @@ SCALAR_FIELDS = frozenset({"id", "arg", "attr", "module", "kind", "type_comment"
                            "level"})
 NAMED_BY_TEXT = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.alias, ast.MatchAs,
                  ast.MatchStar)
-NODE_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}  # a constant's value is never a node
+NODE_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}  # a constant's value is never a node
 
 
-def node_fields(cls: type) -> tuple[str, ...]:
+def node_fields(cls: type[ast.AST]) -> tuple[str, ...]:
     """The fields of a class of node that may hold a node, found once."""
     named = issubclass(cls, NAMED_BY_TEXT)
-    fields = NODE_FIELDS[cls] = tuple(name for name in cls._fields  # type: ignore[attr-defined]
+    fields = NODE_FIELDS[cls] = tuple(name for name in cls._fields
                                       if name not in SCALAR_FIELDS and not (named and name == "name"))
     return fields
 
