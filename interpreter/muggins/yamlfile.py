@@ -321,7 +321,7 @@ def read_yaml_bytes(raw: bytes, name: str, empty: str = EMPTY_RULES) -> Document
 # oldest dropped first.
 _READ: dict[tuple[str, str, str], Document] = {}
 READ_KEPT = 32
-READ_LONGEST = 64 * 1024  # characters of a text kept
+READ_LONGEST = 16 * 1024  # characters of a text kept: its document takes tens of bytes a character
 _READING = threading.Lock()
 
 
