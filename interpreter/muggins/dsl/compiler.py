@@ -242,7 +242,7 @@ def parsed(source: str) -> Tree:
     """The parse tree of an expression: the same text parses the same, and a rule file's
     expressions are parsed again by every check and every file that extends it (read only: no
     one changes a tree), so a short text is parsed once in a process while it is in use."""
-    return _parsed_kept(source) if len(source) <= PARSED_LONGEST else expression_parser().parse(source)
+    return _parsed_kept(source) if len(source) <= PARSED_LONGEST else _parsed_kept.__wrapped__(source)
 
 
 @lru_cache(maxsize=KEPT)
