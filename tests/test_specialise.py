@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dis
+import inspect
 import gc
 import linecache
 from typing import Any
@@ -18,13 +19,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muggins.engine.specialise import LONG_BRANCH, Receiver, near_jumps, specialise
+from muggins.engine.specialise import LONG_BRANCH, Receiver, Shape, near_jumps, rename, specialise
 from muggins.errors import MugginsError
-from muggins.families.line import course as line_course
-from muggins.families.pile import course as pile_course
+from muggins.families.line import course as line_course, physics as line_physics, scoring as line_scoring
+from muggins.families.pile import course as pile_course, physics as pile_physics
 from muggins.loader import load_rules
 from muggins.engine import make_game
+from muggins.engine import common, table
 from muggins.engine.table import SIMULATIONS, receiver_of
+from muggins import bots
 from muggins.bots import Policies
 from muggins.simulate import play_at_table
 
@@ -312,3 +315,45 @@ def test_a_comparison_jumps_over_a_pass_not_over_a_long_branch() -> None:
                                    [], None, None)
         exec(compile(ast.fix_missing_locations(ast.Module([function], [])), "<branch>", "exec"), namespace)
     assert [namespace["plain"](value) for value in range(8)] == [namespace["turned"](value) for value in range(8)]
+
+
+def spelled_oddly(state: Any, größe: int = 2) -> str:
+    """A function whose text is hard to cut at its names: non-ASCII names and text, a lambda, a
+    nested function, a comprehension, a line continued."""
+    def inner(value: int, *, größe: int = größe) -> int:
+        return value + größe  # größe – Größe
+    pick = lambda value: inner(value) if \
+        value > größe else -value  # noqa: E731
+    return str(state) + "–".join(str(pick(item)) for item in range(größe))
+
+
+def said_in_f_strings(state: Any, size: int = 2) -> str:
+    """Names in f-strings, one writing its own text (`{size=}`): renamed in the tree, never in the
+    text."""
+    return f"{state!r:>{size}} {size=} {'a' if size else 'b'}"
+
+
+def functions_inlined() -> list[Any]:
+    """Every function and method the derivation may read: the families' courses and physics, the
+    table's, the bots', the cases' and one written to be hard to cut."""
+    found: list[Any] = [spelled_oddly, said_in_f_strings]
+    for module in (line_course, line_physics, line_scoring, pile_course, pile_physics, common, table, bots, cases):
+        for value in vars(module).values():
+            members = vars(value).values() if isinstance(value, type) else [value]
+            functions = [getattr(member, "__func__", member) for member in members]  # a static method's own
+            found += [function for function in functions
+                      if inspect.isfunction(function) and function.__code__.co_filename == module.__file__]
+    return found
+
+
+@pytest.mark.parametrize("function", functions_inlined(), ids=lambda function: function.__qualname__)
+def test_a_body_renamed_in_its_text_is_the_body_renamed_in_its_tree(function: Any) -> None:
+    """A function inlined is parsed with its names already renamed (`Shape.fresh`): the tree must
+    be the one renaming the parsed tree gives, node for node."""
+    shape = Shape(function)
+    names = {name: f"{name}_7" for name in shape.local} | {"state": "caller"}
+    expected = shape.fresh()
+    rename(expected.body, names)
+    assert ast.dump(shape.fresh(names)) == ast.dump(expected)
+    f_strings = [node for node in ast.walk(expected) if isinstance(node, ast.JoinedStr)]
+    assert (shape.pieces is None) == bool(f_strings)  # cut in its text wherever that is safe

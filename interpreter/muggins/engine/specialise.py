@@ -525,11 +525,10 @@ class Derivation:
         renames its own names first (an inlined function's, to the caller's or suffixed ones)."""
         shape = shape_of(function)
         self.makers += shape.makes_functions
-        body = shape.fresh().body
+        body = shape.fresh(names).body
         if names is None:
             return self.statements(body, Scope(dict(known), function.__globals__, shape.own, set(shape.watched)),
                                    set(shape.once), depth)
-        rename(body, names)
         scope = Scope({names.get(name, name): value for name, value in known.items()}, function.__globals__,
                       {names.get(name, name) for name in shape.own}, {names.get(name, name) for name in shape.watched})
         return self.statements(body, scope, {names.get(name, name) for name in shape.once}, depth)
@@ -829,6 +828,7 @@ class Shape:
     def __init__(self, function: FunctionType):
         self.source = textwrap.dedent(inspect.getsource(function))
         definition = self.fresh()
+        self.pieces = name_pieces(self.source, definition)
         self.args = definition.args
         self.local = bound_names(definition)  # every name it binds, its nested scopes' too: renamed when inlined
         self.own = own_names(definition)  # the names of its own scope (a comprehension's are the comprehension's)
@@ -858,10 +858,55 @@ class Shape:
         code = next((const for const in compiled.co_consts if isinstance(const, CodeType)), None)
         return code is not None and fingerprint(code) == fingerprint(function.__code__)
 
-    def fresh(self) -> ast.FunctionDef:
-        found = ast.parse(self.source).body[0]
+    def fresh(self, names: dict[str, str] | None = None) -> ast.FunctionDef:
+        """A new tree of the function, the names of its body renamed by `names` as `rename` would
+        rename them: in the text before it is parsed, where the source allows (see `name_pieces`),
+        for a walk of every node of every function inlined was a tenth of a derivation."""
+        if names and self.pieces is not None:
+            pieces = self.pieces[:]
+            for i in range(1, len(pieces), 2):
+                pieces[i] = names.get(pieces[i], pieces[i])
+            found = ast.parse("".join(pieces)).body[0]
+        else:
+            found = ast.parse(self.source).body[0]
         assert isinstance(found, ast.FunctionDef)
+        if names and self.pieces is None:
+            rename(found.body, names)
         return found
+
+
+def name_pieces(source: str, definition: ast.FunctionDef) -> list[str] | None:
+    """`source` cut at every name that `rename` renames in the function's body (a name read or
+    stored, a parameter, a nested function's name): text and names in turn, the names at odd
+    places. None for a function with an f-string (`f"{name=}"` writes the name's text into the
+    string, which renaming the tree leaves as it was), or where a node's position does not lead to
+    its name in the text (a guard: on the Pythons muggins runs on, every other does)."""
+    if any(isinstance(node, ast.JoinedStr) for stmt in definition.body for node in walk(stmt)):
+        return None
+    lines = source.encode().splitlines(keepends=True)
+    starts = list(itertools.accumulate((len(line) for line in lines), initial=0))
+    spans: list[tuple[int, str]] = []
+    for stmt in definition.body:
+        for node in walk(stmt):
+            if isinstance(node, ast.Name):
+                spans.append((starts[node.lineno - 1] + node.col_offset, node.id))
+            elif isinstance(node, ast.arg):
+                spans.append((starts[node.lineno - 1] + node.col_offset, node.arg))
+            elif isinstance(node, ast.FunctionDef):
+                line = lines[node.lineno - 1]
+                after = line.index(b"def", node.col_offset) + len(b"def")
+                spans.append((starts[node.lineno - 1] + after + len(line[after:]) - len(line[after:].lstrip()),
+                              node.name))
+    text = source.encode()
+    pieces: list[str] = []
+    end = 0
+    for start, name in sorted(spans):
+        if start < end or text[start:start + len(name.encode())] != name.encode():
+            return None
+        pieces += (text[end:start].decode(), name)
+        end = start + len(name.encode())
+    pieces.append(text[end:].decode())
+    return pieces
 
 
 CHANGING: dict[type, frozenset[str]] = {}
