@@ -25,6 +25,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .syntax import children, node_fields, walk
+
 NESTED = (ast.FunctionDef, ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
 
 
@@ -46,7 +48,8 @@ class Lives:
         at = self.count
         self.count += 1
         inner: list[list[ast.stmt]] = []
-        for _, value in ast.iter_fields(stmt):
+        for name in node_fields(stmt.__class__):
+            value = getattr(stmt, name, None)
             if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
                 inner.append(value)
             elif isinstance(value, list):
@@ -71,11 +74,11 @@ class Lives:
             elif isinstance(node, ast.Name):
                 self.use(node.id, at)
             else:
-                pending.extend(ast.iter_child_nodes(node))
+                pending.extend(children(node))
 
     def capture(self, node: ast.AST) -> None:
         self.captured.update(inner.id if isinstance(inner, ast.Name) else inner.arg
-                             for inner in ast.walk(node) if isinstance(inner, (ast.Name, ast.arg)))
+                             for inner in walk(node) if isinstance(inner, (ast.Name, ast.arg)))
 
     def use(self, name: str, at: int) -> None:
         group = self.group_of.get(name)

@@ -34,13 +34,13 @@ import inspect
 import itertools
 import operator
 import textwrap
-from collections import deque
 from types import CodeType, FunctionType
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import MugginsError
 from ..messages import say
 from .slots import shared
+from .syntax import walk
 
 UNKNOWN: Any = object()  # an expression whose value is not fixed when the rules load
 WORDS = {"en": {"changed": "muggins's file {name} changed since this program started (an upgrade?): "
@@ -57,45 +57,6 @@ LITERAL_ITEMS = 16  # a longer tuple is bound by name, not written out where it 
 # a branch of more syntax nodes than this (contexts not counted) compiles to more than 255 code
 # units, about two a node, so that a jump over it takes an EXTENDED_ARG (see `near_jumps`)
 LONG_BRANCH = 128
-
-
-# fields that never hold a node (names, flags, a constant's value): a walk skips them; `name` is
-# text only in these classes (from Python 3.12 a `type` statement's `name` is a node)
-SCALAR_FIELDS = frozenset({"id", "arg", "attr", "module", "kind", "type_comment", "is_async", "conversion", "simple",
-                           "level"})
-NAMED_BY_TEXT = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.alias, ast.MatchAs,
-                 ast.MatchStar)
-NODE_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.Constant: ()}  # a constant's value is never a node
-
-
-def node_fields(cls: type[ast.AST]) -> tuple[str, ...]:
-    """The fields of a class of node that may hold a node, found once."""
-    named = issubclass(cls, NAMED_BY_TEXT)
-    fields = NODE_FIELDS[cls] = tuple(name for name in cls._fields
-                                      if name not in SCALAR_FIELDS and not (named and name == "name"))
-    return fields
-
-
-def walk(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node of `node`'s tree, in `ast.walk`'s order (breadth first, fields in order): one
-    generator, where `ast.walk` resumes three per node, reading only the fields that may hold a
-    node; a derivation walks trees often enough that this is a sixth of its time."""
-    pending = deque([node])
-    take, add = pending.popleft, pending.append
-    while pending:
-        node = take()
-        fields = NODE_FIELDS.get(node.__class__)
-        if fields is None:
-            fields = node_fields(node.__class__)
-        for name in fields:
-            value = getattr(node, name, None)
-            if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        add(item)
-            elif isinstance(value, ast.AST):
-                add(value)
-        yield node
 
 
 class Receiver:
@@ -969,25 +930,42 @@ def closes_over(body: list[ast.stmt], local: set[str]) -> bool:
     """Whether a function or a generator made in `body` reads the names `local` (inlined in a loop,
     it would share one variable across the iterations; a generator run at once by a builtin that
     consumes it does not), or `body` calls with keywords where it makes a function (such a
-    function's parameters are renamed with the rest)."""
-    nodes = [node for stmt in body for node in walk(stmt)]
-    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.Lambda))]
-    if functions and any(isinstance(call, ast.Call) and call.keywords for call in nodes):
+    function's parameters are renamed with the rest). One walk finds what is made, what is
+    consumed and the calls with keywords."""
+    functions: list[ast.FunctionDef | ast.Lambda] = []
+    generators: list[ast.GeneratorExp] = []
+    consumed: set[int] = set()
+    keywords = False
+    for stmt in body:
+        for node in walk(stmt):
+            if isinstance(node, ast.Call):
+                keywords = keywords or bool(node.keywords)
+                func = node.func
+                if (isinstance(func, ast.Name) and func.id in CONSUMERS
+                        or isinstance(func, ast.Attribute) and func.attr in CONSUMING_METHODS):
+                    consumed.update(id(arg) for arg in node.args)
+            elif isinstance(node, (ast.FunctionDef, ast.Lambda)):
+                functions.append(node)
+            elif isinstance(node, ast.GeneratorExp):
+                generators.append(node)
+    if functions and keywords:
         return True
-    consumed = {id(arg) for call in nodes if isinstance(call, ast.Call) and (
-        isinstance(call.func, ast.Name) and call.func.id in CONSUMERS
-        or isinstance(call.func, ast.Attribute) and call.func.attr in CONSUMING_METHODS) for arg in call.args}
-    for node in functions:
-        own = {arg.arg for arg in walk(node.args) if isinstance(arg, ast.arg)}
-        if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in walk(node)):
+    for function in functions:
+        own = {arg.arg for arg in walk(function.args) if isinstance(arg, ast.arg)}
+        if reads(function, local - own):
             return True
-    for made in nodes:
-        if isinstance(made, ast.GeneratorExp) and id(made) not in consumed:
+    for made in generators:
+        if id(made) not in consumed:
             own = {name.id for generator in made.generators for name in walk(generator.target)
                    if isinstance(name, ast.Name)}
-            if any(isinstance(inner, ast.Name) and inner.id in local - own for inner in walk(made)):
+            if reads(made, local - own):
                 return True
     return False
+
+
+def reads(node: ast.AST, names: set[str]) -> bool:
+    """Whether `node`'s tree names one of `names`."""
+    return any(isinstance(inner, ast.Name) and inner.id in names for inner in walk(node))
 
 
 def own_nodes(definition: ast.FunctionDef) -> Iterable[ast.AST]:
