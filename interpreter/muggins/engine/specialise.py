@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..errors import MugginsError
 from ..messages import say
 from .slots import shared
-from .syntax import walk
+from .syntax import children, node_fields, walk
 
 UNKNOWN: Any = object()  # an expression whose value is not fixed when the rules load
 WORDS = {"en": {"changed": "muggins's file {name} changed since this program started (an upgrade?): "
@@ -470,7 +470,8 @@ class Derivation:
         return ast.BoolOp(node.op, kept)
 
     def fold_children(self, node: ast.expr, scope: Scope) -> ast.expr:
-        for field, old in ast.iter_fields(node):
+        for field in node_fields(node.__class__):
+            old = getattr(node, field, None)
             if isinstance(old, ast.expr):
                 setattr(node, field, self.fold(old, scope))
             elif isinstance(old, list):
@@ -593,7 +594,8 @@ class Derivation:
 
     def fold_statement(self, stmt: ast.stmt, scope: Scope, once: set[str], depth: int) -> ast.stmt:
         """Any other statement, its expressions folded and its own statements derived."""
-        for field, old in ast.iter_fields(stmt):
+        for field in node_fields(stmt.__class__):
+            old = getattr(stmt, field, None)
             if isinstance(old, ast.expr):
                 setattr(stmt, field, self.fold(old, scope))
             elif isinstance(old, list) and old and isinstance(old[0], ast.expr):
@@ -982,7 +984,7 @@ def own_nodes(definition: ast.FunctionDef) -> Iterable[ast.AST]:
         elif isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
             pending.append(node.generators[0].iter)  # read where the comprehension is written
         else:
-            pending.extend(ast.iter_child_nodes(node))
+            pending.extend(children(node))
 
 
 def own_names(definition: ast.FunctionDef) -> set[str]:
@@ -1192,7 +1194,7 @@ def returns_inside(node: ast.AST) -> bool:
         return False
     if isinstance(node, ast.Return):
         return True
-    return any(returns_inside(child) for child in ast.iter_child_nodes(node)
+    return any(returns_inside(child) for child in children(node)
                if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
 
 
@@ -1309,7 +1311,7 @@ def breaks(body: list[ast.stmt]) -> bool:
         if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
             inner = stmt.orelse  # the breaks in its body are its own
         else:
-            inner = [child for child in ast.iter_child_nodes(stmt) if isinstance(child, ast.stmt)]
+            inner = [child for child in children(stmt) if isinstance(child, ast.stmt)]
             inner += [child for clause in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ()))
                       for child in clause.body]
         if breaks(inner):
