@@ -276,6 +276,22 @@ def test_a_bots_game_whose_reader_goes_away_ends_with_141_and_leaves_nothing(tmp
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "card-muggins", "--games", "200", "--workers", "1"],
+    ["compare", "card-muggins", "card-muggins-100", "--games", "20", "--workers", "1"],
+    ["sweep", "card-muggins", "--set", "win.target=41,61", "--games", "20", "--workers", "1"],
+], ids=lambda command: command[0])
+def test_tables_whose_reader_goes_away_end_with_141_and_say_nothing(tmp_path: Path, command: list[str]):
+    """README, Limits and guarantees: output cut short by its reader ends with status 141, the
+    tables rich prints too (rich's own answer to a broken pipe is to exit with 1)."""
+    process = subprocess.Popen(_LAUNCH + command + ["--lang", "en"], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    process.stdout.close()          # the reader gone before the tables: `| true`
+    _, err = process.communicate(timeout=120)
+    assert (process.returncode, err.strip()) == (141, "")
+
+
 def test_a_ctrl_c_wrapped_by_python_while_starting_is_still_one_line(monkeypatch, capsys):
     """Python 3.11 may wrap a Ctrl-C raised while a class is created in a RuntimeError."""
     from muggins import launch

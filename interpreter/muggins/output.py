@@ -9,9 +9,11 @@ other character the encoding lacks is written in its nearest plain form (`á` as
 from __future__ import annotations
 
 import codecs
+import functools
+import os
 import sys
 import unicodedata
-from typing import TextIO
+from typing import Any, TextIO
 
 SUIT_SYMBOLS = "♠♥♦♣♤♡♢♧"
 PLAIN_ERRORS = "muggins-plain"  # the name of the error handler below, for TextIOWrapper.reconfigure
@@ -67,3 +69,38 @@ def fit_output() -> None:
             reconfigure(errors=PLAIN_ERRORS)
         except (ValueError, OSError):
             pass
+
+
+def mute(stream: TextIO) -> None:
+    """After a write failed because the terminal or the reader is gone: whatever is still buffered
+    for it goes nowhere, so that leaving Python does not fail again flushing it (and exit with 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    finally:
+        os.close(null)
+
+
+def console() -> Any:
+    """rich's console on the standard output. A reader that goes away (`| head`) ends the command
+    as it ends every other, with status 141 (`cli.main` answers the BrokenPipeError): rich's own
+    answer is to exit with status 1, the status of a failure."""
+    return _piped_console()()
+
+
+@functools.cache
+def _piped_console() -> Any:
+    from rich.console import Console
+
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            mute(sys.stdout)
+            raise BrokenPipeError
+
+    return PipedConsole

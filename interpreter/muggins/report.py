@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 
 from rich.cells import cell_len
 
+from .output import console as stdout_console
 from .stats import holm, mean_difference, mean_ratio, proportion_difference, two_means, two_proportions
 
 WORDS: dict[str, dict[str, str]] = {
@@ -555,10 +556,9 @@ def tell_apart(results: Sequence[dict], files: Sequence[str]) -> None:
 def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None) -> list[dict]:
     """The statistics side by side (one column per summary); with several, the Holm-marked
     differences, their effects and the plain-words summary. Returns the comparisons."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
-    console = console or Console()
+    console = console or stdout_console()
     w = words(lang)
     first = results[0]
     tests = comparisons(results, lang)
@@ -615,10 +615,9 @@ def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: 
     any width down to 80 columns: a cell breaks only between a value and its spread or interval,
     and when the settings would leave the numbers too little room, the rows are numbered and each
     number's settings listed under the table."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
-    console = console or Console()
+    console = console or stdout_console()
     w = words(lang)
     first = results[0]
     headers = [w[key] for key in ("first_rate", "turns", "rounds", "winning_score", "margin", "unfinished")]

@@ -11,7 +11,6 @@ replays them (the bots choosing again, which restores their random state exactly
 from __future__ import annotations
 
 import math
-import os
 import shlex
 import sys
 import time
@@ -30,7 +29,7 @@ from .loader import rules_source
 from .files import (fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path, words as file_words,
                     write_atomic, write_first)
 from .messages import as_typed, illegal, reason, stopped_line
-from .output import shows_suits
+from .output import mute, shows_suits
 from .pieces import ascii_cards
 from .families import family_of
 from .narration import count, describe, explain_last_score, player_name, reason_name, summarize_rules
@@ -274,21 +273,6 @@ def _status(stop: BaseException) -> int:
     if isinstance(stop, (_Stop, EOFError, KeyboardInterrupt)):
         return 130
     return 1
-
-
-def _mute(stream: TextIO) -> None:
-    """After a write to the terminal failed (it is gone): whatever is still buffered for it goes
-    nowhere, so that leaving Python does not fail again flushing it (and exit with 120)."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-    except OSError:
-        return
-    try:
-        os.dup2(null, stream.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-    finally:
-        os.close(null)
 
 
 def forgiving_stdin() -> TextIO:
@@ -655,7 +639,7 @@ class Session:
             self.print(self.ui["unchanged"].format(path=path))
             self.print(self.ui["resume_hint"].format(path=path))
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
-            _mute(self.stdout)
+            mute(self.stdout)
 
     def _tell(self, stream: TextIO, text: str) -> None:
         """Print, unless the terminal is gone: then say nothing, and let nothing wait to be written."""
@@ -663,7 +647,7 @@ class Session:
             stream.write(text + "\n")
             stream.flush()
         except (OSError, ValueError):
-            _mute(stream)
+            mute(stream)
 
     def _apply(self, move: Any) -> None:
         """Play a move (checked), record it in the game's notation and show what followed. Where
@@ -687,7 +671,7 @@ class Session:
                 self.print(self.ui["failed_rule" if fixed else "failed"].format(error=one_line(failure, self.lang)))
             self._report_save(path, text, failures, fixed)
         except (OSError, ValueError):  # the terminal itself is gone: the game is saved all the same
-            _mute(self.stdout)
+            mute(self.stdout)
 
     def _show_events(self) -> None:
         """Say what happened since the last time, up to a round's end held back (`_hold_round_end`)."""
