@@ -65,6 +65,15 @@ WORDS = {
         "colon_space": "a colon after a key needs a space after it: write `{key}: {value}`",
         "colon_in_value": "a colon followed by a space cannot stand inside a value: put the value in quotes if the "
                           "colon belongs to it, or see whether the line above lacks a colon",
+        "indent_key": "this key is indented differently from the keys before it: line it up with the keys of its "
+                      "mapping",
+        "indent_item": "this list item is indented differently from the items before it: line it up with them",
+        "key_in_list": "a key among the items of a list, each of which starts with `- `: start it with `- ` too, or "
+                       "indent it as the keys outside the list",
+        "item_in_mapping": "a list item (`- `) among the keys of a mapping: a list goes under a key of its own "
+                           "(`key:`, then its `- ` items indented under it)",
+        "directive": "a line starting with `%` is a YAML directive, which must be followed by a line `---`: remove it "
+                     "(a comment starts with `#`)",
         "tabs": "{message} (indent with spaces, not tabs)",
         "character": "character {code} is not allowed in YAML (a control character or a non-character)",
         "yaml": "YAML: {message}",
@@ -106,6 +115,15 @@ WORDS = {
         "colon_in_value": "unos dos puntos seguidos de un espacio no pueden ir dentro de un valor: pon el valor entre "
                           "comillas si los dos puntos son parte de él, o mira si a la línea de arriba le faltan los "
                           "dos puntos",
+        "indent_key": "esta clave tiene otra sangría que las claves de antes: alinéala con las claves de su "
+                      "diccionario",
+        "indent_item": "este elemento de lista tiene otra sangría que los elementos de antes: alinéalo con ellos",
+        "key_in_list": "una clave entre los elementos de una lista, que empiezan cada uno con `- `: empiézala también "
+                       "con `- `, o sángrala como las claves de fuera de la lista",
+        "item_in_mapping": "un elemento de lista (`- `) entre las claves de un diccionario: una lista va bajo una "
+                           "clave propia (`clave:` y debajo, sangrados, sus elementos `- `)",
+        "directive": "una línea que empieza con `%` es una directiva de YAML, tras la que debe ir una línea `---`: "
+                     "quítala (un comentario empieza con `#`)",
         "tabs": "{message} (sangra con espacios, no con tabuladores)",
         "character": "el carácter {code} no se admite en YAML (un carácter de control o un no-carácter)",
         "yaml": "YAML: {message}",
@@ -500,6 +518,16 @@ _PYYAML_EXPLAINED: dict[tuple[str | None, str | None], str] = {
     (None, "mapping values are not allowed here"): "colon_in_value",
 }
 
+# PyYAML complaints said in plain words where PyYAML noticed them: the line that breaks the
+# indentation (PyYAML's own start is that of the mapping or list the line breaks, often the first)
+_PYYAML_EXPLAINED_WHERE_NOTICED: dict[tuple[str | None, str | None], str] = {
+    ("while parsing a block mapping", "expected <block end>, but found '<block mapping start>'"): "indent_key",
+    ("while parsing a block collection", "expected <block end>, but found '?'"): "key_in_list",
+    ("while parsing a block mapping", "expected <block end>, but found '-'"): "item_in_mapping",
+    ("while parsing a block mapping", "expected <block end>, but found '<block sequence start>'"): "indent_item",
+    ("while parsing a block collection", "expected <block end>, but found '<block mapping start>'"): "indent_key",
+}
+
 
 def _syntax_problem(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, int, Said]:
     """Line, column and words of a YAML syntax error: in plain words and at the sign that starts
@@ -526,6 +554,13 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, lines: list[str]) -> tuple[int, i
         sign = written[:1]
         return line + 1, column + 1, say(WORDS, "open_flow", sign=sign, close="]" if sign == "[" else "}",
                                          line=exc.problem_mark.line + 1)
+    noticed = _PYYAML_EXPLAINED_WHERE_NOTICED.get((exc.context, exc.problem))
+    if noticed and exc.problem_mark is not None:
+        return exc.problem_mark.line + 1, exc.problem_mark.column + 1, say(WORDS, noticed)
+    directive = next((number for number, text in enumerate(lines) if text.startswith("%")), None)
+    if directive is not None and (exc.context == "while scanning a directive"
+                                  or (exc.problem or "").startswith("expected '<document start>'")):
+        return directive + 1, 1, say(WORDS, "directive")
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     return line, column, _pyyaml_message(exc)
@@ -548,12 +583,15 @@ def _pyyaml_message(exc: yaml.MarkedYAMLError) -> Said:
 # PyYAML's names for where a text ends, as a Spanish reader says them
 _PYYAML_TOKENS_ES = {"'<stream end>'": "el final del fichero", "<stream end>": "el final del fichero",
                      "'<block end>'": "el final del bloque", "<block end>": "el final del bloque",
-                     "'<document start>'": "el comienzo de un documento", "'<document end>'": "el final de un documento"}
+                     "'<document start>'": "el comienzo de un documento", "'<document end>'": "el final de un documento",
+                     "'<block mapping start>'": "el comienzo de un diccionario",
+                     "'<block sequence start>'": "el comienzo de una lista"}
 
 
 # PyYAML's names for the text it reads, as a reader of rule files says them
 _PYYAML_TOKENS_EN = {"'<stream end>'": "the end of the file", "<stream end>": "the end of the file",
-                     "end of stream": "end of the file", "in the stream": "in the file", "scalar": "value"}
+                     "end of stream": "end of the file", "in the stream": "in the file", "scalar": "value",
+                     "'<block mapping start>'": "the start of a mapping", "'<block sequence start>'": "the start of a list"}
 
 
 def _pyyaml_english(text: str) -> str:
@@ -563,15 +601,21 @@ def _pyyaml_english(text: str) -> str:
 
 
 def _pyyaml_spanish(text: str) -> str:
-    """One of PyYAML's messages in Spanish (as written when it is not one that we know)."""
-    for token, spanish in _PYYAML_TOKENS_ES.items():
-        text = text.replace(token, spanish)
+    """One of PyYAML's messages in Spanish (as written when it is not one that we know): matched
+    as PyYAML wrote it, then the names of what it found said in Spanish."""
     for english, spanish in _PYYAML_ES:
         match = re.fullmatch(re.escape(english).replace("%r", "(.*)").replace("%s", "(.*)"), text, re.DOTALL)
         if match:
             pieces = re.split(r"%[rs]", spanish)  # PyYAML's own words may hold braces: no str.format here
-            return "".join(piece + (group if i < len(match.groups()) else "")
-                           for i, (piece, group) in enumerate(zip(pieces, [*match.groups(), ""])))
+            found = [_pyyaml_tokens_spanish(group) for group in match.groups()]
+            return "".join(piece + (group if i < len(found) else "")
+                           for i, (piece, group) in enumerate(zip(pieces, [*found, ""])))
+    return _pyyaml_tokens_spanish(text)
+
+
+def _pyyaml_tokens_spanish(text: str) -> str:
+    for token, spanish in _PYYAML_TOKENS_ES.items():
+        text = text.replace(token, spanish)
     return text
 
 
