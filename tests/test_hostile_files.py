@@ -263,6 +263,26 @@ def test_the_autosave_brings_the_persons_own_save_up_to_date(tmp_path, monkeypat
     assert not list(tmp_path.glob("*.save.json"))
 
 
+def test_a_resumed_game_is_saved_back_to_the_file_it_was_resumed_from(tmp_path, monkeypatch):
+    """README, Nothing lost at the table: one game, one file, however often it is saved and
+    resumed; a save changed since it was resumed (another session went on with it) is never
+    replaced: the game goes to a fresh name."""
+    monkeypatch.chdir(tmp_path)
+    first, _ = table(["1", "quit"])
+    assert first.run() == 130
+    [saved] = tmp_path.glob("*.save.json")
+    again = Session.resume(saved, stdin=io.StringIO("1\n1\nsave\nquit\n"), stdout=io.StringIO())
+    assert again.run() == 130
+    assert list(tmp_path.glob("*.save.json")) == [saved]
+    assert json.loads(saved.read_text())["moves"] == again.moves and len(again.moves) > len(first.moves)
+    mine = Session.resume(saved, stdin=io.StringIO("1\nquit\n"), stdout=io.StringIO())
+    other = Session.resume(saved, stdin=io.StringIO("1\n1\nquit\n"), stdout=io.StringIO())
+    assert other.run() == 130 and mine.run() == 130
+    assert json.loads(saved.read_text())["moves"] == other.moves
+    [fresh] = set(tmp_path.glob("*.save.json")) - {saved}
+    assert json.loads(fresh.read_text())["moves"] == mine.moves
+
+
 def test_when_no_place_can_be_written_the_save_is_printed(tmp_path, monkeypatch):
     afile = tmp_path / "afile"
     afile.write_text("x")

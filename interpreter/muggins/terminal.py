@@ -393,10 +393,11 @@ class Session:
 
     def autosave(self) -> tuple[Path | None, str, list[tuple[Path, BaseException]]]:
         """Keep the game in the first place that takes it: the file this game was last saved to
-        (`save FILE`, `save` alone or an autosave, while it still holds what we wrote), else a fresh
-        name in the current folder, the home folder, the temporary folder, which becomes the file
-        the next save brings up to date (one game, one file). Returns the path (None if nowhere),
-        the text and the failures."""
+        (`save FILE`, `save` alone or an autosave, while it still holds what we wrote) or, before
+        any, the save it was resumed from (while it still holds the game as it was read), else a
+        fresh name in the current folder, the home folder, the temporary folder, which becomes the
+        file the next save brings up to date (one game, one file). Returns the path (None if
+        nowhere), the text and the failures."""
         text = self.to_save().to_json() + "\n"
         asked: list[tuple[Path, bool]] = []
         if self.asked is not None and self._asked_text is not None:
@@ -406,6 +407,8 @@ class Session:
                     asked.append((self.asked, True))  # our own save of this game: brought up to date
             except (OSError, ValueError):
                 asked.append((self.asked, False))  # gone or unreadable: tried, never replaced
+        elif self.resumed_from is not None and self._resumed_file_holds():
+            asked.append((self.resumed_from[0], True))  # the save it was resumed from: brought up to date
         try:
             path, failures = write_first(asked, fallback_folders(), text, self._autosave_base(), ".save.json")
         except (OSError, ValueError) as exc:
@@ -609,20 +612,27 @@ class Session:
                 return status, lambda: self._tell(sys.stderr, message)
             return status, _nothing
         failure = stop if status == 1 else None
-        if self.resumed_from is not None and self._unchanged(*self.resumed_from):  # no second copy of it
+        if self.resumed_from is not None and self._unchanged():  # no second copy of it
             resumed = self.resumed_from[0]
             return status, lambda: self._report_unchanged(failure, resumed)
         saved = self.autosave()
         return status, lambda: self._report_kept(failure, *saved)
 
-    def _unchanged(self, path: Path, save: Save) -> bool:
-        """Whether the game would be saved as `save`, the save it was resumed from, says, and its file
-        still says so (a game that stops again where it was saved, on a rule that still fails, or at once)."""
-        if self.to_save() != save:
+    def _unchanged(self) -> bool:
+        """Whether the game would be saved as the save it was resumed from says, and its file still
+        says so (a game that stops again where it was saved, on a rule that still fails, or at once)."""
+        return (self.resumed_from is not None and self.to_save() == self.resumed_from[1]
+                and self._resumed_file_holds())
+
+    def _resumed_file_holds(self) -> bool:
+        """Whether the save this session was resumed from still holds the game as it was read
+        then (gone, or changed since by another session or by hand: the game is saved afresh)."""
+        if self.resumed_from is None:
             return False
+        path, save = self.resumed_from
         try:
             return read_save(path, self.lang) == save
-        except (MugginsError, OSError):  # gone or changed since: the game is saved afresh
+        except (MugginsError, OSError):
             return False
 
     def _report_unchanged(self, failure: BaseException | None, resumed: Path) -> None:
