@@ -773,6 +773,18 @@ def test_a_save_whose_rule_file_is_gone_says_how_to_go_on(lang, hint, tmp_path, 
     assert main(["resume", save.name, "--rules", str(moved), "--lang", lang]) == 130   # to the end of the input
 
 
+def test_resume_under_a_rule_file_of_another_name_goes_on_under_it(tmp_path, monkeypatch, capsys):
+    """README: with `--rules` a save made under other rules is accepted, a house file renamed
+    (`name:`) included; without it, a save whose file now names other rules is refused."""
+    rules, save, _ = _stopped_by_its_rules(tmp_path, monkeypatch, capsys)
+    rules.write_text(FIXED.replace("name: b31", "name: the-crown"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n\n"))
+    assert main(["resume", save.name, "--lang", "en"]) == 1
+    assert f"saved under the rules named 'b31', but '{rules}' now names 'the-crown'" in capsys.readouterr().err
+    assert main(["resume", save.name, "--rules", str(rules)]) == 130
+    assert read_save(save).name == "the-crown" and read_save(save).rules == str(rules.resolve())
+
+
 @pytest.mark.parametrize("lang, said", [("en", "is illegal: "), ("es", "no está permitida: ")])
 def test_resume_under_other_rules_refuses_a_saved_move_they_do_not_allow_in_one_line(lang, said, tmp_path,
                                                                                     monkeypatch, capsys):

@@ -467,8 +467,9 @@ def players_problem(players: int, rules: Rules, lang: str) -> str:
 def save_rules(path: str | Path, save: Any, lang: str = "en", given: str | None = None) -> Rules:
     """The rules a save was made under, loaded; refused (RecordError) when they cannot be loaded or
     are no longer those rules (another name, another digest). `given` (`resume --rules FILE`)
-    names the rules to continue under instead: a rule file fixed after a formula stopped the game
-    has another digest, and is accepted (its moves are replayed under it, and checked there)."""
+    names the rules to continue under instead, whatever their name and digest (a rule file fixed
+    after a formula stopped the game, or renamed): its moves are replayed under them, and checked
+    there."""
     try:  # with the --set settings the game was played with laid over them again
         rules = rules_named(save.rules, given, save.settings, lang, "save_unloadable")
     except RecordError as exc:
@@ -476,7 +477,7 @@ def save_rules(path: str | Path, save: Any, lang: str = "en", given: str | None 
         hint = "" if given is not None or save.rules in builtin_rule_names() else \
             record_problem(lang, "save_unloadable_hint", save=shlex.quote(str(path)))
         raise RecordError(f"{path}: {exc}{hint}") from None
-    if rules.name != save.name:
+    if rules.name != save.name and given is None:
         raise RecordError(f"{path}: " + record_problem(lang, "save_other_name", rules=given or save.rules,
                                                        saved=save.name, now=rules.name))
     if rules.digest != save.digest and given is None:
