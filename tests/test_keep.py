@@ -553,6 +553,18 @@ def test_a_resumed_session_goes_on_in_the_saves_language_unless_lang_is_given(tm
     assert "Resumed from muggins-keep-domino-muggins.json: 2 entries." in out and "Scores: " in out
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Resumed from muggins-keep-domino-muggins.json: 1 entry."),
+                                        ("es", "Reanudado desde muggins-keep-domino-muggins.json: 1 anotación.")])
+def test_a_sheet_of_one_entry_resumes_saying_one_entry(lang, said, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{ROUND_1[0]}\n"))
+    assert main(["keep", "domino-muggins", "--players", "3", "--lang", lang]) == 130
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["keep", "domino-muggins", "--players", "3", "--resume", "muggins-keep-domino-muggins.json"]) == 130
+    assert said in capsys.readouterr().out
+
+
 _LAUNCH = [sys.executable, "-c", "import sys; from muggins.launch import main; sys.exit(main())"]
 
 

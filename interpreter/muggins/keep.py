@@ -41,7 +41,7 @@ from .families import family_of
 from .files import (NotRegularFile, check_target, fallback_folders, read_limited, reason as file_reason, typed_path,
                     words as file_words, write_atomic, write_first)
 from .launch import EXIT_INTERRUPTED, HeldSignals
-from .messages import stopped_line
+from .messages import count, stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally, winners_name
 from .rules import Rules
 
@@ -78,7 +78,7 @@ TURN = "turn"   # the first word of the saved entry that says who plays next, in
 WORDS = {
     "en": {
         "header": "Keeping score: {title} ({name}), {players} players, target {target}. Type help to see what to enter.",
-        "resumed": "Resumed from {path}: {count} entries.",
+        "resumed": "Resumed from {path}: {entries}.",
         "scores": "Scores: {scores}.",
         "prompt": "{question}> ",
         "over": "Game over (undo, sheet, save FILE or quit)",
@@ -154,7 +154,7 @@ WORDS = {
     },
     "es": {
         "header": "Anotador: {title} ({name}), {players} jugadores, objetivo {target}. Escribe ayuda para ver qué anotar.",
-        "resumed": "Reanudado desde {path}: {count} anotaciones.",
+        "resumed": "Reanudado desde {path}: {entries}.",
         "scores": "Puntuaciones: {scores}.",
         "prompt": "{question}> ",
         "over": "Partida terminada (deshacer, hoja, guardar FICHERO o salir)",
@@ -877,7 +877,7 @@ class Keeper:
         except Refused as exc:
             raise MugginsError(w["save_entry"].format(path=path, number=exc.params["number"],
                                                       text=exc.params["text"], reason=self.reason(exc))) from None
-        self.print(w["resumed"].format(path=path, count=len(self.entries)))
+        self.print(w["resumed"].format(path=path, entries=count(len(self.entries), "sheet entry", self.lang)))
         self.print(self.scores_line())
 
     # -- words -------------------------------------------------------------------------------------

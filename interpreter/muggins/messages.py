@@ -153,13 +153,14 @@ _NOUNS = {
            "move": ("move", "moves"), "piece": ("piece", "pieces"), "side": ("side", "sides"),
            "character": ("character", "characters"), "item": ("item", "items"), "key": ("key", "keys"),
            "entry": ("entry", "entries"), "hand": ("hand", "hands"), "score": ("score", "scores"),
-           "seat": ("seat", "seats")},
+           "seat": ("seat", "seats"), "sheet entry": ("entry", "entries")},
     "es": {"round": ("ronda", "rondas"), "tile": ("ficha", "fichas"), "card": ("carta", "cartas"),
            "pip": ("punto", "puntos"), "point": ("punto", "puntos"), "raw point": ("punto bruto", "puntos brutos"),
            "player": ("jugador", "jugadores"), "move": ("jugada", "jugadas"), "piece": ("pieza", "piezas"),
            "side": ("bando", "bandos"), "character": ("carácter", "caracteres"), "item": ("elemento", "elementos"),
            "key": ("clave", "claves"), "entry": ("entrada", "entradas"), "hand": ("mano", "manos"),
-           "score": ("puntuación", "puntuaciones"), "seat": ("puesto", "puestos")},
+           "score": ("puntuación", "puntuaciones"), "seat": ("puesto", "puestos"),
+           "sheet entry": ("anotación", "anotaciones")},
 }
 
 
