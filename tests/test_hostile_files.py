@@ -318,6 +318,23 @@ def test_save_never_replaces_a_file_without_force(tmp_path, monkeypatch):
     assert json.loads(existing.read_text())["format"] == "muggins-save"   # replaced only when forced
 
 
+@pytest.mark.parametrize("lang, typed, said", [
+    ("en", "save {path} force", "Not allowed: {path} is not a plain file (a device, a pipe or a link): it is never "
+                                "replaced."),
+    ("es", "guardar {path} forzar", "No se permite: {path} no es un fichero normal (un dispositivo, una tubería o un "
+                                    "enlace): nunca se sustituye.")])
+def test_save_forced_onto_a_pipe_or_a_link_says_it_is_never_replaced(lang, typed, said, tmp_path, monkeypatch):
+    """`save FILE force` never replaces a pipe or a link, and says so, never to force it again."""
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "link.json").symlink_to(tmp_path / "elsewhere.json")
+    s, out = table([typed.format(path=name) for name in ("pipe.json", "link.json")] + ["quit"], lang=lang)
+    s.run()
+    for name in ("pipe.json", "link.json"):
+        assert said.format(path=name) in out.getvalue()
+    assert (tmp_path / "link.json").is_symlink() and not (tmp_path / "elsewhere.json").exists()
+
+
 def test_save_force_in_spanish(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "p.json").write_text("precious")

@@ -91,6 +91,11 @@ class NotRegularFile(OSError):
     never end, so no reader of muggins takes one."""
 
 
+class NotPlainFile(FileExistsError):
+    """A path to write that names a device, a pipe or a link: never replaced, `force` or not, so
+    the person is told so rather than to force it."""
+
+
 def read_limited(path: str | Path, limit: int) -> bytes:
     """At most `limit` + 1 bytes of the regular file at `path` (a link to one is followed), so
     that the caller can tell a file longer than `limit`. A pipe, device or socket raises
@@ -152,8 +157,8 @@ def _fsync_folder(folder: Path) -> None:
 def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
     """Write `text` (UTF-8) to `path` atomically; never over an existing file unless `force`.
 
-    Raises FileExistsError when the file exists and `force` is false, and OSError (or ValueError
-    for a name the system refuses) when the folder cannot take it; nothing is left behind then.
+    Raises FileExistsError when the file exists and `force` is false (NotPlainFile, whatever
+    `force`, for a device, a pipe or a link), and OSError (or ValueError for a name the system refuses) when the folder cannot take it; nothing is left behind then.
     """
     def write(temporary: str) -> None:
         with open(temporary, "w", encoding="utf-8", newline="\n") as out:
@@ -171,7 +176,7 @@ def write_atomic_with(path: str | Path, write: Callable[[str], None], force: boo
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     if os.path.lexists(path) and not _regular(path):  # a device, a pipe, a link: never replaced
-        raise FileExistsError(errno.EEXIST, "not a regular file", str(path))
+        raise NotPlainFile(errno.EEXIST, "not a regular file", str(path))
     if not force and os.path.lexists(path):
         raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=f".part{path.suffix[:16]}", dir=folder)
