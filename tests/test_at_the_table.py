@@ -578,19 +578,22 @@ def test_rules_list_and_show_speak_the_chosen_language_or_the_locales(monkeypatc
     assert "A full session, played to 100 points. (extends card-muggins)" in out and "amplía" not in out
 
 
-@pytest.mark.parametrize("options, spanish, english", [
-    (["--bots", "foo"], "bot desconocido 'foo'", "unknown bot 'foo'"),
-    (["--human", "x"], "--human toma números de puesto como 1 o 1,3, no 'x'", "--human takes seat numbers"),
-    (["--human", "7"], "los puestos de --human deben estar entre 1 y 2", "--human seats must be between 1 and 2"),
-    (["--max-rounds", "0"], "--max-rounds debe ser al menos 1", "--max-rounds must be at least 1"),
-    (["--forget", "2"], "--forget y --attention son probabilidades entre 0 y 1", "are chances between 0 and 1"),
+@pytest.mark.parametrize("options, spanish, english, status", [
+    (["--bots", "foo"], "bot desconocido 'foo'", "unknown bot 'foo'", 1),
+    (["--human", "x"], "--human toma números de puesto como 1 o 1,3, no 'x'", "--human takes seat numbers", 1),
+    (["--human", "7"], "los puestos de --human deben estar entre 1 y 2", "--human seats must be between 1 and 2", 1),
+    # a number out of range or an empty value: a usage error (exit 2), as in simulate
+    (["--max-rounds", "0"], "--max-rounds debe ser al menos 1", "--max-rounds must be at least 1", 2),
+    (["--forget", "2"], "--forget y --attention son probabilidades entre 0 y 1", "are chances between 0 and 1", 2),
+    (["--human", ""], "--human recibe un valor vacío", "--human is given an empty value", 2),
+    (["--record", ""], "--record recibe un valor vacío", "--record is given an empty value", 2),
 ])
-def test_play_option_errors_in_the_language(options, spanish, english, tmp_path, monkeypatch, capsys):
+def test_play_option_errors_in_the_language(options, spanish, english, status, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert main(["play", "card-muggins", *options, "--lang", "es"]) == 1
+    assert main(["play", "card-muggins", *options, "--lang", "es"]) == status
     err = capsys.readouterr().err
     assert err.startswith("muggins: ") and spanish in err and err.count("\n") == 1, err
-    assert main(["play", "card-muggins", *options, "--lang", "en"]) == 1
+    assert main(["play", "card-muggins", *options, "--lang", "en"]) == status
     assert english in capsys.readouterr().err
 
 

@@ -763,6 +763,11 @@ def _play(args: argparse.Namespace) -> int:
     problem = check_delay(args.delay, args.lang)
     if problem:
         return _usage(problem)
+    _refuse_empty(args, ("--human", args.human), ("--record", args.record))
+    if args.max_rounds < 1:  # a number out of range is a usage error, as in simulate
+        raise UsageError(_say(args.lang, "max_rounds"))
+    if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
+        raise UsageError(_say(args.lang, "chances"))
     if args.record is not None:  # before the game is played, never after
         problem = check_target(args.record, args.force, args.lang)
         if problem:
@@ -770,10 +775,6 @@ def _play(args: argparse.Namespace) -> int:
     rules = load_settings(args.rules, args.settings, args.lang)
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)
-    if args.max_rounds < 1:
-        raise MugginsError(_say(args.lang, "max_rounds"))
-    if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
-        raise MugginsError(_say(args.lang, "chances"))
     if args.tally and rules.notation is None:
         print("muggins: " + _say(args.lang, "no_tally", rules=rules.name), file=sys.stderr)
     kinds = _seats(args.bots, players, _humans(args.human, players, args.lang), args.lang)
@@ -853,9 +854,7 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         raise UsageError(_say(args.lang, "precision", width=as_typed(args.precision, args.lang)))
     if args.precision is not None and args.max_games < args.games:  # --max-games is read only with --precision
         raise UsageError(_say(args.lang, "max_games"))
-    for option, value in (("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler)):
-        if value == "":  # never taken for "not given": it would write nothing, or run locally, silently
-            raise UsageError(_say(args.lang, "empty_value", option=option))
+    _refuse_empty(args, ("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler))
     if args.plot and args.csv and os.path.realpath(args.plot) == os.path.realpath(args.csv):
         raise UsageError(_say(args.lang, "same_file", path=args.csv))  # the plot would replace the table
     from .plots import check_path, pyplot
@@ -1009,6 +1008,14 @@ def _sweep(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _refuse_empty(args: argparse.Namespace, *options: tuple[str, str | None]) -> None:
+    """An option given an empty value (`--csv ""`, `--human ""`) is a usage error: never taken for
+    an option not given, which would write nothing, run locally or seat nobody, silently."""
+    for option, value in options:
+        if value == "":
+            raise UsageError(_say(args.lang, "empty_value", option=option))
+
+
 def _humans(spec: str | None, players: int, lang: str | None = None) -> set[int]:
     if not spec:
         return set()
@@ -1025,6 +1032,7 @@ def _resume(args: argparse.Namespace) -> int:
     problem = check_delay(args.delay, args.lang)
     if problem:
         return _usage(problem)
+    _refuse_empty(args, ("--record", args.record), ("--rules", args.rules))
     shown = {name: True for name in ("explain", "coach", "ascii", "tally") if getattr(args, name)}
     session = Session.resume(args.save, delay=args.delay, record=args.record, force=args.force, rules=args.rules,
                              lang=args.lang, **shown)
