@@ -5,6 +5,7 @@ spelling shown, and any text at every prompt answered in the chosen language."""
 from __future__ import annotations
 
 import io
+import sys
 import json
 import re
 
@@ -595,6 +596,19 @@ def test_play_option_errors_in_the_language(options, spanish, english, status, t
     assert err.startswith("muggins: ") and spanish in err and err.count("\n") == 1, err
     assert main(["play", "card-muggins", *options, "--lang", "en"]) == status
     assert english in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["resume", "x.json", "--record"], ["resume", "x.json", "--rules"],
+                                     ["replay", "x.json", "--rules"], ["render", "x.json", "-o"],
+                                     ["keep", "domino-muggins", "--sheet"], ["keep", "domino-muggins", "--resume"],
+                                     ["simulate", "card-muggins", "--csv"]], ids=" ".join)
+def test_an_option_given_an_empty_value_is_a_usage_error_in_every_command(command, tmp_path, monkeypatch, capsys):
+    """README, Checked before the game: never taken for an option not given."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main([*command, "", "--lang", "en"]) == 2
+    assert capsys.readouterr().err == f"muggins: {command[-1].replace('-o', '--output')} is given an empty value: " \
+                                      f"give one, or leave {command[-1].replace('-o', '--output')} out\n"
 
 
 def test_hand_in_the_window_shows_no_other_players_moves_and_no_claim(tmp_path, monkeypatch):

@@ -1044,6 +1044,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
+    _refuse_empty(args, ("--output", args.output), ("--rules", args.rules))
     if not str(args.output).lower().endswith(".svg"):
         return _usage(_say(args.lang, "svg_only", path=args.output))
     move = _move_number(args.move)
@@ -1076,6 +1077,7 @@ def _replayed(path: str, record: Record, rules: str | None, moves: int | None, l
 
 
 def _replay(args: argparse.Namespace) -> int:
+    _refuse_empty(args, ("--rules", args.rules))
     record = read_record(args.record, args.lang)
     state = _replayed(args.record, record, args.rules, None, args.lang)
     rules = state.rules
@@ -1097,6 +1099,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _keep(args: argparse.Namespace) -> int:
     from .keep import Keeper
+    _refuse_empty(args, ("--sheet", args.sheet), ("--resume", args.resume))
     rules = load_rules(args.rules)
     players = args.players if args.players is not None else rules.player_counts[0]
     _check_players(rules, players, args.lang)
