@@ -153,7 +153,7 @@ def test_the_precision_line_writes_numbers_as_the_tables_do(capsys):
     ("win.targt=100", "clave desconocida 'targt' en `win`; ¿querías decir 'target'? (permitidas: target,"),
     ("wn.target=5", "clave desconocida 'wn' en el nivel superior; ¿querías decir 'win'?"),
     ("win.target=abc", "nombre desconocido 'abc' (disponibles aquí: players)"),
-    ("win.target=-5", "el objetivo con 2 jugadores es -5; debe ser al menos 1"),
+    ("win.target=-5", "el objetivo con 2, 3 o 4 jugadores es -5; debe ser al menos 1"),
     ("win.target=true", "`win.target` debe ser texto o un número entero, no true"),
     ("name=Mi Casa", "`name` nombra un fichero de reglas, no es un ajuste; para nombrar una variante, escribe un "
                      "fichero de reglas que amplíe este"),

@@ -1021,7 +1021,7 @@ def test_a_record_whose_rules_differ_says_to_give_its_rule_file(lang, hint, tmp_
 
 
 @pytest.mark.parametrize("settings, message", [
-    (["win.target=-5"], "--set win.target=-5: target for 2 players is -5; it must be at least 1"),
+    (["win.target=-5"], "--set win.target=-5: target for 2, 3 or 4 players is -5; it must be at least 1"),
     (["nonsense"], "--set takes KEY=VALUE, such as win.target=100, not 'nonsense'"),
     ([3], "settings[0]: must be a string, not an integer"),
     ("win.target=100", "settings: must be a list, not a string"),

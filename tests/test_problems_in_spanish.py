@@ -111,7 +111,7 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
                                  "o 4 jugadores, así que siempre que puntúa; con ends_sum = 1: división o módulo "
                                  "entre cero"),
     ("sides-one", "5:10: `seating.sides` es 1 con 2, 3 o 4 jugadores: debe haber al menos 2 bandos"),
-    ("negative-deal", "5:9: reparte -1 piezas a cada uno de los 2 jugadores; una mano necesita al menos 1"),
+    ("negative-deal", "5:9: reparte -1 piezas a cada uno de los 2, 3 o 4 jugadores; una mano necesita al menos 1"),
     ("reserve-larger-than-set", "5:12: deja 29 fichas fuera de juego con 3 jugadores; debe ser de 0 a las 28 fichas"),
     ("refill-larger-than-deck", "5:7: repone hasta 53 cartas con 2 jugadores; debe ser de 1 a las 52 cartas de la "
                                 "baraja"),

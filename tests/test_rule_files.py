@@ -304,3 +304,16 @@ def test_shipped_schemas_are_the_assembled_ones():
     folder = Path(__file__).parent.parent / "interpreter" / "muggins" / "schema"
     assert json.loads((folder / "rules.schema.json").read_text("utf-8")) == rules_schema()
     assert json.loads((folder / "scenario.schema.json").read_text("utf-8")) == scenario_schema()
+
+
+@pytest.mark.parametrize("section, said", [
+    ("win:\n  target: 0\n", "target for 2, 3 or 4 players is 0; it must be at least 1"),
+    ("deal:\n  hand: 0\n", "deals 0 pieces to each of 2, 3 or 4 players; a hand needs at least 1"),
+])
+def test_a_count_that_fails_alike_for_every_number_of_players_is_one_problem(section, said, tmp_path):
+    """README, Limits and guarantees: `validate` prints each distinct problem once (a target or a
+    hand of 0 fails alike with 2, 3 and 4 players: said once, naming them all)."""
+    (tmp_path / "house.yaml").write_text(f"extends: domino-muggins\nname: house\n{section}")
+    with pytest.raises(RuleFileError) as caught:
+        load_rules(tmp_path / "house.yaml")
+    assert [(p.location.line, str(p.message)) for p in caught.value.problems] == [(4, said)]

@@ -100,9 +100,9 @@ WORDS = {
         "translation": "`translations.{lang}.scoring` translates {name!r}, but no scoring entry has that name{hint} "
                        "(entries: {names})",
         "counts": "{listed} players", "counts:or": " or ",
-        "no_hand": "deals {dealt} pieces to each of {players} players; a hand needs at least 1",
+        "no_hand": "deals {dealt} pieces to each of {players}; a hand needs at least 1",
         "deal_too_big": "deals {dealt} pieces to each of {players} players ({total}), but the set has {size}",
-        "target": "target for {players} players is {goal}; it must be at least 1",
+        "target": "target for {players} is {goal}; it must be at least 1",
         "one_side": "`seating.sides` is {sides} with {players}: there must be at least 2 sides (`players`: every "
                     "player on their own)",
         "uneven": "{sides} sides cannot split {players} into sides of equal size: every allowed number of players "
@@ -179,10 +179,10 @@ WORDS = {
         "translation": "`translations.{lang}.scoring` traduce {name!r}, pero ninguna entrada de puntuación se llama "
                        "así{hint} (entradas: {names})",
         "counts": "{listed} jugadores", "counts:or": " o ",
-        "no_hand": "reparte {dealt} piezas a cada uno de los {players} jugadores; una mano necesita al menos 1",
+        "no_hand": "reparte {dealt} piezas a cada uno de los {players}; una mano necesita al menos 1",
         "deal_too_big": "reparte {dealt} piezas a cada uno de los {players} jugadores ({total}), pero el juego tiene "
                         "{size}",
-        "target": "el objetivo con {players} jugadores es {goal}; debe ser al menos 1",
+        "target": "el objetivo con {players} es {goal}; debe ser al menos 1",
         "one_side": "`seating.sides` es {sides} con {players}: debe haber al menos 2 bandos (`players`: cada jugador "
                     "por su cuenta)",
         "uneven": "{sides} bandos no pueden repartir {players} en bandos del mismo tamaño: cada número de jugadores "
@@ -568,6 +568,11 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+# what the counts computed from `players` are checked against: a count a base file sets that no
+# longer fits is the doing of a change to these
+COUNT_INPUTS = (("pieces",), ("players",), ("deal",))
+
+
 class RuleCompiler:
     """Builds frozen Rules from validated data, collecting every located problem."""
 
@@ -578,15 +583,16 @@ class RuleCompiler:
         # where an expression was refused: it stands in as 0 or false, which proves nothing
         self.failed: set[tuple] = set()
 
-    def fails_with(self, path: tuple, players: int, texts: Texts, key: str, **numbers: Any) -> None:
+    def fails_with(self, path: tuple, players: int, texts: Texts, key: str, inputs: tuple[tuple, ...] = COUNT_INPUTS,
+                   **numbers: Any) -> None:
         """A count computed from `players` fails for this many players; `key` names a template of
-        `texts` with `{players}` and `numbers`. The same failure for several counts is reported
-        once, naming them all."""
-        self.per_count.setdefault((path, key, tuple(sorted(numbers.items()))), (texts, []))[1].append(players)
+        `texts` with `{players}` and `numbers`, `inputs` what it is computed from (see `complain`).
+        The same failure for several counts is reported once, naming them all."""
+        self.per_count.setdefault((path, key, inputs, tuple(sorted(numbers.items()))), (texts, []))[1].append(players)
 
     def report_per_count(self) -> None:
-        for (path, key, numbers), (texts, counts) in self.per_count.items():
-            self.complain(path, say(texts, key, players=_counts_text(counts), **dict(numbers)), COUNT_INPUTS)
+        for (path, key, inputs, numbers), (texts, counts) in self.per_count.items():
+            self.complain(path, say(texts, key, players=_counts_text(counts), **dict(numbers)), inputs)
         self.per_count.clear()
 
     @staticmethod
@@ -896,11 +902,6 @@ def _counts_text(counts: list[int]) -> Said:
     return say(WORDS, "counts", listed=said_list([Said(", ".join(names[:-1])), Said(names[-1])], joiner))
 
 
-# what the counts computed from `players` are checked against: a count a base file sets that no
-# longer fits is the doing of a change to these
-COUNT_INPUTS = (("pieces",), ("players",), ("deal",))
-
-
 def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, target: Expression, family: Family,
                  pieces: Any, options: Any) -> None:
     """Every count the rules compute from `players` must make a game that can run: the deal must fit
@@ -910,7 +911,7 @@ def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, tar
         env = {"players": players}
         dealt = c.evaluate(("deal", "hand"), hand, env)
         if dealt is not None and dealt < 1:
-            c.complain(("deal", "hand"), say(WORDS, "no_hand", dealt=dealt, players=players), COUNT_INPUTS)
+            c.fails_with(("deal", "hand"), players, WORDS, "no_hand", dealt=dealt)
             dealt = None
         elif dealt is not None and dealt * players > size:
             c.complain(("deal", "hand"), say(WORDS, "deal_too_big", dealt=dealt, players=players,
@@ -919,7 +920,7 @@ def _check_table(c: RuleCompiler, counts: tuple[int, ...], hand: Expression, tar
         family.check_counts(c, options, pieces, env, dealt)
         goal = c.evaluate(("win", "target"), target, env)
         if goal is not None and goal < 1:
-            c.complain(("win", "target"), say(WORDS, "target", players=players, goal=goal))
+            c.fails_with(("win", "target"), players, WORDS, "target", (), goal=goal)
     c.report_per_count()
 
 
