@@ -5,6 +5,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -433,3 +434,18 @@ def test_resume_refuses_a_record_file_in_the_saved_games_language(tmp_path, monk
     assert main(["resume", str(save), "--record", "exists.json"]) == 1
     assert "exists.json ya existe" in capsys.readouterr().err
     assert (tmp_path / "exists.json").read_text() == "kept"
+
+
+def test_the_readmes_record_is_the_record_its_command_writes(tmp_path, monkeypatch):
+    """README, Game records: the example is the record its command line writes, field for field
+    (the digest and the moves after the first four aside)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Game records"):]
+    command = re.search(r"`(muggins play [^`]*--record game\.json)`", section)[1].replace("\n", " ").split()
+    shown = json.loads(re.sub(r'"<[^"]*>"', '""', re.search(r"```json\n(.*?)```", section, re.DOTALL)[1])
+                       .replace(', "..."', ""))
+    monkeypatch.chdir(tmp_path)
+    assert main(command[1:]) == 0
+    written = json.loads((tmp_path / "game.json").read_text())
+    assert written["moves"][:len(shown["moves"])] == shown["moves"]
+    assert {**written, "digest": "", "moves": shown["moves"]} == shown
