@@ -472,6 +472,10 @@ def test_refusals_name_ends_in_the_language():
         state.play(game.parse_move("4-6"))
     assert reason(which.value, "es") == "indica el extremo: izquierdo, derecho"
     assert str(which.value) == "say which end: left, right"
+    with pytest.raises(IllegalMoveError) as up:
+        state.play(game.parse_move("4-6 arriba"))
+    assert reason(up.value, "es") == "la línea no tiene ahora extremo de arriba: indica izquierdo, derecho"
+    assert str(up.value) == "the line has no up end now: say left, right"
     with pytest.raises(IllegalMoveError) as bad_end:
         game.parse_move("4-6 sideways")
     assert reason(bad_end.value, "es") == "no es un extremo: 'sideways' (extremos: izquierda, derecha, arriba, abajo)"

@@ -467,8 +467,11 @@ class DominoState(TableState):
                 return illegal("must_open_with" if self.line.empty else "must_place_drawn", tile=self.must_play)
             if self.line.empty:
                 return illegal("opening_no_end")
-            if move.end is None or not 0 <= move.end < len(self.line.ends):
-                return illegal("which_end", ends=said_list(list(_END_SAID[: len(self.line.ends)])))
+            ends = said_list(list(_END_SAID[: len(self.line.ends)]))
+            if move.end is None:
+                return illegal("which_end", ends=ends)
+            if not 0 <= move.end < len(self.line.ends):  # `up` on a line without a spinner, or before it
+                return illegal("no_such_end", end=_END_SAID[move.end], ends=ends)
             if move.end not in self.line.fits(move.tile):
                 return illegal("no_match", tile=move.tile, end=_END_SAID[move.end], value=self.line.ends[move.end].value)
             return illegal("first_end", tile=move.tile)
