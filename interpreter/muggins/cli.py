@@ -58,6 +58,7 @@ WORDS = {
         "no_tally": "{rules} defines no paper notation; --tally shows nothing",
         "human_form": "--human takes seat numbers like 1 or 1,3, not {spec!r}",
         "human_range": "--human seats must be between 1 and {players}",
+        "human_twice": "--human names seat {seat} twice",
         "at_least_one": "--games, --workers and --max-rounds must be at least 1",
         "workers": "--workers is at most {most} (local processes; a Dask cluster takes --scheduler)",
         "precision": "--precision is an interval width between 0 and 1, such as 0.01, not {width}",
@@ -89,6 +90,7 @@ WORDS = {
         "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
         "human_form": "--human toma números de puesto como 1 o 1,3, no {spec!r}",
         "human_range": "los puestos de --human deben estar entre 1 y {players}",
+        "human_twice": "--human nombra dos veces el puesto {seat}",
         "at_least_one": "--games, --workers y --max-rounds deben ser al menos 1",
         "workers": "--workers es como mucho {most} (procesos locales; un clúster Dask se indica con --scheduler)",
         "precision": "--precision es la anchura de un intervalo entre 0 y 1, como 0,01, no {width}",
@@ -1020,12 +1022,15 @@ def _humans(spec: str | None, players: int, lang: str | None = None) -> set[int]
     if not spec:
         return set()
     try:
-        seats = {int(part) for part in spec.split(",") if part.strip()}
+        given = [int(part) for part in spec.split(",") if part.strip()]
     except ValueError:
         raise MugginsError(_say(lang, "human_form", spec=spec)) from None
-    if not seats or not all(1 <= seat <= players for seat in seats):
+    if not given or not all(1 <= seat <= players for seat in given):
         raise MugginsError(_say(lang, "human_range", players=players))
-    return {seat - 1 for seat in seats}
+    twice = next((seat for seat in given if given.count(seat) > 1), None)
+    if twice is not None:  # `1,1` for `1,2`, most likely: never a game other than the one meant
+        raise MugginsError(_say(lang, "human_twice", seat=twice))
+    return {seat - 1 for seat in given}
 
 
 def _resume(args: argparse.Namespace) -> int:
