@@ -553,6 +553,17 @@ def test_a_resumed_session_goes_on_in_the_saves_language_unless_lang_is_given(tm
     assert "Resumed from muggins-keep-domino-muggins.json: 2 entries." in out and "Scores: " in out
 
 
+def test_a_sheet_resumed_without_players_goes_on_with_its_own(tmp_path, monkeypatch, capsys):
+    """`keep --resume` without --players takes the save's (3 here, where the fewest allowed is 2)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{ROUND_1[0]}\n"))
+    assert main(["keep", "domino-muggins", "--players", "3", "--lang", "en"]) == 130
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["keep", "domino-muggins", "--resume", "muggins-keep-domino-muggins.json", "--lang", "en"]) == 130
+    assert "Resumed from muggins-keep-domino-muggins.json: 1 entry.\nScores: P1 0 [0], P2 0 [0], P3 0 [0]." in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("lang, said", [("en", "Resumed from muggins-keep-domino-muggins.json: 1 entry."),
                                         ("es", "Reanudado desde muggins-keep-domino-muggins.json: 1 anotación.")])
 def test_a_sheet_of_one_entry_resumes_saying_one_entry(lang, said, tmp_path, monkeypatch, capsys):

@@ -253,6 +253,8 @@ _HELP = {
     "a built-in name or a rule file": "un nombre incorporado o un fichero de reglas",
     "number of players (default: the fewest the rules allow)":
         "número de jugadores (por omisión: el menor que permiten las reglas)",
+    "number of players (default: the resumed sheet's, else the fewest the rules allow)":
+        "número de jugadores (por omisión: los de la hoja reanudada, si no el menor que permiten las reglas)",
     "seed for shuffles, lotteries and bots (default: random, printed)":
         "semilla de barajados, sorteos y bots (por omisión: al azar, se imprime)",
     "one bot for every seat, or one per seat, comma-separated (random, greedy); default greedy":
@@ -489,7 +491,8 @@ def _english_parser() -> argparse.ArgumentParser:
                                            "round and the leftover pips); the points, the settlement, the tally "
                                            "and the winner come from the rule file. undo, save, sheet, help.")
     keep.add_argument("rules", metavar="RULES", help="a built-in name or a rule file")
-    keep.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    keep.add_argument("--players", type=int,
+                      help="number of players (default: the resumed sheet's, else the fewest the rules allow)")
     keep.add_argument("--lang", choices=LANGUAGES,
                       help="language (en, es; default: a resumed save's, else from LC_ALL, LC_MESSAGES, LANG)")
     keep.add_argument("--resume", metavar="FILE", help="continue a game saved by `save FILE`, Ctrl-C or end of input")
@@ -1103,10 +1106,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _keep(args: argparse.Namespace) -> int:
-    from .keep import Keeper
+    from .keep import Keeper, saved_players
     _refuse_empty(args, ("--sheet", args.sheet), ("--resume", args.resume))
     rules = load_rules(args.rules)
-    players = args.players if args.players is not None else rules.player_counts[0]
+    players = args.players if args.players is not None else (args.resume and saved_players(args.resume)) \
+        or rules.player_counts[0]  # a sheet resumed goes on with its own players
     _check_players(rules, players, args.lang)
     keeper = Keeper(rules, rules_source(args.rules), players, args.lang, sheet=args.sheet)
     if args.resume:

@@ -649,12 +649,24 @@ def saved_lang(path: str | Path) -> str | None:
     """The language a save was made in (a keeper's or a game's), so that `keep --resume FILE` and
     `resume FILE` without `--lang` go on in it; None when the file does not say one of ours
     (resuming it then says what is wrong with it, in the locale's language)."""
+    lang = _saved(path).get("lang")
+    return lang if isinstance(lang, str) and lang in WORDS else None
+
+
+def saved_players(path: str | Path) -> int | None:
+    """The number of players a keeper's save was made for, so that `keep --resume FILE` without
+    `--players` goes on with them; None when the file does not say (resuming it says why)."""
+    players = _saved(path).get("players")
+    return players if type(players) is int else None
+
+
+def _saved(path: str | Path) -> dict[str, Any]:
+    """What a save file holds, before it is checked; empty when it cannot be read as one."""
     try:
         data = json.loads(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    lang = data.get("lang") if isinstance(data, dict) else None
-    return lang if isinstance(lang, str) and lang in WORDS else None
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def write_new(path: str | Path, text: str, lang: str) -> Path:
