@@ -217,3 +217,16 @@ def test_a_folder_named_in_the_ini_that_is_not_there_stops_the_run(lang, said, p
     result = project.runpytest()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert said in result.stderr.str()
+
+
+@pytest.mark.parametrize("value", ["lots", "0", "-3", "2.5"])
+def test_a_battery_of_no_games_or_of_words_stops_the_run(value, project: pytest.Pytester, monkeypatch):
+    """`muggins_games = 0` passed every rule file unplayed, `lots` failed every item with a
+    traceback: either is the one-line usage error a misspelt folder is."""
+    monkeypatch.setenv("LC_ALL", "C")
+    project.makeini(f"[pytest]\nmuggins_scenarios = house/scenarios\nmuggins_rules = house/rules\n"
+                    f"muggins_games = {value}\n")
+    result = project.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert f"muggins_games is {value!r}: it must be a whole number of games from 1" in result.stderr.str()
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()

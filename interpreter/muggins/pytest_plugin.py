@@ -26,8 +26,10 @@ families()  # every family imported now, with the plugin: never first inside a t
 
 # What is wrong with the ini options, in both languages.
 WORDS = {
-    "en": {"no_folder": "{option} names {folder!r}, but there is no such folder under the rootdir ({root})"},
-    "es": {"no_folder": "{option} nombra {folder!r}, pero no existe esa carpeta en el directorio raíz ({root})"},
+    "en": {"no_folder": "{option} names {folder!r}, but there is no such folder under the rootdir ({root})",
+           "games": "muggins_games is {value!r}: it must be a whole number of games from 1"},
+    "es": {"no_folder": "{option} nombra {folder!r}, pero no existe esa carpeta en el directorio raíz ({root})",
+           "games": "muggins_games es {value!r}: debe ser un número entero de partidas desde 1"},
 }
 
 
@@ -41,12 +43,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """A folder the ini names that is not there collects nothing, and the run passes without it:
-    a misspelt `muggins_scenarios = scenario` would leave every scenario unchecked."""
+    a misspelt `muggins_scenarios = scenario` would leave every scenario unchecked; so would a
+    battery of no games (`muggins_games = 0`) pass every rule file unplayed."""
     for option in ("muggins_scenarios", "muggins_rules"):
         for folder in config.getini(option):
             if folder and not (config.rootpath / folder).is_dir():
                 said = say(WORDS, "no_folder", option=option, folder=folder, root=config.rootpath)
                 raise pytest.UsageError(said.said(lang_from_environment()))
+    value = config.getini("muggins_games")
+    if games_in(value) is None:
+        raise pytest.UsageError(say(WORDS, "games", value=value).said(lang_from_environment()))
+
+
+def games_in(value: str) -> int | None:
+    """The games the ini's `muggins_games` asks for; None unless a whole number from 1."""
+    text = value.strip()
+    return int(text) if text.isascii() and text.isdigit() and int(text) >= 1 else None
 
 
 def _depth(path: Path, config: pytest.Config, option: str) -> int:
@@ -145,7 +157,7 @@ class RuleItem(_MugginsItem):
         if self.bot is None:
             return
         assert self.players is not None  # a game item is made with both its bot and its players
-        for seed in range(int(self.config.getini("muggins_games"))):
+        for seed in range(games_in(self.config.getini("muggins_games")) or 0):  # checked at configure
             play_checked_game(rules, self.players, self.bot, seed, max_rounds=20, forget=0.2, attention=0.7)
 
     def reportinfo(self) -> tuple[Path, int, str]:
