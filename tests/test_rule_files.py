@@ -5,7 +5,9 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 
 from muggins.cli import main
 from muggins.errors import RuleFileError
@@ -196,7 +198,7 @@ def test_schema_is_strict_and_describes_every_property():
             if node.get("type") == "object":
                 assert node.get("additionalProperties") is False, path
             for name, prop in node.get("properties", {}).items():
-                if isinstance(prop, dict) and path[-1:] not in (["if"], ["then"], ["else"]):
+                if isinstance(prop, dict) and path[-1:] != ["if"]:  # a condition's keys say nothing
                     assert prop.get("description"), f"{'.'.join(path + [name])} has no description"
             for key, value in node.items():
                 walk(value, path + [key])
@@ -206,6 +208,25 @@ def test_schema_is_strict_and_describes_every_property():
     schema = rules_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     walk(schema, [])
+
+
+def test_an_editor_checks_a_variant_file_for_what_it_changes_and_a_whole_file_for_all():
+    """README, Variants: a file that extends another gives only what it changes, and the schema an
+    editor reads (`# yaml-language-server: $schema=...`) takes it; a key misspelt in it is still
+    refused, and a file that extends none still needs every section."""
+    schema = json.loads((Path(__file__).parent.parent / "interpreter" / "muggins" / "schema" /
+                         "rules.schema.json").read_text("utf-8"))
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    example = yaml.safe_load(readme[readme.index("### Variants: `extends`"):].split("```yaml\n", 1)[1].split("```")[0])
+    for data in [example, *(yaml.safe_load(path.read_text("utf-8")) for path in rule_files())]:
+        assert [error.message for error in validator.iter_errors(data)] == [], data.get("name")
+    assert any("'limti' was unexpected" in error.message for error in validator.iter_errors(
+        {**example, "pile": {"limti": 21}}))
+    assert any("'name' is a required property" == error.message for error in validator.iter_errors(
+        {"extends": "card-muggins", "pile": {"limit": 21}}))
+    whole = {key: value for key, value in example.items() if key != "extends"}
+    assert "'players' is a required property" in [error.message for error in validator.iter_errors(whole)]
 
 
 def test_cli_validate_all_rule_files(capsys):

@@ -36,8 +36,35 @@ def _rules_schema() -> str:
         others = {section: False for other, own in parts if other is not family for section in own["sections"]}
         rules.append({"if": {"required": ["pieces"], "properties": {"pieces": {"required": [family.pieces_key]}}},
                       "then": {"required": part["required"], "properties": others}})
-    schema["allOf"] = rules
+    whole = {key: schema.pop(key) for key in ("type", "additionalProperties", "properties", "required")}
+    whole["allOf"] = rules
+    # a file that extends another gives only what it changes: an editor checks its keys and values,
+    # not that every section is there (the loader checks the rules merged, which hold no `extends`)
+    schema["if"] = {"required": ["extends"]}
+    schema["then"] = {**_changes(whole), "required": ["extends", "name"]}
+    schema["else"] = whole
     return json.dumps(schema)
+
+
+def _changes(node: Any) -> Any:
+    """A schema of what a file that extends another may give: nothing required in a mapping, which
+    merges with its base's (`properties`, and what a family's condition then asks); a list's items
+    as they are (a list replaces the base's whole), and a condition (`if`) as it is."""
+    if not isinstance(node, dict):
+        return node
+    changes: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "required":
+            continue
+        if key in ("properties", "patternProperties"):
+            changes[key] = {name: _changes(part) for name, part in value.items()}
+        elif key in ("allOf", "anyOf", "oneOf"):
+            changes[key] = [_changes(part) for part in value]
+        elif key in ("then", "else", "additionalProperties"):
+            changes[key] = _changes(value)
+        else:
+            changes[key] = value
+    return changes
 
 
 @lru_cache(maxsize=1)
