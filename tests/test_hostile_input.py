@@ -605,3 +605,65 @@ def test_drawing_before_the_line_is_opened_is_refused_with_its_reason():
         state.play(game.parse_move("draw"))
     assert str(caught.value) == "cannot draw: [1|4] can open the line"
     assert reason(caught.value, "es") == "no puedes robar: [1|4] puede abrir la línea"
+
+
+def _api_misuses():
+    """What a user of the API may get wrong, and what the refusal must say (README, Limits and
+    guarantees: every input of the API is checked where it enters)."""
+    from muggins.bots import Policies, make_bots
+    from muggins.match import run_game
+    dominoes = make_game(load_rules("domino-muggins"), 2)
+    cards = make_game(load_rules("card-muggins"), 2)
+    state, dealt = dominoes.new_state(1), cards.new_state(1)
+    return [
+        ("view of seat 5", lambda: state.view(5), "`player` is 5, not a seat: seats are numbered 0 to 1"),
+        ("view of seat 'a'", lambda: state.view("a"), "`player` is 'a', not a seat"),
+        ("view of seat -1", lambda: dealt.view(-1), "`player` is -1, not a seat"),
+        ("hands None", lambda: setattr(state, "hands", None), "`hands` must be a list of 2 lists of pieces"),
+        ("hands of text", lambda: setattr(state, "hands", [["0-0"], ["1-1"]]),
+         "not a tile: '0-0' (a text: make its Tile with rules.pieces.parse)"),
+        ("a card's text", lambda: setattr(dealt, "stock", ["5H"]), "'5H' is a text, not a Card"),
+        ("a tile of no set", lambda: setattr(state, "boneyard", [Tile(7, 7)]), "[7|7] is not in a double-6 set"),
+        ("a tile twice", lambda: setattr(state, "hands", [[Tile(0, 0)], [Tile(0, 0)]]),
+         "a tile appears twice in what is assigned"),
+        ("one hand for two", lambda: setattr(dealt, "hands", [[]]), "needs 2 hands"),
+        ("one bot for two", lambda: run_game(dominoes.new_state(2), make_bots(["greedy"], seed=1)),
+         "`seats` must hold a player with `choose(view, moves)` for each of the 2 seats"),
+        ("bots as names", lambda: run_game(dominoes.new_state(2), ["greedy", "random"]), "`seats` must hold"),
+        ("no bots", lambda: run_game(dominoes.new_state(2), None), "`seats` must hold"),
+        ("policies as names", lambda: dominoes.new_state(1, ["greedy", "greedy"]),
+         "`policies` must be bots.Policies with a kind of bot for each of the 2 players"),
+        ("policies for three", lambda: cards.new_state(1, Policies(["greedy"] * 3, 1)), "`policies` must be"),
+        ("a kind as text", lambda: make_bots("greedy", seed=1), "the bots are a list of their kinds"),
+        ("policies of a text", lambda: Policies("greedy", 1), "the bots are a list of their kinds"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_api_misuses())), ids=[name for name, _, _ in _api_misuses()])
+def test_the_api_refuses_what_it_is_given_wrong_with_its_own_errors(index):
+    _, misuse, said = _api_misuses()[index]
+    with pytest.raises(MugginsError) as refused:
+        misuse()
+    assert said in str(refused.value)
+
+
+def test_hands_and_boneyard_assigned_one_after_the_other_may_exchange_tiles():
+    """README: `hands`, `boneyard` and `stock` can be assigned whole; tiles exchanged between the
+    hands and the boneyard pass through a position that holds one twice, and are not refused."""
+    state = make_game(load_rules("domino-muggins"), 2).new_state(3)
+    hidden = state.hands[1] + state.boneyard
+    hands = state.hands
+    hands[1], rest = hidden[-len(hands[1]):], hidden[:-len(hands[1])]
+    state.hands, state.boneyard = hands, rest
+    assert state.hands[1] == sorted(hidden[-len(hands[1]):]) and state.boneyard == rest
+
+
+def test_the_readmes_python_example_runs_and_shows_what_it_says(capsys):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = readme[readme.index("## Using muggins from Python"):].split("```python\n", 1)[1].split("```")[0]
+    shown = next(line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("state.legal_moves()"))
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    first = make_game(load_rules("domino-muggins"), players=2).new_state(seed=1).legal_moves()[0]
+    assert shown.startswith(f"[{first!r}, ")
+    assert capsys.readouterr().out.startswith("Outcome(termination='target', winner=")

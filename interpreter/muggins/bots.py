@@ -134,8 +134,12 @@ class GreedyBot(Bot):
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
-WORDS = {"en": {"unknown_bot": "unknown bot {kind} (bots: {bots})"},
-         "es": {"unknown_bot": "bot desconocido {kind} (bots: {bots})"}}
+WORDS = {"en": {"unknown_bot": "unknown bot {kind} (bots: {bots})",
+                "kinds": "the bots are a list of their kinds, one for each seat (such as ['greedy', 'random']), "
+                         "not {kinds}"},
+         "es": {"unknown_bot": "bot desconocido {kind} (bots: {bots})",
+                "kinds": "los bots son una lista de sus clases, una por puesto (como ['greedy', 'random']), "
+                         "no {kinds}"}}
 
 
 class Policies:
@@ -210,7 +214,10 @@ def make_bots(kinds: Sequence[str], seed: int | str, forget: float = 0.0, attent
 
 
 def check_kinds(kinds: Sequence[str]) -> None:
-    """Refuse a bot kind that is not one of `BOTS`, in both languages."""
+    """Refuse a bot kind that is not one of `BOTS`, in both languages, and kinds not given as a list
+    (`"greedy"` would be read letter by letter)."""
+    if not isinstance(kinds, (list, tuple)):
+        raise MugginsError(say(WORDS, "kinds", kinds=repr(kinds)[:60]))
     for kind in kinds:
         if kind not in BOTS:
             raise MugginsError(say(WORDS, "unknown_bot", kind=repr(kind), bots=", ".join(BOTS)))

@@ -4,11 +4,19 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .bots import Player
+from .errors import IllegalMoveError
+from .pieces import safe_repr
 
 
 def run_game(state: Any, seats: Sequence[Player], on_events: Callable[[list[Any]], None] | None = None,
              checked: bool = True) -> list[Any]:
-    """Play `state` to its end; returns the moves made, in order, for a record."""
+    """Play `state` to its end; returns the moves made, in order, for a record. `seats` holds a
+    player for each seat (a bot of `make_bots`, or anything with `choose(view, moves)`)."""
+    players = state.game.players
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or len(seats) != players or not all(
+            callable(getattr(seat, "choose", None)) for seat in seats):
+        raise IllegalMoveError(f"`seats` must hold a player with `choose(view, moves)` for each of the {players} "
+                               f"seats (bots.make_bots gives them), not {safe_repr(seats)}")
     moves = []
     while not state.is_terminal():
         actor = state.actor

@@ -99,7 +99,8 @@ class TileSet:
     def check(self, tile: Tile) -> None:
         """Raise IllegalMoveError unless `tile` is a tile of this set."""
         if not isinstance(tile, Tile):
-            raise IllegalMoveError(f"not a tile: {safe_repr(tile)}")
+            hint = " (a text: make its Tile with rules.pieces.parse)" if isinstance(tile, str) else ""
+            raise IllegalMoveError(f"not a tile: {safe_repr(tile)}{hint}")
         if tile.high > self.highest_pip:
             raise illegal("not_in_set", tile=tile, highest=self.highest_pip)
 
@@ -204,6 +205,8 @@ class Deck:
 
     def check(self, card: Card) -> None:
         """Raise IllegalMoveError unless `card` is a card of this deck."""
+        if isinstance(card, str):
+            raise IllegalMoveError(f"{safe_repr(card)} is a text, not a Card: make its Card with rules.pieces.parse")
         if not (isinstance(card, Card) and card.rank <= len(self.ranks) and card.suit in self.suits):
             raise IllegalMoveError(f"{safe_repr(card)} is not a card of this deck (ranks 1 to {len(self.ranks)}: "
                                    f"{' '.join(self.ranks)}; suits {' '.join(self.suits)})")

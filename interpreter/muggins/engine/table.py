@@ -211,6 +211,29 @@ def check_hands(hands: Any, players: int) -> list[list[Any]]:
     return [list(hand) for hand in hands]
 
 
+def check_seat(name: str, seat: Any, players: int) -> None:
+    """A seat given to the API (`view(player)`, `setup(turn=...)`): a whole number from 0."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {players - 1}")
+
+
+def check_assigned(pieces: list[Any], check: Callable[[Any], None], noun: str) -> None:
+    """Pieces assigned to a state's hands, boneyard or stock: each of the set (`check`), none twice
+    among them. Not against the rest of the position: pieces exchanged between the hands and the
+    boneyard are assigned one part after the other."""
+    for piece in pieces:
+        check(piece)
+    if len(set(pieces)) != len(pieces):
+        raise IllegalMoveError(f"a {noun} appears twice in what is assigned")
+
+
+def check_policies(policies: Any, players: int) -> None:
+    """The simulated bots `new_state` is given: None, or `bots.Policies` with a kind for each seat."""
+    if policies is not None and not (isinstance(policies, Policies) and len(policies.greedy) == players):
+        raise IllegalMoveError(f"`policies` must be bots.Policies with a kind of bot for each of the {players} "
+                               f"players, not {safe_repr(policies)}")
+
+
 def check_position(scores: Sequence[Any] | None, round_number: Any) -> None:
     """What a position set up by hand must hold that a game always does: whole-number scores and
     a round from 1 (the families check their own pieces and seats)."""

@@ -25,8 +25,9 @@ from .physics import Line, LineTables, tile_numbers
 from .scoring import PlacementScoring
 from ...bots import Policies
 from ...engine.common import seeded
-from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Muggins, PendingScore, TableGame,
-                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text)
+from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Muggins, PendingScore, TableGame, TableState,
+                             check_assigned, check_hands, check_pieces, check_policies, check_position, check_seat,
+                             check_seed, checked_text)
 
 __all__ = ["DominoGame", "DominoState", "DominoView", "Place", "Draw", "Pass", "DRAW", "PASS", "Dominoed", "Drew",
            "Passed", "Placed", "Revealed", "RoundBlocked", "RoundEnded", "RoundStarted"]
@@ -254,6 +255,7 @@ class DominoGame(TableGame):
         with `policies`, the whole game those simulated bots play, building only the events that
         statistics read; on `generator`, seeded for this game, if given (see `seeded`)."""
         check_seed(seed)
+        check_policies(policies, self.players)
         return DominoState(self, seeded(seed, generator), policies)
 
     def setup(self, hands: list[list[Tile]], boneyard: list[Tile] | None = None,
@@ -274,9 +276,7 @@ class DominoGame(TableGame):
                     placed[1] is None or (type(placed[1]) is int and 0 <= placed[1] < len(END_NAMES))):
                 raise IllegalMoveError(f"`line` holds (tile, end) pairs, the end None or an end's number from 0 "
                                        f"to {len(END_NAMES) - 1}, not {safe_repr(placed)}")
-        for name, seat in (("turn", turn),):
-            if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-                raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
+        check_seat("turn", turn, n)
         pieces = self.rules.pieces
         assert isinstance(pieces, TileSet)  # checked when the game was made
         for tile in [t for h in hands for t in h] + boneyard + [t for t, _ in line]:
@@ -375,6 +375,8 @@ class DominoState(TableState):
 
     @hands.setter
     def hands(self, hands: list[list[Tile]]) -> None:
+        hands = check_hands(hands, self.game.players)
+        check_assigned([tile for hand in hands for tile in hand], self.rules.pieces.check, "tile")
         index = self.game.line_tables.index
         self.masks = [sum(1 << index[tile] for tile in hand) for hand in hands]
 
@@ -386,6 +388,8 @@ class DominoState(TableState):
 
     @boneyard.setter
     def boneyard(self, tiles: list[Tile]) -> None:
+        tiles = check_pieces("boneyard", tiles)
+        check_assigned(tiles, self.rules.pieces.check, "tile")
         index = self.game.line_tables.index
         self.bones = [index[tile] for tile in tiles]
 
@@ -416,6 +420,7 @@ class DominoState(TableState):
         return [places[code] if code >= 0 else _OTHER_MOVES[code] for code in course.legal_codes(self)]
 
     def view(self, player: int) -> DominoView:
+        check_seat("player", player, self.game.players)
         decision = self.decision
         mine = decision if decision is not None and decision.actor == player else None
         return DominoView(

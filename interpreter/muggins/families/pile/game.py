@@ -16,7 +16,7 @@ from typing import Any, Callable, Union
 from ...bots import UNPLAYABLE, Policies, comparable
 from ...errors import IllegalMoveError
 from ...messages import Said, illegal
-from ...pieces import Card, Deck, safe_repr
+from ...pieces import Card, Deck
 from ...dsl import fails_somewhere, lookup, tabulate
 from ...rules import Rules
 from . import course
@@ -27,7 +27,8 @@ from .physics import Pile
 from ...engine.common import seeded
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
-                             TableState, check_hands, check_pieces, check_position, check_seed, checked_text, must_claim)
+                             TableState, check_assigned, check_hands, check_pieces, check_policies, check_position,
+                             check_seat, check_seed, checked_text, must_claim)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
@@ -333,6 +334,7 @@ class CardGame(TableGame):
         with `policies`, the whole game those simulated bots play, building only the events that
         statistics read; on `generator`, seeded for this game, if given (see `seeded`)."""
         check_seed(seed)
+        check_policies(policies, self.players)
         return CardState(self, seeded(seed, generator), policies)
 
     def notation(self, move: CardMove, lang: str | None = None) -> str:
@@ -371,8 +373,8 @@ class CardGame(TableGame):
         if scores is not None and len(scores) != n:
             raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
         for name, seat in (("dealer", dealer), ("turn", turn), ("last_player", last_player),):
-            if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-                raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {n - 1}")
+            if seat is not None:
+                check_seat(name, seat, n)
         for card in [c for h in hands for c in h] + stock + pile:
             self.deck.check(card)
         state = CardState.__new__(CardState)
@@ -440,6 +442,8 @@ class CardState(TableState):
 
     @hands.setter
     def hands(self, hands: list[list[Card]]) -> None:
+        hands = check_hands(hands, self.game.players)
+        check_assigned([card for hand in hands for card in hand], self.game.deck.check, "card")
         code_of = self.game.code_of
         self.hand_codes = [[code_of[card] for card in hand] for hand in hands]
 
@@ -450,6 +454,8 @@ class CardState(TableState):
 
     @stock.setter
     def stock(self, stock: list[Card]) -> None:
+        stock = check_pieces("stock", stock)
+        check_assigned(stock, self.game.deck.check, "card")
         code_of = self.game.code_of
         self.stock_codes = [code_of[card] for card in stock]
 
@@ -481,6 +487,7 @@ class CardState(TableState):
         return self._with_false_call(moves or [GO])
 
     def view(self, player: int) -> CardView:
+        check_seat("player", player, self.game.players)
         decision = self.decision
         mine = decision if decision is not None and decision.actor == player else None
         card_of = self.game.card_of
