@@ -1205,3 +1205,31 @@ def test_a_save_given_to_replay_and_a_record_given_to_resume_or_check_say_which_
     assert "missing key" not in out and "unknown key" not in out
     assert main(["check", str(save), "--lang", "es"]) == 1
     assert "es una partida guardada, no un escenario: continúala con muggins resume" in capsys.readouterr().out
+
+
+def test_a_keepers_save_and_a_games_files_given_to_each_others_commands_say_which_reads_them(
+        tmp_path, monkeypatch, capsys):
+    """A score sheet saved by `muggins keep` given to replay, resume or check, and a game's record
+    or save given to `keep --resume`: told what it is and the command that goes on with it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert main(["keep", "domino-muggins", "--players", "2", "--lang", "en"]) == 130
+    sheet = tmp_path / "muggins-keep-domino-muggins.json"
+    record, save = _recorded(tmp_path, monkeypatch), _saved(tmp_path, monkeypatch)
+    capsys.readouterr()
+    told = f"a score sheet saved by muggins keep, not a record: go on with it with muggins keep domino-muggins " \
+           f"--resume {sheet}\n"
+    assert main(["replay", str(sheet)]) == 1 and capsys.readouterr().err == f"muggins: {sheet}: {told}"
+    assert main(["resume", str(sheet), "--lang", "es"]) == 1
+    assert capsys.readouterr().err == (f"muggins: {sheet}: es una hoja de puntuación guardada por muggins keep, no un "
+                                       f"fichero de partida guardada: síguela con muggins keep domino-muggins "
+                                       f"--resume {sheet}\n")
+    assert main(["check", str(sheet)]) == 1
+    assert "a score sheet saved by muggins keep, not a scenario" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    for path, said in ((save, f"a saved game, not a score sheet saved by muggins keep: continue it with muggins "
+                              f"resume {save}"),
+                       (record, f"a game record, not a score sheet saved by muggins keep: replay it with muggins "
+                                f"replay {record}")):
+        assert main(["keep", "domino-muggins", "--resume", str(path), "--lang", "en"]) == 1
+        assert capsys.readouterr().err == f"muggins: {path}: {said}\n"

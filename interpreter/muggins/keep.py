@@ -43,9 +43,10 @@ from .files import (NotRegularFile, check_target, fallback_folders, read_limited
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import count, stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally, winners_name
+from .records import GAME_FILES, KEEP_FORMAT, other_game_file
 from .rules import Rules
 
-FORMAT = "muggins-keep"
+FORMAT = KEEP_FORMAT
 # Version 2: a card game's go by the player of the pile's last card closes it with "last". A save of
 # version 1 (go never closed a pile: `last` did) is read, and goes on being kept, as it was written.
 # Version 3: the entries are checked against what a table can do (a domino keeper's counts no tile can
@@ -869,7 +870,10 @@ class Keeper:
             data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SAVE_BYTES else None
         except (UnicodeDecodeError, ValueError):  # not JSON, or a number longer than Python converts
             data = None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = str(data.get("format")) if isinstance(data, dict) else ""
+        if found != FORMAT and found in GAME_FILES:  # a game's record or save: said what it is, and who reads it
+            raise MugginsError(f"{path}: " + other_game_file(self.lang, found, "sheet", path))
+        if not isinstance(data, dict) or found != FORMAT:
             raise MugginsError(w["bad_save"].format(path=path, reason=f"\"format\": \"{FORMAT}\""))
         if type(data.get("version")) is not int or data["version"] not in READ_VERSIONS:
             raise MugginsError(w["bad_save"].format(path=path, reason=f"\"version\": {VERSION}"))

@@ -179,7 +179,7 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
         found = str(data.get("format")) if isinstance(data, dict) else ""
         # a record given to resume, or a save to replay: say which command reads it
         if found in GAME_FILES:
-            raise RecordError(f"{path}: " + other_game_file(lang, found, what, path))
+            raise RecordError(f"{path}: " + other_game_file(lang, found, what, path, data.get("rules")))
         raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
     if "version" not in data:  # said as the schema says a missing field, before the schema (of this version) is read
         raise RecordError(f"{path}: {record_problem(lang, 'top')}: " + record_problem(lang, "required", name="version"))
@@ -243,6 +243,7 @@ _SCHEMA_WORDS = {
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
         "float": "{value}, a number written with a point or an exponent",
         "what:record": "record", "what:save file": "save file", "what:scenario": "scenario",
+        "what:sheet": "score sheet saved by muggins keep",
         "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
         "long_number": "a number with {digits} digits (at most {most})",
@@ -259,6 +260,8 @@ _SCHEMA_WORDS = {
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
         "is_record": "a game record, not a {what}: replay it with muggins replay {path}",
         "is_save": "a saved game, not a {what}: continue it with muggins resume {path}",
+        "is_keep": "a score sheet saved by muggins keep, not a {what}: go on with it with muggins keep {rules} "
+                   "--resume {path}",
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
@@ -299,7 +302,7 @@ _SCHEMA_WORDS = {
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
         "float": "{value}, un número escrito con punto o exponente",
         "what:record": "acta de partida", "what:save file": "fichero de partida guardada",
-        "what:scenario": "escenario",
+        "what:scenario": "escenario", "what:sheet": "fichero guardado por muggins keep",
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
         "long_number": "un número de {digits} cifras (como mucho {most})",
@@ -317,6 +320,8 @@ _SCHEMA_WORDS = {
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
         "is_record": "es un acta de partida, no un {what}: reprodúcela con muggins replay {path}",
         "is_save": "es una partida guardada, no un {what}: continúala con muggins resume {path}",
+        "is_keep": "es una hoja de puntuación guardada por muggins keep, no un {what}: síguela con muggins keep "
+                   "{rules} --resume {path}",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el acta tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del acta, {rules!r}: {problem}",
@@ -348,14 +353,17 @@ _SCHEMA_WORDS = {
 }
 
 
-GAME_FILES = {FORMAT: "is_record", SAVE_FORMAT: "is_save"}  # what a file of each format is, to a command of the other
+KEEP_FORMAT = "muggins-keep"  # a score keeper's save (keep.py)
+# what a file of each format is, to a command that reads another
+GAME_FILES = {FORMAT: "is_record", SAVE_FORMAT: "is_save", KEEP_FORMAT: "is_keep"}
 
 
-def other_game_file(lang: str, form: str, what: str, path: str | Path) -> str:
-    """A record or save (`form`) given where a `what` is read: what it is, and the command that
-    reads it, with its path quoted to be pasted."""
+def other_game_file(lang: str, form: str, what: str, path: str | Path, rules: Any = None) -> str:
+    """A record, a save or a keeper's save (`form`) given where a `what` is read: what it is, and
+    the command that reads it, with its path (and a keeper's `rules`, as its file says them) quoted
+    to be pasted."""
     return record_problem(lang, GAME_FILES[form], what=record_problem(lang, f"what:{what}"),
-                          path=shlex.quote(str(path)))
+                          path=shlex.quote(str(path)), rules=shlex.quote(rules) if isinstance(rules, str) else "RULES")
 
 
 def record_problem(lang: str, key: str, **values: Any) -> str:

@@ -183,7 +183,9 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     form = str(doc.data.get("format")) if isinstance(doc.data, dict) else None
     if form in GAME_FILES:  # a record or save is known by its format, as replay and resume know it: one line
         name = display or str(path)
-        said = Said(other_game_file("en", form, "scenario", name), es=other_game_file("es", form, "scenario", name))
+        rules = doc.data.get("rules")
+        said = Said(other_game_file("en", form, "scenario", name, rules),
+                    es=other_game_file("es", form, "scenario", name, rules))
         raise RuleFileError([Problem(doc.where(("format",)), said)])
     if (other := other_kind(doc, "scenario")) is not None:
         raise RuleFileError([other])
