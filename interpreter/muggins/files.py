@@ -158,7 +158,8 @@ def write_atomic(path: str | Path, text: str, force: bool = False) -> Path:
     """Write `text` (UTF-8) to `path` atomically; never over an existing file unless `force`.
 
     Raises FileExistsError when the file exists and `force` is false (NotPlainFile, whatever
-    `force`, for a device, a pipe or a link), and OSError (or ValueError for a name the system refuses) when the folder cannot take it; nothing is left behind then.
+    `force`, for a device, a pipe or a link), and OSError (or ValueError for a name the system
+    refuses) when the folder cannot take it; nothing is left behind then.
     """
     def write(temporary: str) -> None:
         with open(temporary, "w", encoding="utf-8", newline="\n") as out:
