@@ -364,6 +364,9 @@ def test_the_csv_has_no_mean_of_nothing_and_compare_tests_no_winning_score_of_no
         "domino-muggins,,winning_score,p50,61.5,,,,", "domino-muggins,,winning_score,p95,61.95,,,,",
         "domino-muggins,,winning_score,count,0,,,,"]
     assert "domino-muggins,,margin_of_victory,count,0,,,," in unwon_rows[-2:]
+    # every distribution has its count: the final scores are one for each seat of each game
+    assert "domino-muggins,,final_score,count,8,,,," in lines  # 4 games, 2 seats
+    assert results[0]["final_score"]["count"] == 8 and results[1]["final_score"]["count"] == 4
     tested = {t["statistic"] for t in comparisons(results)}
     assert "turns per game" in tested
     assert not {"winning score", "margin of victory (points)"} & tested

@@ -752,7 +752,7 @@ def _scores_csv(data: dict, add: Callable[..., None]) -> None:
         add(name, "count", dist["count"])
         for key in ("mean", "sd", "p5", "p50", "p95") if dist["count"] else ():
             add(name, key, dist[key])
-    for key in ("mean", "sd", "min", "max", "p5", "p50", "p95"):
+    for key in ("count", "mean", "sd", "min", "max", "p5", "p50", "p95"):
         add("final_score", key, data["final_score"][key])
     for entry in data["scoring_entries"]:
         add("points_per_game_by_entry", entry["name"], entry["points_per_game"])
