@@ -973,3 +973,14 @@ def test_the_statistics_call_a_blocked_round_what_the_log_calls_it():
     card pile does, so the statistics row says «rondas bloqueadas» too."""
     from muggins.report import WORDS
     assert WORDS["es"]["blocked"] == "rondas bloqueadas"
+
+
+def test_the_readmes_compare_summary_is_what_its_command_says(capsys, monkeypatch):
+    """README, Comparisons: the plain-words summary shown is the command's own, word for word."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("**Comparisons.**"):]
+    command = re.search(r"`muggins (compare [^`]*)`", section)[1].split()
+    shown = " ".join(section.split("```\n", 1)[1].split("```")[0].split())
+    monkeypatch.setenv("COLUMNS", "1000")  # the summary on one line, as it is compared
+    code, out, _ = run(capsys, *command, "--lang", "en")
+    assert code == 0 and shown in " ".join(out.split())
