@@ -1207,6 +1207,23 @@ def test_a_save_given_to_replay_and_a_record_given_to_resume_or_check_say_which_
     assert "es una partida guardada, no un escenario: continúala con muggins resume" in capsys.readouterr().out
 
 
+def test_a_file_muggins_wrote_given_as_rules_says_what_it_is_and_who_reads_it(tmp_path, monkeypatch, capsys):
+    """A record, a save or a keeper's sheet given to validate or play: one located line naming the
+    command that goes on with it, never the schema's complaints about a rule file it is not."""
+    monkeypatch.chdir(tmp_path)
+    record, save = _recorded(tmp_path, monkeypatch), _saved(tmp_path, monkeypatch)
+    capsys.readouterr()
+    record, save = record.relative_to(tmp_path), save.relative_to(tmp_path)  # as a person types them here
+    for command, path, said in (("validate", record, f"a game record, not a rule file: replay it with muggins replay "
+                                                      f"{record}"),
+                                ("play", save, f"a saved game, not a rule file: continue it with muggins resume {save}")):
+        assert main([command, str(path), "--lang", "en"]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"{path}:2:12: {said}\n") and "missing key" not in err, err
+    assert main(["validate", str(record), "--lang", "es"]) == 1
+    assert "es un acta de partida, no un fichero de reglas: reprodúcela con muggins replay" in capsys.readouterr().err
+
+
 def test_a_keepers_save_and_a_games_files_given_to_each_others_commands_say_which_reads_them(
         tmp_path, monkeypatch, capsys):
     """A score sheet saved by `muggins keep` given to replay, resume or check, and a game's record

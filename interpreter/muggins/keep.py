@@ -40,13 +40,13 @@ from .errors import MugginsError, Terminated, one_line, visible
 from .families import family_of
 from .files import (NotRegularFile, check_target, fallback_folders, read_limited, reason as file_reason, typed_path,
                     words as file_words, write_atomic, write_first)
+from .formats import SHEET, other_file, written_by_muggins
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import count, stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally, winners_name
-from .records import GAME_FILES, KEEP_FORMAT, other_game_file
 from .rules import Rules
 
-FORMAT = KEEP_FORMAT
+FORMAT = SHEET
 # Version 2: a card game's go by the player of the pile's last card closes it with "last". A save of
 # version 1 (go never closed a pile: `last` did) is read, and goes on being kept, as it was written.
 # Version 3: the entries are checked against what a table can do (a domino keeper's counts no tile can
@@ -870,9 +870,9 @@ class Keeper:
             data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SAVE_BYTES else None
         except (UnicodeDecodeError, ValueError):  # not JSON, or a number longer than Python converts
             data = None
-        found = str(data.get("format")) if isinstance(data, dict) else ""
-        if found != FORMAT and found in GAME_FILES:  # a game's record or save: said what it is, and who reads it
-            raise MugginsError(f"{path}: " + other_game_file(self.lang, found, "sheet", path))
+        found = written_by_muggins(data)
+        if found is not None and found != FORMAT:  # a game's record or save: said what it is, and who reads it
+            raise MugginsError(f"{path}: " + other_file(self.lang, found, "sheet", path))
         if not isinstance(data, dict) or found != FORMAT:
             raise MugginsError(w["bad_save"].format(path=path, reason=f"\"format\": \"{FORMAT}\""))
         if type(data.get("version")) is not int or data["version"] not in READ_VERSIONS:

@@ -26,6 +26,7 @@ from .engine.common import UNEARNED_REASONS
 from .errors import ExpressionError, Location, Problem, RuleError, RuleFileError
 from .messages import Said, Texts, counted, said_list, say
 from .families import Family, families, family_for_pieces, family_sections
+from .formats import other_file, written_by_muggins
 from .schema import rules_schema
 from .rules import Rules
 from .yamlfile import Document, looks_like_yaml11, read_yaml_file
@@ -322,9 +323,15 @@ _ONLY_SCENARIOS = ("rules", "steps", "formula", "rows", "position")
 
 def other_kind(doc: Document, expected: str) -> Problem | None:
     """A file given where a rule file (`expected` "rules") or a scenario is read, that is plainly
-    the other kind, as one line saying which command reads it; None otherwise. Only keys one kind
-    has and the other never does decide, so no valid file of either kind is refused."""
+    the other kind (or, for rules, a file muggins wrote), as one line saying which command reads
+    it; None otherwise. Only keys one kind has and the other never does decide, so no valid file
+    of either kind is refused."""
     data = doc.data if isinstance(doc.data, dict) else {}
+    form = written_by_muggins(data)
+    if form is not None and expected == "rules":  # a record, a save or a sheet: said what it is, and who reads it
+        rules = data.get("rules")
+        return Problem(doc.where(("format",)), Said(other_file("en", form, "rule file", doc.file, rules),
+                                                    es=other_file("es", form, "rule file", doc.file, rules)))
     if expected == "rules":
         plainly = "rules" in data and ("steps" in data or {"formula", "rows"} <= data.keys())
         plainly = plainly and not any(key in data for key in _ONLY_RULES)

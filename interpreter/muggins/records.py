@@ -21,6 +21,7 @@ import jsonschema
 from .engine import make_game
 from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
+from .formats import RECORD, SAVE, kind_name, other_file, written_by_muggins
 from .loader import builtin_rule_names
 from .messages import reason as reason_in
 from .narration import count, player_name
@@ -28,8 +29,8 @@ from .overrides import load_settings
 from .pieces import shown
 from .rules import Rules
 
-FORMAT = "muggins-record"
-SAVE_FORMAT = "muggins-save"
+FORMAT = RECORD
+SAVE_FORMAT = SAVE
 # 2: deals are shuffled by sorting on random keys, lotteries draw by rejection and the bots of a
 # game share one generator, so a version 1 file's seed deals other hands (and its bots choose otherwise)
 VERSION = 2
@@ -72,7 +73,7 @@ def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, se
 
 def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
     """The JSON in a file of at most MAX_RECORD_BYTES, or a RecordError saying what is wrong."""
-    kind = record_problem(lang, f"what:{what}")
+    kind = kind_name(lang, what)
     try:
         raw = read_limited(path, MAX_RECORD_BYTES)
     except NotRegularFile:
@@ -174,12 +175,11 @@ def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> 
     """The JSON object of a record or save file, checked for its format and version, then
     against its JSON Schema (`muggins schema record|save`)."""
     data = _read_json(path, what, lang)
-    kind = record_problem(lang, f"what:{what}")
+    kind = kind_name(lang, what)
     if not isinstance(data, dict) or data.get("format") != form:
-        found = str(data.get("format")) if isinstance(data, dict) else ""
-        # a record given to resume, or a save to replay: say which command reads it
-        if found in GAME_FILES:
-            raise RecordError(f"{path}: " + other_game_file(lang, found, what, path, data.get("rules")))
+        found = written_by_muggins(data)
+        if found is not None:  # a record given to resume, or a save to replay: say which command reads it
+            raise RecordError(f"{path}: " + other_file(lang, found, what, path, data.get("rules")))
         raise RecordError(f"{path}: " + record_problem(lang, "no_format", what=kind, form=form))
     if "version" not in data:  # said as the schema says a missing field, before the schema (of this version) is read
         raise RecordError(f"{path}: {record_problem(lang, 'top')}: " + record_problem(lang, "required", name="version"))
@@ -242,8 +242,6 @@ _SCHEMA_WORDS = {
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
         "float": "{value}, a number written with a point or an exponent",
-        "what:record": "record", "what:save file": "save file", "what:scenario": "scenario",
-        "what:sheet": "score sheet saved by muggins keep",
         "cannot_read": "cannot read: {reason}", "duplicate": "the key {name!r} is given twice", "too_large": "too large for a {what}", "not_a": "not a {what}",
         "too_deep": "not a {what}: nested deeper than {most} levels",
         "long_number": "a number with {digits} digits (at most {most})",
@@ -258,10 +256,6 @@ _SCHEMA_WORDS = {
         "json:escape": "a backslash escape that JSON does not have", "json:extra": "more after the end of the JSON",
         "json:other": "not valid JSON here",
         "no_format": "not a muggins {what} (no \"format\": \"{form}\")",
-        "is_record": "a game record, not a {what}: replay it with muggins replay {path}",
-        "is_save": "a saved game, not a {what}: continue it with muggins resume {path}",
-        "is_keep": "a score sheet saved by muggins keep, not a {what}: go on with it with muggins keep {rules} "
-                   "--resume {path}",
         "version": "{what} version {version} is not supported (this muggins reads {supported})",
         "no_move": "the record has {moves}: there is no move {move}",
         "rules_unloadable": "the record's rules {rules!r} cannot be loaded: {problem}",
@@ -301,8 +295,6 @@ _SCHEMA_WORDS = {
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
         "float": "{value}, un número escrito con punto o exponente",
-        "what:record": "acta de partida", "what:save file": "fichero de partida guardada",
-        "what:scenario": "escenario", "what:sheet": "fichero guardado por muggins keep",
         "cannot_read": "no se puede leer: {reason}", "duplicate": "la clave {name!r} aparece dos veces", "too_large": "demasiado grande para un {what}",
         "not_a": "no es un {what}", "too_deep": "no es un {what}: anidado a más de {most} niveles",
         "long_number": "un número de {digits} cifras (como mucho {most})",
@@ -318,10 +310,6 @@ _SCHEMA_WORDS = {
         "json:extra": "hay más tras el final del JSON",
         "json:other": "no es JSON válido aquí",
         "no_format": "no es un {what} de muggins (falta \"format\": \"{form}\")",
-        "is_record": "es un acta de partida, no un {what}: reprodúcela con muggins replay {path}",
-        "is_save": "es una partida guardada, no un {what}: continúala con muggins resume {path}",
-        "is_keep": "es una hoja de puntuación guardada por muggins keep, no un {what}: síguela con muggins keep "
-                   "{rules} --resume {path}",
         "version": "{what} en la versión {version}, que no se admite (este muggins lee la {supported})",
         "no_move": "el acta tiene {moves}: no hay jugada {move}",
         "rules_unloadable": "no se pueden cargar las reglas del acta, {rules!r}: {problem}",
@@ -351,19 +339,6 @@ _SCHEMA_WORDS = {
         "ended:target": "objetivo alcanzado", "ended:unfinished": "sin terminar", "nobody": "nadie",
     },
 }
-
-
-KEEP_FORMAT = "muggins-keep"  # a score keeper's save (keep.py)
-# what a file of each format is, to a command that reads another
-GAME_FILES = {FORMAT: "is_record", SAVE_FORMAT: "is_save", KEEP_FORMAT: "is_keep"}
-
-
-def other_game_file(lang: str, form: str, what: str, path: str | Path, rules: Any = None) -> str:
-    """A record, a save or a keeper's save (`form`) given where a `what` is read: what it is, and
-    the command that reads it, with its path (and a keeper's `rules`, as its file says them) quoted
-    to be pasted."""
-    return record_problem(lang, GAME_FILES[form], what=record_problem(lang, f"what:{what}"),
-                          path=shlex.quote(str(path)), rules=shlex.quote(rules) if isinstance(rules, str) else "RULES")
 
 
 def record_problem(lang: str, key: str, **values: Any) -> str:

@@ -21,9 +21,9 @@ from .engine import table as T
 from .engine.common import GameEnded, Scored
 from .errors import IllegalMoveError, Location, MugginsError, Problem, RuleError, RuleFileError
 from .families import families, family_of
+from .formats import other_file, written_by_muggins
 from .loader import load_rules_with, other_kind, schema_problem
 from .messages import Said, counted, said_each, said_list, said_reason, say
-from .records import GAME_FILES, other_game_file
 from .schema import scenario_part, scenario_schema
 from .yamlfile import EMPTY_SCENARIO, Document, read_yaml_file
 
@@ -180,12 +180,11 @@ def load_scenario(path: str | Path, display: str | None = None) -> Scenario:
     """Read and check a scenario file and load its rules (with any inline options)."""
     path = Path(path)
     doc = read_yaml_file(path, display or str(path), EMPTY_SCENARIO)
-    form = str(doc.data.get("format")) if isinstance(doc.data, dict) else None
-    if form in GAME_FILES:  # a record or save is known by its format, as replay and resume know it: one line
+    form = written_by_muggins(doc.data)
+    if form is not None:  # a record or save is known by its format, as replay and resume know it: one line
         name = display or str(path)
         rules = doc.data.get("rules")
-        said = Said(other_game_file("en", form, "scenario", name, rules),
-                    es=other_game_file("es", form, "scenario", name, rules))
+        said = Said(other_file("en", form, "scenario", name, rules), es=other_file("es", form, "scenario", name, rules))
         raise RuleFileError([Problem(doc.where(("format",)), said)])
     if (other := other_kind(doc, "scenario")) is not None:
         raise RuleFileError([other])
