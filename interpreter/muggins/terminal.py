@@ -407,8 +407,8 @@ class Session:
                     asked.append((self.asked, True))  # our own save of this game: brought up to date
             except (OSError, ValueError):
                 asked.append((self.asked, False))  # gone or unreadable: tried, never replaced
-        elif self.resumed_from is not None and self._resumed_file_holds():
-            asked.append((self.resumed_from[0], True))  # the save it was resumed from: brought up to date
+        elif (resumed := self._resumed_file()) is not None:
+            asked.append((resumed, True))  # the save it was resumed from: brought up to date
         try:
             path, failures = write_first(asked, fallback_folders(), text, self._autosave_base(), ".save.json")
         except (OSError, ValueError) as exc:
@@ -612,28 +612,30 @@ class Session:
                 return status, lambda: self._tell(sys.stderr, message)
             return status, _nothing
         failure = stop if status == 1 else None
-        if self.resumed_from is not None and self._unchanged():  # no second copy of it
-            resumed = self.resumed_from[0]
+        resumed = self._unchanged()
+        if resumed is not None:  # no second copy of it
             return status, lambda: self._report_unchanged(failure, resumed)
         saved = self.autosave()
         return status, lambda: self._report_kept(failure, *saved)
 
-    def _unchanged(self) -> bool:
-        """Whether the game would be saved as the save it was resumed from says, and its file still
+    def _unchanged(self) -> Path | None:
+        """The save it was resumed from, when the game would be saved as it says and its file still
         says so (a game that stops again where it was saved, on a rule that still fails, or at once)."""
-        return (self.resumed_from is not None and self.to_save() == self.resumed_from[1]
-                and self._resumed_file_holds())
+        if self.resumed_from is None or self.to_save() != self.resumed_from[1]:
+            return None
+        return self._resumed_file()
 
-    def _resumed_file_holds(self) -> bool:
-        """Whether the save this session was resumed from still holds the game as it was read
-        then (gone, or changed since by another session or by hand: the game is saved afresh)."""
+    def _resumed_file(self) -> Path | None:
+        """The save this session was resumed from, while it still holds the game as it was read
+        then; None when there is none (gone, or changed since by another session or by hand: the
+        game is saved afresh)."""
         if self.resumed_from is None:
-            return False
+            return None
         path, save = self.resumed_from
         try:
-            return read_save(path, self.lang) == save
+            return path if read_save(path, self.lang) == save else None
         except (MugginsError, OSError):
-            return False
+            return None
 
     def _report_unchanged(self, failure: BaseException | None, resumed: Path) -> None:
         """Say that the save it was resumed from still holds the game (after a rule that failed, in
