@@ -114,7 +114,26 @@ def test_division_by_zero_at_run_time_names_expression_and_file_line():
     compiled = compile_expression("x // y", CONTEXT, Type.INT, Location("house.yaml", 12, 9, "  points: x // y"))
     with pytest.raises(RuleError) as caught:
         compiled({"x": 1, "y": 0})
-    assert str(caught.value) == "house.yaml:12: division or modulo by zero in 'x // y'"
+    assert str(caught.value) == "house.yaml:12: division or modulo by zero in 'x // y', with x = 1, y = 0"
+
+
+def test_a_failure_at_run_time_names_the_numbers_and_conditions_the_expression_read():
+    """Which input broke a house formula, in both languages: the names it reads with their values
+    (`true` as the language writes it), not a list (long, and the same message whether the
+    expression reads the list or only its count) nor a name it does not read."""
+    compiled = compile_expression("x // y if flag else min(ends)", CONTEXT, Type.INT)
+    with pytest.raises(RuleError) as caught:
+        compiled({"x": 3, "y": 0, "flag": True, "ends": (1, 2), "card.value": 4})
+    assert str(caught.value) == "<expression>: division or modulo by zero in 'x // y if flag else min(ends)', " \
+                                "with flag = true, x = 3, y = 0"
+    assert caught.value.args[0].said("es") == "<expression>: división o módulo entre cero en " \
+                                              "'x // y if flag else min(ends)', con flag = true, x = 3, y = 0"
+    with pytest.raises(RuleError) as caught:
+        compiled({"x": 3, "y": 0, "flag": False, "ends": ()})
+    assert str(caught.value).endswith("in 'x // y if flag else min(ends)', with flag = false, x = 3, y = 0")
+    with pytest.raises(RuleError) as caught:
+        compile_expression("min(ends)", CONTEXT, Type.INT)({"ends": ()})
+    assert str(caught.value) == "<expression>: min() of an empty list in 'min(ends)'"
 
 
 def test_the_same_text_compiled_again_fails_where_each_is_written_and_checks_its_own_names():
@@ -126,7 +145,7 @@ def test_the_same_text_compiled_again_fails_where_each_is_written_and_checks_its
     for compiled, said in ((first, "house.yaml:12"), (again, "other.yaml:3"), (first, "house.yaml:12")):
         with pytest.raises(RuleError) as caught:
             compiled({"x": 1, "y": 0})
-        assert str(caught.value) == f"{said}: division or modulo by zero in 'x // y'"
+        assert str(caught.value) == f"{said}: division or modulo by zero in 'x // y', with x = 1, y = 0"
     assert compiled({"x": 7, "y": 2}) == 3
     assert (first.function.__code__.co_filename, again.function.__code__.co_filename) == (
         "<muggins expression at house.yaml:12>", "<muggins expression at other.yaml:3>")  # as tracebacks say

@@ -739,7 +739,7 @@ def test_a_game_stopped_by_its_rule_file_says_how_to_go_on_once_the_file_is_fixe
     it the game goes on from its saved moves, under the fixed rules from then on."""
     rules, save, out = _stopped_by_its_rules(tmp_path, monkeypatch, capsys)
     assert out[-3] == (f"The game stopped: a formula of its rule file failed: {rules.name}:6: min() of an empty list "
-                       "in 'min(last(pile.values, pile_size - 1))'.")
+                       "in 'min(last(pile.values, pile_size - 1))', with pile_size = 1.")
     assert out[-2] == f"Game saved to {save.name}."
     assert out[-1].startswith("Once the rule file is fixed, continue it with: ")
     assert shlex.split(out[-1].split(": ", 1)[1]) == ["muggins", "resume", save.name, "--rules", str(rules)]

@@ -667,6 +667,22 @@ def test_an_entry_on_which_a_rule_fails_is_refused_in_the_keepers_language_and_t
     assert keeper.entries == ["1", "7"] and scores(keeper) == [0, 60 // (7 - 10)]  # P2 counted 7: 60 // -3
 
 
+def test_a_settlement_that_fails_says_which_leftover_pips_broke_it(tmp_path):
+    """The settlement is made once every player's pips are in, so a penalty failing on P1's 5 pips
+    is refused at P2's entry: the refusal names the value it failed on, which is not the entry
+    refused, so the keeper knows which count to undo."""
+    house = tmp_path / "house.yaml"
+    house.write_text('extends: domino-muggins\nname: house\nsettlement:\n  penalty: "100 // (hand_pips - 5)"\n',
+                     encoding="utf-8")
+    out = io.StringIO()
+    keeper = Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n3 6\npass\nblocked\n5\n9\n"),
+                    stdout=out, folder=tmp_path)
+    keeper.run()
+    assert (f"No se anota: las reglas fallan con ella: {house}:4: división o módulo entre cero en "
+            "'100 // (hand_pips - 5)', con hand_pips = 5.") in out.getvalue()
+    assert keeper.entries == ["1", "3 6", "pass", "blocked", "5"]
+
+
 def test_a_fault_while_keeping_score_is_said_in_one_line_and_the_game_is_saved(tmp_path, monkeypatch):
     """A game in progress is never lost: whatever fails while an entry is scored, the entries
     made so far are saved and the session resumes from them."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from enum import Enum
@@ -39,7 +40,7 @@ WORDS = {
         "too_long": "{what} is {length} characters long; the limit is {most}",
         "empty": "{what} is empty",
         "result_type": "{what} must be {wanted}, but this is {got}",
-        "failure": "{reason} in {source!r}", "failure_at": "{where}: {detail}",
+        "failure": "{reason} in {source!r}", "failure_at": "{where}: {detail}", "failure_with": "{detail}, with {values}",
         "too_deep": "expression nested deeper than {most} levels",
         "wrong_type": "{role} must be {wanted}, but {text!r} is {got}",
         "role:minus": "the operand of unary minus", "role:plus": "the operand of unary plus",
@@ -81,7 +82,7 @@ WORDS = {
         "too_long": "{what} tiene {length} caracteres; el límite es {most}",
         "empty": "{what} está vacía",
         "result_type": "{what} debe ser {wanted}, pero es {got}",
-        "failure": "{reason} en {source!r}", "failure_at": "{where}: {detail}",
+        "failure": "{reason} en {source!r}", "failure_at": "{where}: {detail}", "failure_with": "{detail}, con {values}",
         "too_deep": "expresión anidada en más de {most} niveles",
         "wrong_type": "{role} debe ser {wanted}, pero {text!r} es {got}",
         "role:minus": "el operando del menos unario", "role:plus": "el operando del más unario",
@@ -305,7 +306,7 @@ def compile_expression(
     code, kind = checker.compile(tree)
     if kind is not expected:
         checker.fail(0, say(WORDS, "result_type", what=what, wanted=expected.article, got=kind.article))
-    function = _build(source, code, kind, location)
+    function = _build(source, code, kind, location, checker.names)
     if not checker.names:
         try:
             value = function({})
@@ -360,7 +361,7 @@ def fixed_failure(expression: Expression, context: Context, constants: Mapping[s
     try:
         code, kind = checker.compile(parsed(expression.source))
         if not checker.names:
-            _build(expression.source, code, kind, expression.location)({})
+            _build(expression.source, code, kind, expression.location, checker.names)({})
     except ExpressionError as exc:
         return exc.problems[0]
     except ExpressionFailure as exc:
@@ -414,7 +415,8 @@ def lift(expression: Expression, lists: frozenset[str], context: Context) -> Exp
     if not checker.names.isdisjoint(lists):
         return None
     return Expression(expression.source, kind, frozenset(checker.names), expression.location,
-                      _build(expression.source, code, kind, expression.location), code, frozenset(checker.calls))
+                      _build(expression.source, code, kind, expression.location, checker.names), code,
+                      frozenset(checker.calls))
 
 
 def lifted(name: str) -> tuple[Callable[[tuple[int, ...]], Any], str] | None:
@@ -855,19 +857,20 @@ def _expression(_env):
     try:
         _result = {code}
     except ZeroDivisionError:
-        raise _fail(_BY_ZERO)
+        raise _fail(_BY_ZERO, _env)
     except _Fault as fault:
-        raise _fail(fault.args[0])
+        raise _fail(fault.args[0], _env)
 {check}    return _result
 """
 _RANGE_CHECK = """\
     if not -_LIMIT <= _result <= _LIMIT:
-        raise _fail(_OUT_OF_RANGE)
+        raise _fail(_OUT_OF_RANGE, _env)
 """
 
 
-def _build(source: str, code: str, kind: Type, location: Location | None) -> Callable[[Mapping[str, Any]], Any]:
-    namespace: dict[str, Any] = dict(_NAMESPACE, _fail=_failure(source, location))
+def _build(source: str, code: str, kind: Type, location: Location | None,
+           names: set[str] | frozenset[str]) -> Callable[[Mapping[str, Any]], Any]:
+    namespace: dict[str, Any] = dict(_NAMESPACE, _fail=_failure(source, location, names))
     text = _TEMPLATE.format(code=code, check=_RANGE_CHECK if kind is Type.INT else "")
     exec(_compiled(text, f"<muggins expression at {_where(location)}>"), namespace)  # our generated code
     return namespace["_expression"]
@@ -884,13 +887,22 @@ def _where(location: Location | None) -> str:
     return f"{location.file}:{location.line}" if location else "<expression>"
 
 
-def _failure(source: str, location: Location | None) -> Callable[[Said], RuleError]:
-    """What an expression raises when it fails at run time: the reason, the expression and where."""
+def _failure(source: str, location: Location | None,
+             names: set[str] | frozenset[str]) -> Callable[[Said, Mapping[str, Any]], RuleError]:
+    """What an expression raises when it fails at run time: the reason, the expression, the numbers
+    and conditions it read (which of a house formula's inputs broke it: `hand_pips = 5` in `100 //
+    (hand_pips - 5)`) and where. A list is left out, as are the aggregates of one read as names of
+    their own (`lift`): the message is the same whichever way the expression was compiled. `detail`
+    leaves the values out, for the checks at load that name them their own way (with 2 players)."""
     where = _where(location)
+    read = sorted(name for name in names if all(part.isidentifier() for part in name.split(".")))
 
-    def fail(reason: Said) -> RuleError:
+    def fail(reason: Said, env: Mapping[str, Any]) -> RuleError:
         detail = say(WORDS, "failure", reason=reason, source=source)
-        error = ExpressionFailure(say(WORDS, "failure_at", where=where, detail=detail))
+        values = [f"{name} = {json.dumps(env[name])}" for name in read
+                  if name in env and isinstance(env[name], (bool, int))]
+        shown = say(WORDS, "failure_with", detail=detail, values=", ".join(values)) if values else detail
+        error = ExpressionFailure(say(WORDS, "failure_at", where=where, detail=shown))
         error.location, error.reason, error.detail = location, reason, detail
         return error
     return fail
@@ -907,18 +919,18 @@ _SCORING_ENTRY = """\
     try:
         _when = {when}
     except ZeroDivisionError:
-        raise _fail_when_{i}(_BY_ZERO)
+        raise _fail_when_{i}(_BY_ZERO, _env)
     except _Fault as fault:
-        raise _fail_when_{i}(fault.args[0])
+        raise _fail_when_{i}(fault.args[0], _env)
     if _when:
         try:
             _points = {points}
         except ZeroDivisionError:
-            raise _fail_points_{i}(_BY_ZERO)
+            raise _fail_points_{i}(_BY_ZERO, _env)
         except _Fault as fault:
-            raise _fail_points_{i}(fault.args[0])
+            raise _fail_points_{i}(fault.args[0], _env)
         if not -_LIMIT <= _points <= _LIMIT:
-            raise _fail_points_{i}(_OUT_OF_RANGE)
+            raise _fail_points_{i}(_OUT_OF_RANGE, _env)
         _earned += _points
         _env["earned"] = _earned
         _held.append(_award(_tag_{i}, _points))
@@ -949,8 +961,9 @@ def compile_scoring(entries: Sequence[tuple[Expression, Expression, Any]],
         return code
     parts = []
     for i, (when, points, tag) in enumerate(entries):
-        namespace.update({f"_fail_when_{i}": _failure(when.source, when.location),
-                          f"_fail_points_{i}": _failure(points.source, points.location), f"_tag_{i}": tag})
+        namespace.update({f"_fail_when_{i}": _failure(when.source, when.location, when.names),
+                          f"_fail_points_{i}": _failure(points.source, points.location, points.names),
+                          f"_tag_{i}": tag})
         parts.append(_SCORING_ENTRY.format(i=i, when=code_of(when), points=code_of(points)))
     lines = "".join(f"    _shared_{number} = {call}\n" for number, call in enumerate(shared))
     text = _SCORING.format(shared=lines, entries="".join(parts))
