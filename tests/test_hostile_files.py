@@ -1172,6 +1172,26 @@ def test_a_json_syntax_error_in_a_record_is_located(damage, place, en, es, tmp_p
         assert capsys.readouterr().err == f"muggins: game.json:{place.format(**where)}: {what}: {said}\n"
 
 
+def test_a_trailing_comma_is_located_at_its_bracket_as_python_313_reports_it(tmp_path, monkeypatch, capsys):
+    """Python 3.13's decoder points at a trailing comma itself ('Illegal trailing comma before end
+    of array'), older ones at the bracket after it: the record's problem is said and placed alike on
+    every Python (the 3.13 error is raised here on any version, as its decoder raises it)."""
+    import muggins.records as records
+    path = _recorded(tmp_path, monkeypatch)
+    text = path.read_text()
+    seats_end = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(' "moves"')) - 1
+    damaged = text.replace('"greedy"\n ]', '"greedy",\n ]', 1)
+    path.write_text(damaged)
+    comma = damaged.index('"greedy",\n ]') + len('"greedy"')
+
+    def as_python_313(doc, **options):
+        raise json.JSONDecodeError("Illegal trailing comma before end of array", doc, comma)
+    monkeypatch.setattr(records.json, "loads", as_python_313)
+    capsys.readouterr()
+    assert main(["replay", "game.json"]) == 1
+    assert capsys.readouterr().err == f"muggins: game.json:{seats_end}:2: not a record: a comma before the closing ']'\n"
+
+
 def test_a_byte_that_is_not_utf8_is_located_by_line_and_column(tmp_path, monkeypatch, capsys):
     path = _recorded(tmp_path, monkeypatch)
     lines = path.read_bytes().split(b"\n")

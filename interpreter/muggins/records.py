@@ -95,8 +95,10 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
     except RecursionError:  # the decoder's own bound, far below what the file could hold
         raise RecordError(f"{path}: " + record_problem(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH)) from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: " + record_problem(lang, "not_a", what=kind) + ": "
-                          + _json_problem(exc, kind, lang)) from None
+        at = _json_place(exc)
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        raise RecordError(f"{path}:{line}:{column}: " + record_problem(lang, "not_a", what=kind) + ": "
+                          + _json_problem(exc, at, kind, lang)) from None
     if _json_depth(data) > MAX_JSON_DEPTH:
         raise RecordError(f"{path}: " + record_problem(lang, "too_deep", what=kind, most=MAX_JSON_DEPTH))
     return data
@@ -111,16 +113,25 @@ _DECODER_PROBLEMS = {"Expecting value": "json:value", "Expecting property name e
                      "Invalid \\uXXXX escape": "json:escape", "Extra data": "json:extra"}
 
 
-def _json_problem(exc: json.JSONDecodeError, kind: str, lang: str) -> str:
-    """What is wrong where the JSON decoder stopped, in `lang`: the file cut short, a comma
-    before a closing bracket, or the decoder's own complaint."""
-    before = exc.doc[:exc.pos].rstrip()
+def _json_place(exc: json.JSONDecodeError) -> int:
+    """Where the JSON decoder stopped, the same on every Python: at the closing bracket after a
+    trailing comma, where Python 3.13 and later point at the comma itself."""
+    if exc.msg.startswith("Illegal trailing comma"):
+        after = exc.doc[exc.pos + 1:]
+        return len(exc.doc) - len(after.lstrip())
+    return exc.pos
+
+
+def _json_problem(exc: json.JSONDecodeError, at: int, kind: str, lang: str) -> str:
+    """What is wrong at `at`, where the JSON decoder stopped, in `lang`: the file cut short, a
+    comma before a closing bracket, or the decoder's own complaint."""
+    before = exc.doc[:at].rstrip()
     if not exc.doc.strip():
         return record_problem(lang, "json:empty")
-    if not exc.doc[exc.pos:].strip() and exc.msg != "Extra data":
+    if not exc.doc[at:].strip() and exc.msg != "Extra data":
         return record_problem(lang, "json:truncated", what=kind)
-    if exc.doc[exc.pos:exc.pos + 1] in ("}", "]") and before.endswith(","):
-        return record_problem(lang, "json:trailing", bracket=exc.doc[exc.pos])
+    if exc.doc[at:at + 1] in ("}", "]") and before.endswith(","):
+        return record_problem(lang, "json:trailing", bracket=exc.doc[at])
     return record_problem(lang, _DECODER_PROBLEMS.get(exc.msg, "json:other"))
 
 
