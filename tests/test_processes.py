@@ -350,3 +350,21 @@ def test_a_terminal_that_fails_with_eio_alone_still_saves_the_game(tmp_path: Pat
     # the end of input (130); either way the game is kept and no traceback is shown
     assert process.returncode in (1, 130) and "Traceback" not in err
     assert [path.name for path in tmp_path.iterdir()] == ["muggins-domino-muggins-3.save.json"]
+
+
+def test_the_simulations_workers_are_forked_with_no_thread_of_the_progress_bar_running(monkeypatch, capsys):
+    """A fork while another thread holds a lock leaves it held in the child (Python 3.12 and later
+    warn of it): the progress bar is drawn as shards end, so no thread of its own runs when the
+    workers are forked; the bar still counts every game."""
+    import threading
+    from muggins.cli import main
+    seen: list[list[str]] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        seen.append([type(thread).__module__ for thread in threading.enumerate()])
+        return real_fork()
+    monkeypatch.setattr(os, "fork", fork)
+    assert main(["simulate", "card-muggins", "--games", "200", "--workers", "2"]) == 0
+    assert len(seen) >= 2 and not [module for alive in seen for module in alive if module.startswith("rich")]
+    assert "200" in capsys.readouterr().out

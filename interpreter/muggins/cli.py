@@ -908,14 +908,20 @@ def _run_simulation(args: argparse.Namespace, spec: str, rules: Rules, bots: lis
     from .report import num, words
 
     def run(games: int, start: int):
-        # the label is the task's description, shown as it is: never a format string nor markup
+        # the label is the task's description, shown as it is: never a format string nor markup;
+        # drawn as shards end, not by a thread of its own: the workers are forked, and a fork while
+        # another thread holds a lock (the console's, stderr's) leaves it held in the worker
         with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                       TextColumn(_say(args.lang, "games")), TimeRemainingColumn(), console=Console(stderr=True),
-                      transient=True) as bar:
+                      transient=True, auto_refresh=False) as bar:
             task = bar.add_task(label(rules.name, settings), total=games - start)
+
+            def advance(done: int) -> None:
+                bar.advance(task, done)
+                bar.refresh()
             return simulate(spec, players, bots, games, args.seed, args.max_rounds, args.forget, args.attention,
-                            args.workers, args.scheduler, progress=lambda done: bar.advance(task, done),
-                            settings=tuple(settings), start=start, lang=args.lang or "en")
+                            args.workers, args.scheduler, progress=advance, settings=tuple(settings), start=start,
+                            lang=args.lang or "en")
 
     for note in family_of(rules).slow_scoring(rules):  # the slower path said, with the rule that takes it
         print(f"muggins: {label(rules.name, settings)}: {note.said(args.lang or 'en')}", file=sys.stderr)
