@@ -284,6 +284,17 @@ def test_a_refusal_other_than_expected_is_shown_in_the_commands_language(tmp_pat
     assert "refused with \"[6|6] is not in player 1's hand\"" in check(tmp_path, capsys, text)
 
 
+@pytest.mark.parametrize("expected", ["is not in player 1's hand", "no está en la mano de J1", "NO ESTÁ EN LA MANO"])
+def test_an_expected_refusal_may_be_written_in_any_language_muggins_speaks(expected, tmp_path: Path, capsys):
+    """A failure in Spanish quotes the refusal in Spanish: copied into `error`, the step passes, as
+    the English does (and any case, as before); a text of neither still fails."""
+    path = tmp_path / "s.yaml"
+    path.write_text(DOMINO + f"steps:\n  - play: 6-6 left\n    expect: {{error: \"{expected}\"}}\n", encoding="utf-8")
+    assert main(["check", "-q", str(path), "--lang", "es"]) == main(["check", "-q", str(path)]) == 0
+    wrong = DOMINO + "steps:\n  - play: 6-6 left\n    expect: {error: \"no está en la mesa\"}\n"
+    assert "rechazada con '[6|6] no está en la mano de J1'" in check(tmp_path, capsys, wrong, "--lang", "es")
+
+
 @pytest.mark.parametrize("scenario, english, spanish", [
     (DOMINO.replace('["1-2"]', '["1-2", "5-6 right"]'), "impossible position: 5-6 right does not fit the line [1|2]",
      "posición imposible: 5-6 right no encaja en la línea [1|2]"),
