@@ -890,6 +890,7 @@ def test_a_dollar_sign_in_a_setting_is_drawn_as_written_not_as_mathtext(capsys, 
     (["simulate", "card-muggins", "--csv", ""], 2, "--csv is given an empty value"),
     (["sweep", "card-muggins", "--set", "win.target=50,60", "--plot", ""], 2, "--plot is given an empty value"),
     (["simulate", "card-muggins", "--scheduler", "", "--lang", "es"], 2, "--scheduler recibe un valor vacío"),
+    (["compare", "card-muggins", "card-muggins-100", "--seed", ""], 2, "--seed is given an empty value"),
 ])
 def test_bad_input_is_one_line_naming_the_option(capsys, tmp_path, monkeypatch, argv, status, message):
     monkeypatch.chdir(tmp_path)

@@ -859,7 +859,8 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         raise UsageError(_say(args.lang, "precision", width=as_typed(args.precision, args.lang)))
     if args.precision is not None and args.max_games < args.games:  # --max-games is read only with --precision
         raise UsageError(_say(args.lang, "max_games"))
-    _refuse_empty(args, ("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler))
+    _refuse_empty(args, ("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler),
+                  ("--seed", args.seed))
     if args.plot and args.csv and os.path.realpath(args.plot) == os.path.realpath(args.csv):
         raise UsageError(_say(args.lang, "same_file", path=args.csv))  # the plot would replace the table
     from .plots import check_path, pyplot
