@@ -985,3 +985,23 @@ def test_the_readmes_compare_summary_is_what_its_command_says(capsys, monkeypatc
     monkeypatch.setenv("COLUMNS", "1000")  # the summary on one line, as it is compared
     code, out, _ = run(capsys, *command, "--lang", "en")
     assert code == 0 and shown in " ".join(out.split())
+
+
+def test_with_precision_a_title_gives_the_games_of_every_column_not_the_firsts(capsys, tmp_path, monkeypatch):
+    """`--precision` plays each setting (or file) until its own intervals are narrow enough, so the
+    columns can stand on different numbers of games: the titles give the fewest and the most, as
+    the CSV counts them, never the first column's alone."""
+    import csv
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "sweep", "card-muggins", "--players", "3", "--set", "win.target=21,121",
+                       "--precision", "0.06", "--games", "100", "--workers", "1", "--csv", "sweep.csv")
+    assert code == 0
+    with open("sweep.csv", newline="") as table:
+        games = sorted(int(row[4]) for row in csv.reader(table) if row[2] == "games")
+    assert len(games) == 2 and games[0] < games[1]
+    assert f"({games[0]:,}-{games[1]:,} games each, seed 0)" in out
+    (tmp_path / "t21.yaml").write_text("extends: card-muggins\nname: t21\nwin: {target: 21}\n")
+    code, out, _ = run(capsys, "compare", "t21.yaml", "card-muggins", "--players", "3", "--precision", "0.06",
+                       "--games", "100", "--workers", "1", "--lang", "es")
+    spanish = f"{games[0]:,}-{games[1]:,}".replace(",", ".")  # 1.100-2.000
+    assert code == 0 and out.lstrip().startswith(f"{spanish} partidas, 3 jugadores")

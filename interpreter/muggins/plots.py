@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from .errors import MugginsError
 from .files import reason as file_reason, write_atomic_with
 from .overrides import UsageError
-from .report import bot_names, num, pct
+from .report import bot_names, games_played, num, pct
 from .stats import Z95, fair_share
 
 FORMATS = ("png", "svg")
@@ -181,7 +181,7 @@ def results_figure(results: Sequence[dict], lang: str = "en") -> Any:
         title = w["title"].format(rules=_plain(first["label"]), games=num(first["games"], lang, 0), players=n,
                                   bots=bots)
     else:
-        title = w["compare_title"].format(games=num(first["games"], lang, 0), players=n, bots=bots)
+        title = w["compare_title"].format(games=games_played(results, lang), players=n, bots=bots)
     fig.suptitle(title, fontsize=13)
     _win_rate_panels(axes[0], axes[1], results, w, lang)
     _length_panel(axes[2], results, w, lang)
@@ -271,7 +271,7 @@ def sweep_figure(rules: str, results: Sequence[dict], lang: str = "en") -> Any:
     first = results[0]
     xs, xlabel, ticks, groups = _sweep_axis(results, w)
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
-    fig.suptitle(w["sweep_title"].format(rules=_plain(rules), games=num(first["games"], lang, 0), seed=first["seed"]),
+    fig.suptitle(w["sweep_title"].format(rules=_plain(rules), games=games_played(results, lang), seed=first["seed"]),
                  fontsize=13)
     _sweep_rates(axes[0], results, xs, groups, w, lang)
     _sweep_lengths(axes[1], results, xs, groups, w)

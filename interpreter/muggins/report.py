@@ -179,6 +179,14 @@ def num(value: float, lang: str, digits: int = 1) -> str:
     return text
 
 
+def games_played(results: Sequence[dict], lang: str) -> str:
+    """The games behind the columns: one number, or the fewest and the most where `--precision`
+    played each file or setting until its own intervals were narrow enough."""
+    counts = sorted({data["games"] for data in results})
+    shown = [num(count, lang, 0) for count in counts]
+    return shown[0] if len(shown) == 1 else f"{shown[0]}-{shown[-1]}"
+
+
 def pct(value: float, lang: str, digits: int = 1) -> str:
     # Spanish writes 95 % with a space: a no-break one, so a table never wraps the sign away
     return num(100 * value, lang, digits) + ("\u00a0%" if lang == "es" else "%")
@@ -562,8 +570,8 @@ def print_tables(results: Sequence[dict], lang: str = "en", console: Any = None)
     w = words(lang)
     first = results[0]
     tests = comparisons(results, lang)
-    title = w["title"].format(games=first["games"], players=first["players"], bots=bot_names(first["bots"], lang),
-                              seed=first["seed"])
+    title = w["title"].format(games=games_played(results, lang), players=first["players"],
+                              bots=bot_names(first["bots"], lang), seed=first["seed"])
     if len(results) > 1:
         title += w["marks"].format(tests=len(tests))
     # the names of rules, settings and scoring entries are the user's text: shown as Text, never
@@ -627,7 +635,7 @@ def print_sweep(rules: str, results: Sequence[dict], lang: str = "en", console: 
     most = [max([cell_len(header)] + [cell_len(" ".join(row[k])) for row in cells]) for k, header in enumerate(headers)]
     room = console.width - 3 * (len(headers) + 1) - 1  # what the borders and padding leave
     side, joiner = _settings_width([d["settings"] for d in results], w["settings"], least, most, room)
-    title = w["sweep_title"].format(rules=rules, games=first["games"], seed=first["seed"])
+    title = w["sweep_title"].format(rules=rules, games=games_played(results, lang), seed=first["seed"])
     table = Table(title=Text(title, style="table.title"))
     table.add_column(w["settings"] if joiner else "#", width=side or len(str(len(results))))
     widths = _share(least, most, room - (side or len(str(len(results)))))
