@@ -122,6 +122,28 @@ def test_partnerships_count_sides_and_the_first_to_play_side():
     assert data["margin"]["mean"] == pytest.approx(statistics.mean([40, 70, 65]))
 
 
+def test_a_comparison_shows_a_partnership_files_sides_whichever_file_comes_first():
+    """The rows are those any file has: a file in partnerships beside one without shows its sides,
+    its first to play's side and its rounds by side in either order, the other file a dash."""
+    sides = Tally(4, ["greedy"] * 4, sides=2)
+    sides.record(0, [100, 60, 100, 60], 3, 30, 20, 2)  # seat 0's side (P1, P3) wins once in three games
+    sides.record(3, [40, 110, 40, 110], 3, 30, 20, 2)
+    sides.record(1, [40, 105, 40, 105], 3, 30, 20, 1)
+    solo = Tally(4, ["greedy"] * 4)
+    solo.record(0, [100, 60, 50, 40], 3, 30, 20, 2)
+    pair = summary(sides, load_rules("domino-partnership-all-fives"), "hand")
+    alone = summary(solo, load_rules("domino-muggins"), "hand")
+    for results in ([alone, pair], [pair, alone]):
+        table = {row.label: [row.cell_of(data) for data in results] for row in rows(results, "en")}
+        mine, other = results.index(pair), results.index(alone)
+        assert table["side 1 (P1, P3) wins"][mine].startswith("33.3% [")  # 1 of 3
+        assert table["side 2 (P2, P4) wins"][mine].startswith("66.7% [")
+        assert table["first to play's side wins"][mine].startswith("66.7% [")  # 2 of 3
+        assert table["side 1 (P1, P3) wins"][other] == table["first to play's side wins"][other] == "—"
+        assert table["P1 (greedy) wins"][other].startswith("100.0% [")
+    assert [row.label for row in rows([alone, pair], "en")] == [row.label for row in rows([pair, alone], "en")]
+
+
 def test_the_fair_share_is_the_finished_games_shared_out_since_nobody_wins_an_unfinished_one():
     """Four partnership games, one stopped by the round cap: the first to play's side won 2 of 4,
     and a fair share of the 3 games won is 3 / 4 / 2 sides (not a half)."""

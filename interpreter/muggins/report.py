@@ -268,15 +268,21 @@ def several_rounds(data: dict) -> bool:
     return bool(data["length"]["rounds"]["max"] and data["length"]["rounds"]["max"] > 1)
 
 
-def round_rows(by_round: dict, lang: str) -> list[Row]:
+def round_rows(results: Sequence[dict], lang: str) -> list[Row]:
     """The fairness of each round: the rate at which each position from a round's first to play
-    is that round's best scorer, the advantage of its first, and how often the top score is shared."""
+    is that round's best scorer (by side and by player, where the files count rounds both ways),
+    the advantage of its first, and how often the top score is shared."""
     w, out = words(lang), []
-    key = "round_side_position" if by_round["by"] == "side" else "round_position"
-    for k in range(len(by_round["by_position"])):
-        get = _round_position(by_round["by"], k)
-        out.append(Row(w[key].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
-                       _round_rate_test(get) if k == 0 or by_round["by"] == "player" else None))
+    positions: dict[str, int] = {}
+    for data in results:
+        by_round = data["first_to_play"]["by_round"]
+        positions[by_round["by"]] = max(positions.get(by_round["by"], 0), len(by_round["by_position"]))
+    for by, count in sorted(positions.items(), key=lambda item: item[0] != "side"):  # sides first, as above
+        key = "round_side_position" if by == "side" else "round_position"
+        for k in range(count):
+            get = _round_position(by, k)
+            out.append(Row(w[key].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
+                           _round_rate_test(get) if k == 0 or by == "player" else None))
 
     def round_advantage(d: dict) -> str:
         f = d["first_to_play"]["by_round"]
@@ -337,7 +343,8 @@ def _diff_test(get: Callable[[dict], dict]) -> Test:
 
 
 def rows(results: Sequence[dict], lang: str) -> list[Row]:
-    """The statistics shown for these summaries (those of the first decide which rows exist)."""
+    """The statistics shown for these summaries: each that one of them has, in whatever order the
+    files are given (a file without it shows a dash)."""
     unfinished = Row(words(lang)["unfinished"],
                      lambda d: f"{d['unfinished']} ({pct(d['unfinished'] / d['games'], lang)})")
     return fairness_rows(results, lang) + [unfinished] + score_rows(results, lang)
@@ -355,16 +362,16 @@ def fairness_rows(results: Sequence[dict], lang: str) -> list[Row]:
     if len({s["bot"] for s in first["seats"]}) > 1:
         for k, entry in enumerate(first["by_bot"]):
             out.append(Row(w["bot_wins"].format(bot=bot_name(entry["bot"], lang)), _rate_at(_at("by_bot", k), lang)))
-    for k, side in enumerate(first.get("sides", ())):
-        seats = ", ".join(("P" if lang == "en" else "J") + str(s) for s in side["seats"])
-        get = _at("sides", k)
-        out.append(Row(w["side_wins"].format(side=side["side"], seats=seats), _rate_at(get, lang), _rate_test(get)))
-    ftp = first["first_to_play"]
-    if "by_side" in ftp:
-        for k in range(len(ftp["by_side"])):
-            get = _at("first_to_play", "by_side", k)
-            out.append(Row(w["side_position_wins"].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
-                           _rate_test(get) if k == 0 else None))
+    # a file in partnerships among others: its sides' rows, whichever file comes first
+    sides = dict.fromkeys((side["side"], tuple(side["seats"])) for data in results for side in data.get("sides", ()))
+    for number, seats in sides:
+        get = _side(number, seats)
+        named = ", ".join(("P" if lang == "en" else "J") + str(s) for s in seats)
+        out.append(Row(w["side_wins"].format(side=number, seats=named), _rate_at(get, lang), _rate_test(get)))
+    for k in range(max(len(data["first_to_play"].get("by_side", ())) for data in results)):
+        get = _at("first_to_play", "by_side", k)
+        out.append(Row(w["side_position_wins"].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang),
+                       _rate_test(get) if k == 0 else None))
     for k in range(first["players"]):
         get = _at("first_to_play", "by_position", k)
         out.append(Row(w["position_wins"].format(ordinal=ordinal(k + 1, lang)), _rate_at(get, lang), _rate_test(get)))
@@ -378,8 +385,19 @@ def fairness_rows(results: Sequence[dict], lang: str) -> list[Row]:
         return cell.format(sign=sign, points=points, fair=pct(f["fair_share"], lang))
     out.append(Row(w["advantage"], advantage))
     if any(several_rounds(d) for d in results):  # where rounds matter: the fairness of each round
-        out.extend(round_rows(ftp["by_round"], lang))
+        out.extend(round_rows(results, lang))
     return out
+
+
+def _side(number: int, seats: tuple[int, ...]) -> Callable[[dict], dict]:
+    """A getter of a side's row in a summary whose side `number` is those seats (a file seated
+    otherwise has no such side: its cell is a dash)."""
+    def get(data: dict) -> dict:
+        for side in data.get("sides", ()):
+            if side["side"] == number and tuple(side["seats"]) == seats:
+                return side
+        raise KeyError(number)
+    return get
 
 
 def score_rows(results: Sequence[dict], lang: str) -> list[Row]:
