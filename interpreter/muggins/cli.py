@@ -160,11 +160,21 @@ def _argparse_words(lang: str) -> Iterator[None]:
     def ngettext(singular: str, plural: str, n: int) -> str:
         return spanish(singular if n == 1 else plural)
 
+    def argument_error(error: argparse.ArgumentError) -> str:
+        # as Python 3.11 and later say it; 3.10 never asks gettext for "argument %s: %s"
+        if error.argument_name is None:
+            return error.message
+        return spanish("argument %(argument_name)s: %(message)s") % {"argument_name": error.argument_name,
+                                                                      "message": error.message}
+
+    said_error = argparse.ArgumentError.__str__
     argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    argparse.ArgumentError.__str__ = argument_error  # type: ignore[method-assign, assignment]
     try:
         yield
     finally:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        argparse.ArgumentError.__str__ = said_error  # type: ignore[method-assign]
 
 
 def _main(argv: Sequence[str] | None, lang: str) -> int:
