@@ -260,14 +260,40 @@ CARDS = [
 ]
 
 
+# CARDS's first round plays 7 cards: card-muggins's rounds play the whole deck (a play refills the
+# hand while the stock lasts), so the script is kept under a house rule of three cards each with no
+# refill, where a go still draws (a round of 6 cards at least); its scoring is card-muggins's own
+SHORT_ROUNDS = "extends: card-muggins\nname: short-rounds\ndeal: {hand: 3}\nrefill: {enabled: false}\n"
+
+
+def short_rounds(folder) -> str:
+    path = folder / "short-rounds.yaml"
+    path.write_text(SHORT_ROUNDS, encoding="utf-8")
+    return str(path)
+
+
 def test_a_scripted_card_muggins_game(tmp_path):
-    keeper, out, code = keep("card-muggins", 2, CARDS, folder=tmp_path)
+    keeper, out, code = keep(short_rounds(tmp_path), 2, CARDS, folder=tmp_path)
     assert scores(keeper) == [28, 61] and code == 0
     assert "P1 scores 2 (exactly the limit): 17." in out
     assert "P1 scores 1 (last): 18." in out and "P2 scores 1 (last): 41." in out
     assert "Round 2: P2 deals, P1 leads." in out
     assert "from 0 to 20 a card would add 20; a card adds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10" in out
     assert "P2 wins with 61 (target 61) in round 2." in out
+
+
+@pytest.mark.parametrize("rules, cards", [("card-muggins", 52), ("card-muggins-deal-of-seven", 14)])
+def test_a_round_ends_only_once_its_cards_are_played(rules, cards, tmp_path):
+    """card-muggins.es.txt: the round goes on «hasta que la mano de todos los jugadores esté vacía y
+    el mazo de reserva se agote»: with two players, the whole deck of 52 where a play refills the
+    hand, the deal of 7 each without refill. An early end (a domino keeper's `fin J` habit) is
+    refused, in the keeper's language, and the round goes on."""
+    keeper, out, code = keep(rules, 2, ["1", "10", "end"], folder=tmp_path)
+    assert (f"Not entered: a round of these rules plays {cards} cards, and 1 so far: type the running total "
+            "after each card still to come, and end once they are all played") in out
+    assert keeper.entries == ["1", "10"] and keeper.tracker.table.round == 1
+    keeper, out, code = keep(rules, 2, ["1", "fin"], lang="es", folder=tmp_path)
+    assert f"No se anota: una ronda de estas reglas juega {cards} cartas, y van 0: " in out
 
 
 def test_leftovers_are_said_in_the_singular_for_one_and_the_plural_for_more(tmp_path):
@@ -1290,7 +1316,8 @@ def test_forgotten_last_points_cannot_be_stolen_unless_the_house_says_so(tmp_pat
             "lost (type unclaimed).") in out
     assert scores(keeper) == [0, 10] and "P2's 1 point (last) is lost." in out
     house = tmp_path / "house.yaml"
-    house.write_text("extends: card-muggins\nname: last-stolen\nlast: {muggins: true}\n", encoding="utf-8")
+    house.write_text("extends: card-muggins\nname: last-stolen\nlast: {muggins: true}\n"
+                     "deal: {hand: 2}\nrefill: {enabled: false}\n", encoding="utf-8")  # a round of 4 cards or more
     out = io.StringIO()
     keeper = Keeper(load_rules(str(house)), str(house), 2, stdin=io.StringIO("".join(
         f"{line}\n" for line in LAST_PILE + ["muggins 1", "5", "end", "muggins 2"])), stdout=out, folder=tmp_path)
@@ -1351,7 +1378,7 @@ def test_a_steal_is_undone_saved_and_resumed(tmp_path):
 def test_a_winning_score_stolen_no_longer_wins(tmp_path):
     """CARDS ends with P2's 20 reaching 61; left unclaimed and called by P1, it is P1's: 28 + 20 = 48,
     P2 stays at 41, and nobody has won."""
-    keeper, out, code = keep("card-muggins", 2, CARDS + ["muggins 1"], folder=tmp_path)
+    keeper, out, code = keep(short_rounds(tmp_path), 2, CARDS + ["muggins 1"], folder=tmp_path)
     assert "The win of P2 no longer stands" in out and scores(keeper) == [48, 41]
     assert keeper.tracker.table.outcome is None
 

@@ -55,6 +55,8 @@ WORDS = {
         "round_cards_out": "a round of these rules has at most {most} cards, and all of them are played: type end",
         "all_said_go": ("every player has said go on an empty pile, so nobody holds a card: type end when the "
                         "round's cards are all played"),
+        "round_cards_left": ("a round of these rules plays {least} cards, and {played} so far: type the running total "
+                             "after each card still to come, and end once they are all played"),
     },
     "es": {
         "q_dealer": "¿Quién reparte la ronda {round}? (1-{players})",
@@ -82,6 +84,8 @@ WORDS = {
                             "escribe fin"),
         "all_said_go": ("todos los jugadores han pasado con la pila vacía, así que nadie tiene cartas: escribe fin "
                         "cuando se hayan jugado todas las cartas de la ronda"),
+        "round_cards_left": ("una ronda de estas reglas juega {least} cartas, y van {played}: escribe el total "
+                             "acumulado tras cada carta que falta, y fin cuando se hayan jugado todas"),
     },
 }
 
@@ -131,6 +135,9 @@ class PileTracker(Tracker):
         self.in_deck = Counter(self.game.value(card) for card in cards)   # the rule file's deck, value by value
         # the deal, and the stock when a refill or a go draws from it (until nobody holds a card)
         self.round_most = len(cards) if o.refill or o.go_draw else min(len(cards), self.game.hand_size * players)
+        # the cards a round plays at least: every one where a play refills a hand while the stock
+        # lasts, else the deal (a go that draws may leave the stock unplayed)
+        self.round_least = self.round_most if o.refill else min(len(cards), self.game.hand_size * players)
         self.played: Counter[int] = Counter()   # the values played this round
         self.phase = "dealer"          # dealer | play
         self.dealer = 0
@@ -212,6 +219,8 @@ class PileTracker(Tracker):
             self._close(award_last=True)
             return "last"
         if said in _END:
+            if self.played.total() < self.round_least:
+                raise Refused("round_cards_left", least=self.round_least, played=self.played.total())
             self._end_round()
             return "end"
         stripped = text.strip()
