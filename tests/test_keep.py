@@ -120,6 +120,20 @@ P1_GOES_OUT = ["4 1",
                "domino"]
 
 
+def test_leftover_pips_add_up_to_no_more_than_the_tiles_off_the_line_hold(tmp_path):
+    """P1_GOES_OUT's thirteen tiles hold 5+6+8+4+8+11+7+1+0+3+10+4+6 = 73 of the double-six set's 168
+    pips: the others' hands hold at most the other 95 between them, in both languages."""
+    keeper, out, code = keep("domino-muggins", 3, ["1", *P1_GOES_OUT, "96", "60", "36", "35"], folder=tmp_path)
+    assert ("Not entered: the tiles not on the line hold 95 pips in all, and 0 are entered already: P2 holds at "
+            "most 95.") in out
+    assert ("Not entered: the tiles not on the line hold 95 pips in all, and 60 are entered already: P3 holds at "
+            "most 35.") in out
+    assert keeper.entries[-2:] == ["60", "35"] and keeper.tracker.table.round == 2
+    keeper, out, code = keep("domino-muggins", 3, ["1", *P1_GOES_OUT, "96"], lang="es", folder=tmp_path)
+    assert ("las fichas que no están en la línea suman 95 puntos, y ya se han anotado 0: J2 tiene como mucho 95"
+            in out)
+
+
 def test_a_scripted_domino_game_with_undo_across_a_round_end(tmp_path):
     keeper, out, code = keep("domino-muggins", 3, ROUND_1, folder=tmp_path)
     assert scores(keeper) == [0, 20, 25]

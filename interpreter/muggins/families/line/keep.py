@@ -67,6 +67,8 @@ WORDS = {
                             "their last tile, so it is P{last} who goes out"),
         "all_passed": ("every player has passed in turn since the last tile, with nothing to draw: nobody can "
                        "place any more, the round is blocked (type blocked)"),
+        "pips_left": ("the tiles not on the line hold {left} pips in all, and {entered} are entered already: "
+                      "P{player} holds at most {most}"),
         "too_few_ends": "after the opening the line has at least {least} open ends: write what each counts (5 10), not {count}",
         "lone_opening": "only a double opens the line with one count ({counts}), not {n}",
         "ends_shrank": "the line had {before} open ends, and an end that counts goes on counting: not {count}",
@@ -134,6 +136,8 @@ WORDS = {
                            "línea"),
         "not_last_placer": ("J{player} no colocó la última ficha, la colocó J{last}: la ronda termina en cuanto un "
                             "jugador coloca su última ficha, así que quien termina es J{last}"),
+        "pips_left": ("las fichas que no están en la línea suman {left} puntos, y ya se han anotado {entered}: "
+                      "J{player} tiene como mucho {most}"),
         "all_passed": ("todos los jugadores han pasado por turno desde la última ficha, sin nada que robar: nadie "
                        "puede colocar ya, la ronda está bloqueada (escribe bloqueo)"),
         "too_few_ends": ("tras la apertura la línea tiene al menos {least} extremos abiertos: escribe lo que cuenta "
@@ -271,7 +275,7 @@ class LineTracker(Tracker):
     def hint(self, question: Question, lang: str) -> str:
         w = WORDS[lang]
         key = {"q_opener": "hint_opener", "q_play": "hint_play", "q_pips": "hint_pips", "q_tiles": "hint_tiles"}
-        return w[key[question.key]].format(players=self.players, most=self.most_pips)
+        return w[key[question.key]].format(players=self.players, most=self._pips_held()[0])
 
     def help(self, lang: str) -> str:
         return WORDS[lang]["help"].format(example=WORDS[lang]["example"])
@@ -354,6 +358,22 @@ class LineTracker(Tracker):
         blocked and nobody places, passes or goes out again."""
         if self.game.pass_only_when_empty and self.placed and self.passes >= self.players:
             raise Refused("all_passed")
+
+    def _off(self, line: Line) -> int:
+        """The bits of the set's tiles not on `line`."""
+        placed = 0
+        for t, _, _ in line.log:
+            placed |= 1 << t
+        return ((1 << len(self.game.tiles)) - 1) & ~placed
+
+    def _pips_held(self) -> tuple[int, int, int]:
+        """The most pips the next player asked can hold: the pips of the tiles off the line (the
+        most any line the entries allow leaves), less those entered for the others; with both."""
+        pips = self.game.line_tables.pips
+        left = max((sum(pips[t] for t in tile_numbers(self._off(line))) for line in self.lines),
+                   default=self.most_pips)
+        entered = sum(self.pips.values())
+        return max(0, left - entered), left, entered
 
     def _goer(self, words: list[str]) -> int:
         """The player a `domino` entry says went out: a round ends as its last tile is placed, so
@@ -539,7 +559,10 @@ class LineTracker(Tracker):
     def _leftover(self, text: str) -> str:
         player = self.asking[0]
         if self.ask_pips and player not in self.pips:
+            most, left, entered = self._pips_held()
             pips = parse_number(text, 0, self.most_pips)
+            if pips > most:
+                raise Refused("pips_left", left=left, entered=entered, player=player + 1, most=most)
             self.pips[player] = pips
             self.table.events.append(Left(player, pips))
             answered = pips
