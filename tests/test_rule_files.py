@@ -266,6 +266,22 @@ def test_rules_show_keeps_only_the_translations_the_engine_uses_and_its_output_v
     assert json.loads(capsys.readouterr().out)["translations"]["es"]["title"] == "Muggins de dominó"
 
 
+def test_a_variant_may_translate_the_title_and_description_it_inherits(tmp_path):
+    """A translation counts where it is as new as the English: in a file extending the one that wrote
+    the title, it is shown; in the base, under a title a later file rewrote, it is not (that title
+    is shown in English, as the README says)."""
+    from muggins.loader import load_rules
+    (tmp_path / "f.yaml").write_text("extends: domino-muggins\nname: f\ntitle: House game\n"
+                                     "description: Our own.\n")
+    (tmp_path / "g.yaml").write_text("extends: ./f.yaml\nname: g\ntranslations:\n"
+                                     "  es: {title: Juego de la casa, description: El nuestro.}\n")
+    (tmp_path / "h.yaml").write_text("extends: ./g.yaml\nname: h\ntitle: Another\n")
+    g, h = load_rules(tmp_path / "g.yaml"), load_rules(tmp_path / "h.yaml")
+    assert (g.translations["es"].title, g.translations["es"].description) == ("Juego de la casa", "El nuestro.")
+    assert (h.translations["es"].title, h.translations["es"].description) == (None, "El nuestro.")
+    assert load_rules(tmp_path / "f.yaml").translations["es"].title is None  # domino-muggins's, of another title
+
+
 def test_cli_rules_list_names_every_built_in_with_its_description(capsys):
     assert main(["rules", "list"]) == 0
     out = capsys.readouterr().out

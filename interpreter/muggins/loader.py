@@ -871,8 +871,9 @@ def _failure(c: RuleCompiler, error: RuleError) -> tuple[Location, str]:
 
 def _translations(c: RuleCompiler) -> dict[str, R.Translation]:
     """The file's own words in other languages. A translated title or description counts only
-    while it comes from the file that wrote the English (a variant that retitles its base and
-    does not translate the new title shows it in English); a translated scoring name must name
+    where it comes from the file that wrote the English or from one extending it (a variant that
+    retitles its base and does not translate the new title shows it in English; one that
+    translates the title it inherits shows its translation); a translated scoring name must name
     an entry, unless it was inherited from a base whose `scoring` a later file replaced."""
     doc = c.doc
     data = doc.data
@@ -881,7 +882,7 @@ def _translations(c: RuleCompiler) -> dict[str, R.Translation]:
     result: dict[str, R.Translation] = {}
     for lang, words in data.get("translations", {}).items():
         own = {key: words[key] for key in ("title", "description")
-               if key in words and doc.where(("translations", lang, key)).file == doc.where((key,)).file}
+               if key in words and _as_new(doc, doc.where(("translations", lang, key)).file, doc.where((key,)).file)}
         scoring: dict[str, str] = {}
         for name, spoken in words.get("scoring", {}).items():
             path = ("translations", lang, "scoring", name)
@@ -895,6 +896,12 @@ def _translations(c: RuleCompiler) -> dict[str, R.Translation]:
                                               names=", ".join(map(repr, names)))))
         result[lang] = R.Translation(own.get("title"), own.get("description"), scoring)
     return result
+
+
+def _as_new(doc: Document, translated: str, written: str) -> bool:
+    """Whether words translated in file `translated` are as new as the English written in `written`:
+    the same file, or one that extends it (read before it in the chain)."""
+    return translated == written or translated in doc.read_after(written)
 
 
 def _counts_text(counts: list[int]) -> Said:
