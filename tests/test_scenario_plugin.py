@@ -220,6 +220,20 @@ def test_a_folder_named_in_the_ini_that_is_not_there_stops_the_run(lang, said, p
     assert said in result.stderr.str()
 
 
+@pytest.mark.parametrize("value, said", [("[1]", "'[1]'"), ("0", "'0'")])
+def test_a_battery_that_pyproject_gives_as_no_whole_number_stops_the_run(value, said, project: pytest.Pytester,
+                                                                         monkeypatch):
+    """In pyproject.toml a value may be a list, not text: one line naming it as written (it gave an
+    internal error with a traceback); a number there is read as in an ini file."""
+    monkeypatch.setenv("LC_ALL", "C")
+    project.makepyprojecttoml(f"[tool.pytest.ini_options]\nmuggins_scenarios = 'house/scenarios'\n"
+                              f"muggins_rules = 'house/rules'\nmuggins_games = {value}\n")
+    result = project.runpytest_subprocess()  # pytest's own warning on the list stays in that run
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert f"muggins_games is {said}: it must be a whole number of games from 1" in result.stderr.str()
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
 @pytest.mark.parametrize("value", ["lots", "0", "-3", "2.5"])
 def test_a_battery_of_no_games_or_of_words_stops_the_run(value, project: pytest.Pytester, monkeypatch):
     """`muggins_games = 0` passed every rule file unplayed, `lots` failed every item with a

@@ -9,6 +9,7 @@ entry point.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -52,12 +53,14 @@ def pytest_configure(config: pytest.Config) -> None:
                 raise pytest.UsageError(said.said(lang_from_environment()))
     value = config.getini("muggins_games")
     if games_in(value) is None:
-        raise pytest.UsageError(say(WORDS, "games", value=value).said(lang_from_environment()))
+        shown = value if isinstance(value, str) else json.dumps(value)  # pyproject's TOML: `true`, `[1]`
+        raise pytest.UsageError(say(WORDS, "games", value=shown).said(lang_from_environment()))
 
 
-def games_in(value: str) -> int | None:
-    """The games the ini's `muggins_games` asks for; None unless a whole number from 1."""
-    text = value.strip()
+def games_in(value: object) -> int | None:
+    """The games the ini's `muggins_games` asks for; None unless a whole number from 1 (written as
+    text in an ini file, as text or a number in pyproject.toml)."""
+    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
     return int(text) if text.isascii() and text.isdigit() and int(text) >= 1 else None
 
 
