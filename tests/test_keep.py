@@ -310,6 +310,18 @@ def test_a_round_ends_only_once_its_cards_are_played(rules, cards, tmp_path):
     assert f"No se anota: una ronda de estas reglas juega {cards} cartas, y van 0: " in out
 
 
+def test_a_save_ending_in_force_is_refused_since_the_keeper_never_replaces_a_file(tmp_path, monkeypatch):
+    """play's `guardar FICHERO forzar` replaces the file; the keeper never does (README), and took the
+    word for part of the name ("k1.json forzar"); a quoted name may still end in the word."""
+    monkeypatch.chdir(tmp_path)
+    keeper, out, code = keep("card-muggins", 2, ["1", "10", "guardar k1.json", "guardar k1.json forzar",
+                                                 'guardar "k2 forzar"'], lang="es", folder=tmp_path)
+    assert ("No se ha hecho: el anotador nunca sustituye un fichero, ni con forzar: guarda con un nombre que aún no "
+            "exista.") in out
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("muggins-keep")) == [
+        "k1.json", "k2 forzar"]
+
+
 def test_leftovers_are_said_in_the_singular_for_one_and_the_plural_for_more(tmp_path):
     """One pip is "1 pip" (un punto), as the play log says it; more are "pips". A settlement that
     counts the tiles left (`hand_size`) asks for them, and says "1 tile" alike."""

@@ -273,6 +273,10 @@ def fresh_name(folder: Path, base: str, suffix: str) -> Path:
     return path
 
 
+# the word that ends play's `save FILE force` (`forzar`) to replace the file; keep never replaces
+FORCE_WORDS = ("force", "forzar")
+
+
 def typed_path(text: str) -> str:
     """A file name typed after a command at a prompt: quoted as a shell quotes it (`"my game.json"`)
     when it starts with a quote, else as typed (spaces and all)."""

@@ -38,8 +38,8 @@ from .dsl import Expression
 from .engine.table import DECISION_WORDS, MUGGINS, TableState, must_claim
 from .errors import MugginsError, Terminated, one_line, visible
 from .families import family_of
-from .files import (NotRegularFile, check_target, fallback_folders, read_limited, reason as file_reason, typed_path,
-                    words as file_words, write_atomic, write_first)
+from .files import (FORCE_WORDS, NotRegularFile, check_target, fallback_folders, read_limited,
+                    reason as file_reason, typed_path, words as file_words, write_atomic, write_first)
 from .formats import SHEET, other_file, written_by_muggins
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import count, stopped_line
@@ -103,6 +103,7 @@ WORDS = {
         "undone": "Undone: {entries}.",
         "saved": "Saved to {path}. Continue with: muggins keep {rules} --players {players} --resume {again}",
         "exists": "{path} exists: choose another name (a save never replaces a file)",
+        "no_force": "the keeper never replaces a file, not even with {word}: save to a name not yet taken",
         "cannot_write": "cannot write {path}: {reason}",
         "not_saved_at": "Could not save to {path} ({reason}).",
         "sheet_kind": "a score sheet is written as .html or .svg, not {path}",
@@ -180,6 +181,7 @@ WORDS = {
         "undone": "Deshecho: {entries}.",
         "saved": "Guardado en {path}. Para continuar: muggins keep {rules} --players {players} --resume {again}",
         "exists": "{path} ya existe: elige otro nombre (guardar nunca sustituye un fichero)",
+        "no_force": "el anotador nunca sustituye un fichero, ni con {word}: guarda con un nombre que aún no exista",
         "cannot_write": "no se puede escribir {path}: {reason}",
         "not_saved_at": "No se pudo guardar en {path} ({reason}).",
         "sheet_kind": "la hoja de puntuación se escribe como .html o .svg, no {path}",
@@ -1073,6 +1075,9 @@ class Keeper:
         elif command == "save":
             if not rest:
                 raise Refused("save_needs_file")
+            last = rest.split()[-1]
+            if len(rest.split()) > 1 and last.lower() in FORCE_WORDS:  # play's habit: no file "k.json force"
+                raise Refused("no_force", word=last)
             self.saved_as = self.save(typed_path(rest))
             self.print(self.saved_line())
         elif command == "sheet":

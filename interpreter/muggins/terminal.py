@@ -26,7 +26,7 @@ from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, RuleError, Terminated, one_line, visible
 from .launch import HeldSignals
 from .loader import rules_source
-from .files import (NotPlainFile, fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path,
+from .files import (FORCE_WORDS, NotPlainFile, fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path,
                     words as file_words, write_atomic, write_first)
 from .messages import as_typed, illegal, reason, stopped_line
 from .output import mute, shows_suits
@@ -183,7 +183,6 @@ _UI = {
 _CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # the screen and its scrollback: the previous person's hand is not left above
 _NOBODY = -1  # a viewer that is no seat: every player's drawn pieces stay hidden from it
 _SAVE_WORDS = ("save", "guardar")
-_FORCE_WORDS = ("force", "forzar")
 
 
 def ui_words(lang: str) -> dict[str, str]:
@@ -207,7 +206,7 @@ def _save_target(argument: str) -> tuple[str, bool]:
     """The file `save` names and whether to replace it: a name may be quoted as in a shell
     (`save "my game.json"`), and `force` (`forzar`) at the end replaces."""
     parts = argument.rsplit(maxsplit=1)
-    force = len(parts) == 2 and parts[1].lower() in _FORCE_WORDS
+    force = len(parts) == 2 and parts[1].lower() in FORCE_WORDS
     return typed_path(parts[0] if force else argument), force
 
 
