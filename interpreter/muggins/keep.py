@@ -44,6 +44,7 @@ from .formats import SHEET, other_file, written_by_muggins
 from .launch import EXIT_INTERRUPTED, HeldSignals
 from .messages import count, stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally, winners_name
+from .records import decode_json
 from .rules import Rules
 
 FORMAT = SHEET
@@ -868,10 +869,7 @@ class Keeper:
             raise MugginsError(file_words(self.lang)["not_regular_read"].format(path=path)) from None
         except OSError as exc:
             raise MugginsError(w["bad_save"].format(path=path, reason=file_reason(exc, self.lang))) from None
-        try:
-            data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SAVE_BYTES else None
-        except (UnicodeDecodeError, ValueError):  # not JSON, or a number longer than Python converts
-            data = None
+        data = decode_json(raw, path, "sheet", self.lang) if len(raw) <= MAX_SAVE_BYTES else None  # where it breaks
         found = written_by_muggins(data)
         if found is not None and found != FORMAT:  # a game's record or save: said what it is, and who reads it
             raise MugginsError(f"{path}: " + other_file(self.lang, found, "sheet", path))

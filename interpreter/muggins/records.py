@@ -82,6 +82,13 @@ def _read_json(path: str | Path, what: str, lang: str = "en") -> Any:
         raise RecordError(f"{path}: " + record_problem(lang, "cannot_read", reason=write_reason(exc, lang))) from None
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{path}: " + record_problem(lang, "too_large", what=kind))
+    return decode_json(raw, path, what, lang)
+
+
+def decode_json(raw: bytes, path: str | Path, what: str, lang: str = "en") -> Any:
+    """The JSON in the bytes of a file muggins wrote (a `what`: record, save, keeper's save), or a
+    RecordError saying where and what is wrong: a file cut short, a comma before a bracket..."""
+    kind = kind_name(lang, what)
     raw = raw[len(BOM):] if raw.startswith(BOM) else raw  # a byte-order mark, as some editors write, is no part of it
     try:
         text = raw.decode("utf-8")
