@@ -200,6 +200,17 @@ def test_the_coach_reminds_announces_and_hints(tmp_path, monkeypatch):
     assert not re.search(r"faltan 1 para|falta [2-9]", text)
 
 
+def test_the_coachs_reminder_of_one_point_says_it_not_them(tmp_path, monkeypatch):
+    """"last" is one point: "let it go", "llevártelo", where more points are "them", "llevártelos"."""
+    monkeypatch.chdir(tmp_path)
+    for lang, pattern, one, more in (
+            ("en", r"You scored (\d+) \([^)]*\): type claim, or press Enter to let (\w+) go\.", "it", "them"),
+            ("es", r"Has anotado (\d+) \([^)]*\): escribe reclamar para (\w+), o pulsa Intro", "llevártelo",
+             "llevártelos")):
+        seen = {(points == "1", word) for points, word in re.findall(pattern, never_claims(coach=True, lang=lang)[1])}
+        assert seen == {(True, one), (False, more)}, seen
+
+
 def test_the_coach_hints_in_fives_and_threes_where_going_out_also_scores(tmp_path, monkeypatch):
     """Its "chipping out" entry reads `dominoed`; the hint is about the sum of the ends, which
     scores by the rule file's fives and threes: a point per five and a point per three."""

@@ -58,6 +58,13 @@ _UI = {
                          "count for you. Type muggins to take them all the same, or press Enter."),
         "muggins:capped": ("{scorer} did not claim {points} ({reason}): taken, {counted} would count for you (up to "
                            "the target). Type muggins to take them, or press Enter."),
+        # the same for a single point, said of "it"
+        "claim:one": "You scored {points} ({reason}): type claim, or press Enter to let it go.",
+        "muggins:one": "{scorer} did not claim {points} ({reason}): type muggins to take it, or press Enter.",
+        "claim:void:one": ("Your {points} ({reason}) would pass the target: claimed, it would not count. Type claim, "
+                           "or press Enter to let it go."),
+        "muggins:void:one": ("{scorer} did not claim {points} ({reason}): taken, it would pass your target and not "
+                             "count for you. Type muggins to take it all the same, or press Enter."),
         "prompt": "{player}> ", "wait_prompt": "{player} (Enter: go on)> ",
         "not_a_number": "There is no move {n}: choose 1 to {count}.",
         "not_a_number_one": "There is no move {n}: the only one is 1.",
@@ -126,6 +133,12 @@ _UI = {
                          "contarían. Escribe muggins para llevártelos de todos modos (¡Muggins!), o pulsa Intro."),
         "muggins:capped": ("{scorer} no reclamó {points} ({reason}): si te los llevas, te contarían solo hasta el "
                            "objetivo: {counted}. Escribe muggins para llevártelos (¡Muggins!), o pulsa Intro."),
+        "claim:one": "Has anotado {points} ({reason}): escribe reclamar para llevártelo, o pulsa Intro para dejarlo pasar.",
+        "muggins:one": "{scorer} no reclamó {points} ({reason}): escribe muggins para llevártelo (¡Muggins!), o pulsa Intro.",
+        "claim:void:one": ("Tu {points} ({reason}) pasaría del objetivo: aunque lo reclames, no contaría. Escribe "
+                           "reclamar, o pulsa Intro para dejarlo pasar."),
+        "muggins:void:one": ("{scorer} no reclamó {points} ({reason}): si te lo llevas, pasarías del objetivo y no te "
+                             "contaría. Escribe muggins para llevártelo de todos modos (¡Muggins!), o pulsa Intro."),
         "prompt": "{player}> ", "wait_prompt": "{player} (Intro: seguir)> ",
         "not_a_number": "No hay jugada {n}: elige de 1 a {count}.",
         "not_a_number_one": "No hay jugada {n}: la única es la 1.",
@@ -1171,6 +1184,8 @@ class Session:
         score, lang = decision.score, self.lang
         counted = self._would_add(decision)
         key = decision.kind if counted == score.points else f"{decision.kind}:{'void' if counted <= 0 else 'capped'}"
+        if score.points == 1 and f"{key}:one" in self.ui:  # one point is "it" (capped, one would count: never asked)
+            key += ":one"
         return self.ui[key].format(points=score.points, reason=reason_name(score.reason, lang, self.rules),
                                    scorer=player_name(score.player, lang), counted=counted)
 
