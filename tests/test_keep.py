@@ -1537,8 +1537,8 @@ def test_a_held_call_on_a_tile_that_did_not_go_out_is_a_false_call_or_refused(tm
     assert "P1 loses 2 (a false Muggins call): 14." in out and scores(keeper) == [14, 12]
     no_false = F3_DRAW.replace("false_call: 2", "false_call: null")
     keeper, out = house_keeper(tmp_path, no_false, 2, F3_ROUND_1 + ["sin reclamar", "5 6"], lang="es")
-    assert ("No se anota: la llamada anterior es sobre la jugada de J2, que solo puntúa si J2 terminó con ella: "
-            "escribe fin 2 si terminó, o deshaz la llamada.") in out
+    assert ("No se anota: el muggins o sin reclamar anterior es sobre la jugada de J2, que solo puntúa si J2 terminó "
+            "con ella: escribe fin 2 si terminó, o deshazlo.") in out
     assert keeper.entries == F3_ROUND_1 + ["unclaimed"] and scores(keeper) == [16, 12]
 
 
@@ -1605,8 +1605,8 @@ def test_a_call_after_turn_or_after_domino_says_where_it_goes(tmp_path):
             "turn 3 again.") in out
     keeper, out, code = keep("domino-muggins-claims", 3, ["1", *P1_GOES_OUT[:-1], "fin 1", "muggins 2"],
                              lang="es", folder=tmp_path)
-    assert ("No se anota: una llamada sobre los puntos de la jugada que cerró la ronda va antes de fin 1: deshaz, "
-            "escribe la llamada y luego otra vez fin 1.") in out
+    assert ("No se anota: muggins o sin reclamar sobre los puntos de la jugada que cerró la ronda va antes de fin 1: "
+            "deshaz, escríbelo y luego otra vez fin 1.") in out
 
 
 def test_commands_that_fail_are_not_done_and_undo_says_how_many_it_can_take_back(tmp_path):

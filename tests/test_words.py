@@ -714,3 +714,14 @@ def test_the_tally_writes_a_lone_remainder_as_a_number_and_a_sign_once():
     from muggins.rules import Notation
     notation = Notation(stroke=5, cross=50)
     assert [tally(score, notation) for score in (58, 3, -1, -51, 0, 100)] == ["⊠ | +3", "3", "-1", "-⊠ +1", "0", "⊠⊠"]
+
+
+def test_the_muggins_call_has_one_name_in_spanish():
+    """The table says «¡Muggins!» is shouted (gritar, un grito) and the keeper's entries are `muggins J`
+    and `sin reclamar`: no text of the keeper, nor of a family's keeper, calls it a «llamada»."""
+    from muggins import keep
+    from muggins.families.line import keep as line_keep
+    from muggins.families.pile import keep as pile_keep
+    texts = [keep.WORDS["es"], line_keep.WORDS["es"], pile_keep.WORDS["es"]]
+    found = [text for table in texts for text in table.values() if "llamada" in str(text).lower()]
+    assert not found, found

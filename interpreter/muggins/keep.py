@@ -196,12 +196,13 @@ WORDS = {
                        "gritó «¡Muggins!» de todos modos (le cuesta {points})."),
         "no_false_call": "con {rules} gritar «¡Muggins!» por error no cuesta nada: no hay muggins falso que anotar",
         "false_call_needs_player": "escribe quién gritó «¡Muggins!»: falso muggins J",
-        "call_after_turn": ("una llamada se escribe justo después de la jugada a la que se refiere, antes de {entry}: "
-                            "deshaz, escribe la llamada y luego otra vez {entry}"),
-        "call_after_out": ("una llamada sobre los puntos de la jugada que cerró la ronda va antes de {entry}: deshaz, "
-                           "escribe la llamada y luego otra vez {entry}"),
-        "held_not_out": ("la llamada anterior es sobre la jugada de J{scorer}, que solo puntúa si J{scorer} terminó "
-                         "con ella: escribe {entry} si terminó, o deshaz la llamada"),
+        # a "call" is a `muggins J` or `sin reclamar` entry, named so as everywhere in Spanish
+        "call_after_turn": ("muggins y sin reclamar se escriben justo después de la jugada a la que se refieren, antes "
+                            "de {entry}: deshaz, escríbelo y luego otra vez {entry}"),
+        "call_after_out": ("muggins o sin reclamar sobre los puntos de la jugada que cerró la ronda va antes de "
+                           "{entry}: deshaz, escríbelo y luego otra vez {entry}"),
+        "held_not_out": ("el muggins o sin reclamar anterior es sobre la jugada de J{scorer}, que solo puntúa si "
+                         "J{scorer} terminó con ella: escribe {entry} si terminó, o deshazlo"),
         "held_muggins": ("{caller} grita «¡Muggins!» por la jugada de {scorer}, que solo puntúa si {scorer} terminó "
                          "con ella: lo decide la siguiente anotación ({entry} si terminó)."),
         "held_unclaimed": ("Sin reclamar: la jugada de {scorer} solo puntúa si {scorer} terminó con ella: lo decide "
@@ -219,8 +220,8 @@ WORDS = {
         "not_opponent": ("J{caller} no es oponente de J{scorer} (los compañeros comparten puntuación): solo un "
                          "oponente grita «¡Muggins!»"),
         "own_call": "la jugada es de J{scorer}: solo un oponente grita «¡Muggins!» por ella",
-        "call_before_play": ("nadie ha jugado todavía en esta ronda: una llamada se escribe justo después de la "
-                             "jugada a la que se refiere, cuando la haya"),
+        "call_before_play": ("nadie ha jugado todavía en esta ronda: muggins y sin reclamar se escriben justo después "
+                             "de la jugada a la que se refieren, cuando la haya"),
         "last_kept": ("con {rules} los puntos de «último» olvidados no se roban con «¡Muggins!»: se pierden "
                       "(escribe sin reclamar)"),
         "help": ("Anota cada turno según ocurre en la mesa. {family}{calls} Órdenes: deshacer [N] (retira las últimas N "
