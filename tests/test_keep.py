@@ -1585,6 +1585,7 @@ def test_a_false_call_is_made_by_an_opponent_of_the_plays_player_after_a_play(tm
     assert ("No se anota: J3 no es oponente de J1 (los compañeros comparten puntuación): solo un oponente grita "
             "«¡Muggins!».") in out
     assert scores(keeper) == [10, -5, 10, -5]     # P1's 10 for the side of P1 and P3; P2's call costs P2 and P4 5
+    assert "J2 descuenta 5 (un «¡Muggins!» en falso) al bando de J2 y J4: -5 " in out  # as a gain is said
 
 
 def test_a_false_call_is_refused_where_the_rules_have_none_and_help_does_not_list_it(tmp_path):

@@ -31,6 +31,7 @@ _WORDS = {
         "scored": "{player} scores {points} ({reason}): {score}.",
         "scored_side": "{player} scores {points} ({reason}) for the side of {side}: {score}.",
         "penalty": "{player} loses {points} ({reason}): {score}.",
+        "penalty_side": "{player} loses {points} ({reason}) for the side of {side}: {score}.",
         "winner": "{player} wins with {score} (target {target}) in round {rounds}.",
         "winners": "{players} win with {score} (target {target}) in round {rounds}.", "and": "and",
         "unfinished": "Unfinished: nobody reached {target} in {rounds} ({scores}).",
@@ -81,6 +82,7 @@ _WORDS = {
         "scored": "{player} anota {points} ({reason}): {score}.",
         "scored_side": "{player} anota {points} ({reason}) para el bando de {side}: {score}.",
         "penalty": "{player} descuenta {points} ({reason}): {score}.",
+        "penalty_side": "{player} descuenta {points} ({reason}) al bando de {side}: {score}.",
         "winner": "Gana {player} con {score} (objetivo {target}) en la ronda {rounds}.",
         "winners": "Ganan {players} con {score} (objetivo {target}) en la ronda {rounds}.", "and": "y",
         "unfinished": "Partida sin terminar: nadie alcanzó {target} en {rounds} ({scores}).",
@@ -236,7 +238,7 @@ def describe_common(event: Any, lang: str, target: int, notation: Notation | Non
         return w["lottery"].format(purpose=w.get(f"purpose:{event.purpose}", event.purpose),
                                    draws=draws or "—", player=player_name(event.winner, lang))
     if isinstance(event, Scored):
-        key = "penalty" if event.points < 0 else "scored_side" if event.partners else "scored"
+        key = ("penalty" if event.points < 0 else "scored") + ("_side" if event.partners else "")
         shown = f"{event.score}" + (f" [{tally(event.score, notation)}]" if notation else "")
         side = side_name((event.player, *event.partners), lang)
         return w[key].format(player=player_name(event.player, lang), points=abs(event.points),
