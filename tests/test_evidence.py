@@ -663,6 +663,29 @@ def test_the_sweep_plot_keeps_its_legend_and_labels_clear_of_the_data_and_each_o
     plt.close(fig)
 
 
+def test_the_sweep_plot_takes_the_setting_swept_over_numbers_for_its_axis_whichever_comes_first():
+    """README: "one labelled line per value of the other settings": with `win.overshoot` given before
+    `pile.limit`, the limit is still the axis and each overshoot a line; settings that are no numbers
+    at all are points named under the axis, never joined into a trend."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    from muggins.plots import sweep_figure
+    results = [hand_summary([9, 9], [0, 1], "card-muggins", [f"win.overshoot={over}", f"pile.limit={limit}"])
+               for over in ("counts", "void") for limit in (21, 31)]
+    fig = sweep_figure("card-muggins", results)
+    lines = {bars.get_label(): list(bars.lines[0].get_xdata()) for bars in fig.axes[0].containers}
+    assert lines == {"win.overshoot=counts": [21, 31], "win.overshoot=void": [21, 31]}
+    assert fig.axes[0].get_xlabel() == "pile.limit"
+    plt.close(fig)
+    results = [hand_summary([9, 9], [0, 1], "card-muggins", [f"win.overshoot={over}", f"win.immediate={now}"])
+               for over in ("counts", "void") for now in ("true", "false")]
+    fig = sweep_figure("card-muggins", results)
+    drawn = [bars.lines[0] for ax in fig.axes for bars in ax.containers]
+    assert len(drawn) == 3 and all(line.get_linestyle() == "None" for line in drawn)  # a win rate, turns, rounds
+    assert len(fig.axes[0].get_xticklabels()) == 4
+    plt.close(fig)
+
+
 def test_the_sweep_plot_draws_the_fair_share_of_each_line_inside_the_frame():
     pytest.importorskip("matplotlib")
     from muggins.plots import sweep_figure

@@ -273,8 +273,9 @@ def sweep_figure(rules: str, results: Sequence[dict], lang: str = "en") -> Any:
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
     fig.suptitle(w["sweep_title"].format(rules=_plain(rules), games=games_played(results, lang), seed=first["seed"]),
                  fontsize=13)
-    _sweep_rates(axes[0], results, xs, groups, w, lang)
-    _sweep_lengths(axes[1], results, xs, groups, w)
+    joined = ticks is None  # points along a number are joined; settings named under the axis are not
+    _sweep_rates(axes[0], results, xs, groups, w, lang, joined)
+    _sweep_lengths(axes[1], results, xs, groups, w, joined)
     for ax in axes:
         ax.set_xlabel(xlabel)
         if ticks is not None:
@@ -295,32 +296,33 @@ def sweep_figure(rules: str, results: Sequence[dict], lang: str = "en") -> Any:
 def _sweep_axis(results: Sequence[dict], w: dict[str, str]) -> tuple[list[float], str, list[str] | None,
                                                                        dict[str, list[int]]]:
     """The x of each result, the x label, the tick labels (None for a numeric axis) and the groups
-    drawn as lines: with several settings, the first that varies is the axis when its values are
-    numbers, and each value of the others is a line."""
+    drawn as lines: the first setting that varies over numbers is the axis, and each value of the
+    other settings that vary is a line; with none, each result is a point of its own, named under
+    the axis (never joined: the settings between two points are no trend)."""
     first = results[0]
     keys = [s.partition("=")[0] for s in first["settings"]]
     varying = [k for i, k in enumerate(keys) if len({d["settings"][i] for d in results}) > 1]
-    numeric = bool(varying) and all(_number(d["settings"][keys.index(varying[0])].partition("=")[2]) is not None
-                                    for d in results)
+    numeric = [k for k in varying if all(_number(d["settings"][keys.index(k)].partition("=")[2]) is not None
+                                         for d in results)]
     groups: dict[str, list[int]] = {}
     for i, d in enumerate(results):
-        name = _plain(", ".join(d["settings"][keys.index(k)] for k in varying[1:])) if numeric else ""
+        name = _plain(", ".join(d["settings"][keys.index(k)] for k in varying if k != numeric[0])) if numeric else ""
         groups.setdefault(name, []).append(i)
     if numeric:
-        index = keys.index(varying[0])
+        index = keys.index(numeric[0])
         xs: list[float] = [float(_number(d["settings"][index].partition("=")[2]) or 0) for d in results]
-        return xs, _plain(varying[0]), None, groups
+        return xs, _plain(numeric[0]), None, groups
     return list(range(len(results))), w["setting"], [_plain(", ".join(d["settings"])) for d in results], groups
 
 
 def _sweep_rates(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: dict[str, list[int]],
-                 w: dict[str, str], lang: str) -> None:
+                 w: dict[str, str], lang: str, joined: bool) -> None:
     """The first to play's win rate with its 95% interval, a line per group, and the fair share:
     one grey line, or a dotted line per group where unfinished games make the shares differ."""
     for k, (name, members) in enumerate(groups.items()):
         rates, err = _errors([results[i]["first_to_play"]["by_position"][0] for i in members])
         ax.errorbar([xs[i] for i in members], rates, yerr=err, marker="o", capsize=4, color=f"C{k}",
-                    label=name or w["sweep_first"])
+                    label=name or w["sweep_first"], linestyle="-" if joined else "none")
     shares = [place_share(d) for d in results]
     if len(set(shares)) == 1:
         ax.axhline(100 * shares[0], color="grey", linestyle="--", linewidth=1,
@@ -328,7 +330,8 @@ def _sweep_rates(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: 
     else:
         for k, (name, members) in enumerate(groups.items()):
             ax.plot([xs[i] for i in members], [100 * shares[i] for i in members], color=f"C{k}" if name else "grey",
-                    linestyle="--", linewidth=1, label=f"{w['fair']} ({name})" if name else w["fair"])
+                    linestyle="--" if joined else "none", marker=None if joined else "_", markersize=14,
+                    linewidth=1, label=f"{w['fair']} ({name})" if name else w["fair"])
     low, high = ax.get_ylim()  # a horizontal line does not widen the axis: the fair share clear of the frame
     ax.set_ylim(min(low, 100 * min(shares) - 2), max(high, 100 * max(shares) + 2))
     ax.set_title(w["sweep_first"], fontsize=11)
@@ -336,14 +339,15 @@ def _sweep_rates(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: 
 
 
 def _sweep_lengths(ax: Any, results: Sequence[dict], xs: Sequence[float], groups: dict[str, list[int]],
-                   w: dict[str, str]) -> None:
+                   w: dict[str, str], joined: bool) -> None:
     """The mean turns and rounds per game with their 95% intervals, a colour per group."""
     for key, name, style, marker in (("turns", w["turns"], "-", "o"), ("rounds", w["rounds"], "--", "s")):
         for k, (group, members) in enumerate(groups.items()):
             means = [results[i]["length"][key]["mean"] for i in members]
             halves = [Z95 * results[i]["length"][key]["sd"] / math.sqrt(max(1, results[i]["length"][key]["count"]))
                       for i in members]
-            ax.errorbar([xs[i] for i in members], means, yerr=halves, marker=marker, capsize=4, linestyle=style,
+            ax.errorbar([xs[i] for i in members], means, yerr=halves, marker=marker, capsize=4,
+                        linestyle=style if joined else "none",
                         color=f"C{k}", label=f"{name} ({group})" if group else name)
     ax.set_title(w["sweep_length"], fontsize=11)
     ax.set_ylabel(_two_lines(f"{w['turns']} / {w['rounds']}"))
