@@ -60,6 +60,24 @@ def test_a_users_scenarios_are_collected_one_item_per_scenario_and_row(project: 
     result.assert_outcomes(passed=2, failed=1)
 
 
+def test_rows_named_alike_are_told_apart_by_their_number_so_each_can_be_selected(project: pytest.Pytester):
+    """pytest selects a test by its id: two rows named `x`, or given alike, are `[x #1]` and `[x #2]`,
+    each selected alone; a row whose name is its own keeps it as it is."""
+    (project.path / "house" / "scenarios" / "rounding.yaml").write_text(TABLE.replace('"nine"', '"two"') +
+        "  - {given: {hand_pips: 2}, expect: 0}\n  - {given: {hand_pips: 2}, expect: 5}\n"
+        "  - {given: {hand_pips: 7}, expect: 5}\n")
+    result = project.runpytest("--collect-only", "-q", "house/scenarios")
+    result.stdout.fnmatch_lines(["*rounding.yaml::House rounding [[]two #1[]]",
+                                 "*rounding.yaml::House rounding [[]two #2[]]",
+                                 "*rounding.yaml::House rounding [[]hand_pips=2 #3[]]",
+                                 "*rounding.yaml::House rounding [[]hand_pips=2 #4[]]",
+                                 "*rounding.yaml::House rounding [[]hand_pips=7[]]"])
+    result = project.runpytest("house/scenarios/rounding.yaml::House rounding [two #2]")
+    result.assert_outcomes(failed=1)  # round_down of 9 is 5, not the 10 expected
+    result = project.runpytest("house/scenarios/rounding.yaml::House rounding [hand_pips=2 #3]")
+    result.assert_outcomes(passed=1)
+
+
 def test_a_changed_expected_number_fails_that_item_alone_with_a_readable_message(project: pytest.Pytester):
     (project.path / "house" / "scenarios" / "fifteen.yaml").write_text(SCENARIO.format(points=16))
     result = project.runpytest("house/scenarios")

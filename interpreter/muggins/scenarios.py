@@ -247,11 +247,11 @@ def cases(scenario: Scenario) -> list[Case]:
     data = scenario.doc.data
     if "rows" not in data:
         return [Case(scenario, scenario.title, scenario.doc.where(()).line)]
-    result = []
-    for i, row in enumerate(data["rows"]):
-        label = row.get("name") or ", ".join(f"{k}={_show(v)}" for k, v in row["given"].items()) or f"#{i + 1}"
-        result.append(Case(scenario, f"{scenario.title} [{label}]", scenario.doc.where(("rows", i)).line, i))
-    return result
+    labels = [row.get("name") or ", ".join(f"{k}={_show(v)}" for k, v in row["given"].items()) or f"#{i + 1}"
+              for i, row in enumerate(data["rows"])]
+    # rows named alike (or given alike) are told apart by their number: one id, one test to select
+    return [Case(scenario, f"{scenario.title} [{label}{f' #{i + 1}' if labels.count(label) > 1 else ''}]",
+                 scenario.doc.where(("rows", i)).line, i) for i, label in enumerate(labels)]
 
 
 def run_case(case: Case) -> None:
