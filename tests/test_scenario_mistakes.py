@@ -276,6 +276,18 @@ def test_a_piece_written_twice_is_named_at_its_second_place(game, old, new, line
     assert at(line, column) + f"`{text}` aparece dos veces en la posición (también en la línea {first})" in out
 
 
+@pytest.mark.parametrize("step, failure", [
+    ("play: 6-6 left", "step 1 (P1: 6-6 left) (my note): the rules refuse it: [6|6] is not in player 1's hand"),
+    ("play: 2-4 right\n    by: 2", "step 1 (P1: 2-4 right) (my note): expected P2 to act, but it is P1's decision"),
+    ("play: 2-4 right\n    expect: {error: cannot}",
+     "step 1 (P1: 2-4 right) (my note): the rules allow it, but it should be refused ('cannot')"),
+    ("play: 2-4 right\n    expect: {points: 7}", "step 1 (P1: 2-4 right) (my note): expected points 7"),
+], ids=["refused", "by", "allowed", "differs"])
+def test_a_steps_note_is_shown_whatever_makes_it_fail(step, failure, tmp_path: Path, capsys):
+    """The schema: `note` is "a comment shown when the step fails", by any failure."""
+    assert failure in check(tmp_path, capsys, DOMINO + f"steps:\n  - {step}\n    note: my note\n")
+
+
 def test_a_refusal_other_than_expected_is_shown_in_the_commands_language(tmp_path: Path, capsys):
     """The terminal refuses [6|6] in Spanish as «[6|6] no está en la mano de J1»; so does check."""
     text = DOMINO + "steps:\n  - play: 6-6 left\n    expect: {error: \"does not match\"}\n"

@@ -76,7 +76,7 @@ WORDS = {
         "error_alone": "`error` needs an action to refuse",
         "by_alone": "`by` says who makes the step's `play`; this step has no `play`",
         "idle": "this step does nothing and checks nothing: give it a `play`, an `end_round` or an `expect`",
-        "differs": "{label}{note}: {problems}",
+        "differs": "{label}: {problems}",
         "refused_otherwise": "{label}: refused with {got!r}, expected a message containing {text!r}",
         "changed": "{label}: the refused action changed the game",
         "allowed": "{label}: the rules allow it, but it should be refused ({text!r})",
@@ -127,7 +127,7 @@ WORDS = {
         "error_alone": "`error` necesita una acción que rechazar",
         "by_alone": "`by` dice quién hace la jugada `play` del momento; este momento no tiene `play`",
         "idle": "este momento no hace nada ni comprueba nada: dale un `play`, un `end_round` o un `expect`",
-        "differs": "{label}{note}: {problems}",
+        "differs": "{label}: {problems}",
         "refused_otherwise": "{label}: rechazada con {got!r}; se esperaba un mensaje que contuviera {text!r}",
         "changed": "{label}: la acción rechazada cambió la partida",
         "allowed": "{label}: las reglas lo permiten, pero debería rechazarse ({text!r})",
@@ -444,12 +444,16 @@ def _run_steps(scenario: Scenario) -> None:
 
 
 def _label(step: dict[str, Any], index: int, actor: int) -> Said:
-    """How a failure names the step: its number, and who does what in it."""
+    """How a failure names the step: its number, who does what in it, and its `note`, whatever
+    the failure (a refusal, the wrong actor, a value)."""
     if "play" in step:
-        return say(WORDS, "step_play", number=index + 1, player=actor + 1, play=step["play"])
-    if "end_round" in step:
-        return say(WORDS, "step_end", number=index + 1)
-    return say(WORDS, "step", number=index + 1)
+        said = say(WORDS, "step_play", number=index + 1, player=actor + 1, play=step["play"])
+    elif "end_round" in step:
+        said = say(WORDS, "step_end", number=index + 1)
+    else:
+        said = say(WORDS, "step", number=index + 1)
+    note = step.get("note")
+    return said_each(lambda lang: f"{said.said(lang)} ({note})") if note else said
 
 
 def _run_step(scenario: Scenario, state: Any, index: int, step: dict[str, Any], label: Said) -> None:
@@ -475,8 +479,7 @@ def _run_step(scenario: Scenario, state: Any, index: int, step: dict[str, Any], 
         raise located(scenario, ("steps", index, "expect", "error"), say(WORDS, "error_alone"))
     problems = _compare(scenario, state, events, expect, actor, index)
     if problems:
-        note = f" ({step['note']})" if "note" in step else ""
-        raise ScenarioFailure(say(WORDS, "differs", label=label, note=note, problems=said_list(problems, "; ")))
+        raise ScenarioFailure(say(WORDS, "differs", label=label, problems=said_list(problems, "; ")))
 
 
 def _play(scenario: Scenario, state: Any, index: int, step: dict[str, Any], label: Said) -> list[Any]:
