@@ -310,13 +310,15 @@ def test_an_expected_refusal_may_be_written_in_any_language_muggins_speaks(expec
 @pytest.mark.parametrize("scenario, english, spanish", [
     (DOMINO.replace('["1-2"]', '["1-2", "5-6 right"]'), "impossible position: 5-6 right does not fit the line [1|2]",
      "posición imposible: 5-6 right no encaja en la línea [1|2]"),
+    (DOMINO.replace('["1-2"]', '["1-2", "2-3"]'), "impossible position: say which end: left, right",
+     "posición imposible: indica el extremo: izquierdo, derecho"),
     (CARDS.replace('["10H"]', '["10H", "10S", "10D", "10C"]'), "impossible position: the pile totals 40, over the "
      "limit 31", "posición imposible: la pila suma 40, más que el límite 31"),
     (DOMINO.replace("rules: domino-muggins\n", "rules: domino-muggins\nplayers: 5\n").replace(
         '["6-6", "0-0"]]', '["6-6", "0-0"], [], [], []]'), "domino-muggins is played by 2, 3, 4 players, not 5",
      "domino-muggins se juega con 2, 3, 4 jugadores, no con 5"),
     (CARDS, "a card round has no player who dominoed", "una ronda de cartas no tiene quien haga dominó")],
-    ids=["tile off the line", "pile over the limit", "players", "dominoed in cards"])
+    ids=["tile off the line", "no end", "pile over the limit", "players", "dominoed in cards"])
 def test_an_impossible_position_is_said_in_the_commands_language(scenario, english, spanish, tmp_path: Path,
                                                                  capsys):
     """The pile of 4 tens totals 40, over card-muggins's 31; [5|6] has no 1 nor 2 to join [1|2]."""

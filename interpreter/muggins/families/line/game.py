@@ -288,6 +288,8 @@ class DominoGame(TableGame):
         for tile, end in line:
             if state.line.empty and end is not None:  # not "does not fit the line" of a line not there yet
                 raise illegal("opening_no_end")
+            if not state.line.empty and end is None and state.line.fits(tile):  # it fits: only its end is missing
+                raise illegal("which_end", ends=said_list(list(_END_SAID[: len(state.line.ends)])))
             if not state.line.empty and end not in state.line.fits(tile):
                 raise illegal("not_on_line", place=Place(tile, end), line=" ".join(map(str, state.line.tiles)))
             state.line.place(tile, end)
