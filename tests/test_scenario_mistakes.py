@@ -288,6 +288,16 @@ def test_a_steps_note_is_shown_whatever_makes_it_fail(step, failure, tmp_path: P
     assert failure in check(tmp_path, capsys, DOMINO + f"steps:\n  - {step}\n    note: my note\n")
 
 
+def test_an_opening_tile_connects_to_none_as_the_texts_diagrams_say(tmp_path: Path, capsys):
+    """"Conexiones: ninguno": a tile opening the line touches no other; it is placed all the same."""
+    opening = DOMINO.replace('line: ["1-2"]\n  ', '')
+    path = tmp_path / "open.yaml"
+    path.write_text(opening + "steps:\n  - play: 2-4\n    expect: {connections: none}\n", encoding="utf-8")
+    assert main(["check", "-q", str(path)]) == 0
+    out = check(tmp_path, capsys, opening + "steps:\n  - play: 2-4\n    expect: {connections: \"[2|4] (low end)\"}\n")
+    assert "expected connections [2|4] (low end), the rules give none" in out and "nothing is placed" not in out
+
+
 def test_a_refusal_other_than_expected_is_shown_in_the_commands_language(tmp_path: Path, capsys):
     """The terminal refuses [6|6] in Spanish as «[6|6] no está en la mano de J1»; so does check."""
     text = DOMINO + "steps:\n  - play: 6-6 left\n    expect: {error: \"does not match\"}\n"

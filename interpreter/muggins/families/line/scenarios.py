@@ -9,7 +9,7 @@ from ...errors import IllegalMoveError
 from ...messages import said_each, said_reason, say
 from ...scenarios import distinct_pieces, fill_hands, impossible, located, parse_pieces
 from . import game as D
-from .words import connection_text, continuation_text, diagram_order, explain_placement
+from .words import WORDS as LINE_WORDS, connection_text, continuation_text, diagram_order, explain_placement
 
 
 # What is wrong with a domino scenario's position, in both languages.
@@ -63,7 +63,9 @@ def observe_step(scenario: Any, state: Any, events: list[Any]) -> dict[str, Any]
         "ends": [end.value for end in ends],
         # written in English in a scenario, shown in the command's language when they differ
         "continuation": [said_each(partial(continuation_text, end)) for end in ends],
-        "connections": said_each(partial(connection_text, placed.connection)) if placed and placed.connection else None,
+        # an opening tile touches none: "Conexiones: ninguno", as the text's diagrams say it
+        "connections": (said_each(partial(connection_text, placed.connection)) if placed.connection
+                        else said_each(lambda lang: LINE_WORDS[lang]["none"])) if placed else None,
         "explanation": explain_placement(placed, line.spinner, "en") if placed else None,
         "explanation_es": explain_placement(placed, line.spinner, "es") if placed else None,
         "drew": scenario.rules.pieces.code(drew[-1]) if drew else None,
