@@ -1050,3 +1050,11 @@ def test_with_precision_a_title_gives_the_games_of_every_column_not_the_firsts(c
                        "--games", "100", "--workers", "1", "--lang", "es")
     spanish = f"{games[0]:,}-{games[1]:,}".replace(",", ".")  # 1.100-2.000
     assert code == 0 and out.lstrip().startswith(f"{spanish} partidas, 3 jugadores")
+
+
+def test_a_simulation_writes_nothing_to_a_stderr_that_is_no_terminal(capsys):
+    """The progress bar is for a person watching: into a file or a pipe it wrote a blank line for
+    every simulation (nine for a sweep of nine values)."""
+    code, out, err = run(capsys, "sweep", "card-muggins", "--set", "win.target=41,61", "--games", "20",
+                         "--workers", "1")
+    assert code == 0 and err == "" and "41" in out

@@ -365,6 +365,7 @@ def test_the_simulations_workers_are_forked_with_no_thread_of_the_progress_bar_r
         seen.append([type(thread).__module__ for thread in threading.enumerate()])
         return real_fork()
     monkeypatch.setattr(os, "fork", fork)
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich draws the bar as on a terminal
     assert main(["simulate", "card-muggins", "--games", "200", "--workers", "2"]) == 0
     assert len(seen) >= 2 and not [module for alive in seen for module in alive if module.startswith("rich")]
     assert "200" in capsys.readouterr().out

@@ -922,9 +922,10 @@ def _run_simulation(args: argparse.Namespace, spec: str, rules: Rules, bots: lis
         # the label is the task's description, shown as it is: never a format string nor markup;
         # drawn as shards end, not by a thread of its own: the workers are forked, and a fork while
         # another thread holds a lock (the console's, stderr's) leaves it held in the worker
+        console = Console(stderr=True)
         with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
-                      TextColumn(_say(args.lang, "games")), TimeRemainingColumn(), console=Console(stderr=True),
-                      transient=True, auto_refresh=False) as bar:
+                      TextColumn(_say(args.lang, "games")), TimeRemainingColumn(), console=console,
+                      transient=True, auto_refresh=False, disable=not console.is_terminal) as bar:  # no stray line
             task = bar.add_task(label(rules.name, settings), total=games - start)
 
             def advance(done: int) -> None:
