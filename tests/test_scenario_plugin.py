@@ -238,6 +238,29 @@ def test_a_folder_named_in_the_ini_that_is_not_there_stops_the_run(lang, said, p
     assert said in result.stderr.str()
 
 
+def test_a_folder_pytest_would_pass_by_stops_the_run_saying_why(pytester: pytest.Pytester, monkeypatch):
+    """A folder named as pytest never enters (`build`: norecursedirs), or one outside the rootdir
+    that pytest is not given, collected nothing and the run passed: each is a one-line usage
+    error."""
+    monkeypatch.setenv("LC_ALL", "C")
+    (pytester.path / "project").mkdir()
+    (pytester.path / "project" / "build").mkdir()
+    (pytester.path / "project" / "build" / "fifteen.yaml").write_text(SCENARIO.format(points=15))
+    (pytester.path / "house").mkdir()
+    (pytester.path / "house" / "fifteen.yaml").write_text(SCENARIO.format(points=15))
+    (pytester.path / "project" / "pytest.ini").write_text("[pytest]\nmuggins_scenarios = build\n")
+    monkeypatch.chdir(pytester.path / "project")
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("muggins_scenarios names 'build', but pytest never looks into a folder named 'build' (norecursedirs: "
+            "'build'): rename it, or set norecursedirs") in result.stderr.str()
+    (pytester.path / "project" / "pytest.ini").write_text("[pytest]\nmuggins_scenarios = ../house\n")
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert (f"muggins_scenarios names '../house', outside the rootdir ({pytester.path / 'project'}), where pytest "
+            "does not look: name a folder under the rootdir") in result.stderr.str()
+
+
 @pytest.mark.parametrize("value, said", [("[1]", "'[1]'"), ("0", "'0'")])
 def test_a_battery_that_pyproject_gives_as_no_whole_number_stops_the_run(value, said, project: pytest.Pytester,
                                                                          monkeypatch):

@@ -9,6 +9,7 @@ entry point.
 """
 from __future__ import annotations
 
+import fnmatch
 import json
 from pathlib import Path
 from typing import Any, Iterator
@@ -28,8 +29,16 @@ families()  # every family imported now, with the plugin: never first inside a t
 # What is wrong with the ini options, in both languages.
 WORDS = {
     "en": {"no_folder": "{option} names {folder!r}, but there is no such folder under the rootdir ({root})",
+           "skipped": ("{option} names {folder!r}, but pytest never looks into a folder named {part!r} "
+                       "(norecursedirs: {pattern!r}): rename it, or set norecursedirs"),
+           "outside": ("{option} names {folder!r}, outside the rootdir ({root}), where pytest does not look: "
+                       "name a folder under the rootdir"),
            "games": "muggins_games is {value!r}: it must be a whole number of games from 1"},
     "es": {"no_folder": "{option} nombra {folder!r}, pero no existe esa carpeta en el directorio raíz ({root})",
+           "skipped": ("{option} nombra {folder!r}, pero pytest nunca mira en una carpeta llamada {part!r} "
+                       "(norecursedirs: {pattern!r}): cámbiale el nombre, o ajusta norecursedirs"),
+           "outside": ("{option} nombra {folder!r}, fuera del directorio raíz ({root}), donde pytest no mira: "
+                       "nombra una carpeta dentro del directorio raíz"),
            "games": "muggins_games es {value!r}: debe ser un número entero de partidas desde 1"},
 }
 
@@ -51,10 +60,29 @@ def pytest_configure(config: pytest.Config) -> None:
             if folder and not (config.rootpath / folder).is_dir():
                 said = say(WORDS, "no_folder", option=option, folder=folder, root=config.rootpath)
                 raise pytest.UsageError(said.said(lang_from_environment()))
+            if folder:
+                _check_looked_into(config, option, folder)
     value = config.getini("muggins_games")
     if games_in(value) is None:
         shown = value if isinstance(value, str) else json.dumps(value)  # pyproject's TOML: `true`, `[1]`
         raise pytest.UsageError(say(WORDS, "games", value=shown).said(lang_from_environment()))
+
+
+def _check_looked_into(config: pytest.Config, option: str, folder: str) -> None:
+    """A folder pytest would pass by collects nothing, and the run passes without it: one outside
+    the rootdir (unless pytest is given it), or one named as pytest never enters (`build`, `.wip`)."""
+    root = config.rootpath.resolve()
+    path = (root / folder).resolve()
+    given = [Path(arg.split("::")[0]).resolve() for arg in config.args]
+    if not path.is_relative_to(root) and not any(path.is_relative_to(arg) or arg.is_relative_to(path)
+                                                 for arg in given):
+        raise pytest.UsageError(say(WORDS, "outside", option=option, folder=folder, root=root)
+                                .said(lang_from_environment()))
+    for part in path.relative_to(root).parts if path.is_relative_to(root) else ():
+        pattern = next((p for p in config.getini("norecursedirs") if fnmatch.fnmatch(part, p)), None)
+        if pattern is not None:
+            raise pytest.UsageError(say(WORDS, "skipped", option=option, folder=folder, part=part, pattern=pattern)
+                                    .said(lang_from_environment()))
 
 
 def games_in(value: object) -> int | None:
