@@ -42,6 +42,7 @@ WORDS = {
         "step": "--set {text}: the step of a range must be at least 1",
         "reversed": "--set {text}: the range is reversed ({low} is after {high}); write {high}..{low}",
         "empty": "--set {text}: the list of values is empty",
+        "empty_item": "--set {text}: a value between its commas is empty (a comma too many?)",
         "many": "the sweep has {count} combinations; at most {limit}",
         "for_file": "--set {text} does not fit {spec}: {problem}",
     },
@@ -59,6 +60,7 @@ WORDS = {
         "step": "--set {text}: el paso de un rango debe ser al menos 1",
         "reversed": "--set {text}: el rango está al revés ({low} va después de {high}); escribe {high}..{low}",
         "empty": "--set {text}: la lista de valores está vacía",
+        "empty_item": "--set {text}: un valor entre sus comas está vacío (¿una coma de más?)",
         "many": "el barrido tiene {count} combinaciones; como mucho {limit}",
         "for_file": "--set {text} no encaja en {spec}: {problem}",
     },
@@ -216,9 +218,11 @@ def _sweep_axis(text: str, lang: str = "en") -> tuple[str, range | list[str]]:
             raise UsageError(_say(lang, "reversed", text=text, low=low, high=high))
         return key, range(low, high + 1, step)
     if "," in raw and not raw.lstrip().startswith(("[", "{", "'", '"')):
-        values = [part.strip() for part in raw.split(",") if part.strip()]
-        if not values:
+        values = [part.strip() for part in raw.split(",")]
+        if not any(values):
             raise UsageError(_say(lang, "empty", text=text))
+        if not all(values):  # `41,,61`: never swept as 41 and 61 without a word
+            raise UsageError(_say(lang, "empty_item", text=text))
         return key, values
     return key, [raw]
 
