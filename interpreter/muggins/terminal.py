@@ -26,8 +26,8 @@ from .engine.table import CLAIM, DECLINE, MUGGINS
 from .errors import IllegalMoveError, MugginsError, RecordError, RuleError, Terminated, one_line, visible
 from .launch import HeldSignals
 from .loader import rules_source
-from .files import (FORCE_WORDS, NotPlainFile, fallback_folders, fresh_name, read_limited, reason as write_reason, typed_path,
-                    words as file_words, write_atomic, write_first)
+from .files import (FORCE_WORDS, NotPlainFile, fallback_folders, fresh_name, read_limited, reason as write_reason,
+                    typed_path, words as file_words, write_atomic, write_first)
 from .messages import as_typed, illegal, reason, stopped_line
 from .output import mute, shows_suits
 from .pieces import ascii_cards
