@@ -400,9 +400,9 @@ V2_ENTRIES = [
 ]
 
 
-def v2_save(tmp_path, name, entries, players):
-    path = tmp_path / "v2.json"
-    path.write_text(json.dumps({"format": "muggins-keep", "version": 2, "rules": name, "name": load_rules(name).name,
+def v2_save(tmp_path, name, entries, players, version=2):
+    path = tmp_path / f"v{version}.json"
+    path.write_text(json.dumps({"format": "muggins-keep", "version": version, "rules": name, "name": load_rules(name).name,
                                 "digest": load_rules(name).digest, "players": players, "lang": "en",
                                 "entries": entries}, indent=1), encoding="utf-8")
     return path
@@ -427,6 +427,27 @@ def test_a_save_of_version_2_is_read_and_kept_as_it_was_written(tmp_path):
     assert keeper.entries == ["1", "4 1", "2 4", "pass"]
     assert "Not entered: the opener places the round's first tile" in out
     assert "Not entered: no tile turns the ends 2 4 into 5 10" in out
+
+
+def test_a_save_of_version_3_is_read_without_the_checks_of_round_ends_and_leftovers(tmp_path):
+    """Version 3 took a card round's end after one card and leftover pips past what the tiles off
+    the line hold (round_nearest(96, 5) = 95 lost by P2, 60 by P3): such a save resumes as it was
+    written, and is saved again as version 3; a new game refuses both."""
+    cards = v2_save(tmp_path, "card-muggins", ["1", "10", "end"], 2, version=3)
+    keeper = Keeper(load_rules("card-muggins"), "card-muggins", 2, stdin=io.StringIO(""), stdout=io.StringIO(),
+                    folder=tmp_path)
+    keeper.resume(cards)
+    assert keeper.entries == ["1", "10", "end"] and keeper.tracker.table.round == 2
+    keeper.save(tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text())["version"] == 3
+    assert keep("card-muggins", 2, ["1", "10", "end"], folder=tmp_path)[0].entries == ["1", "10"]
+    entries = ["1", *P1_GOES_OUT, "96", "60"]
+    keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO(""), stdout=io.StringIO(),
+                    folder=tmp_path)
+    keeper.resume(v2_save(tmp_path, "domino-muggins", entries, 3, version=3))
+    assert keeper.entries[-2:] == ["96", "60"] and scores(keeper)[1:] == [-95, -60]
+    kept = keep("domino-muggins", 3, entries, folder=tmp_path)[0].entries  # 96 refused: 60 is P2's
+    assert kept[-1] == "60" and len(kept) == len(entries) - 1
 
 
 def test_a_save_of_version_2_keeps_its_calls_as_they_were_written(tmp_path):
@@ -524,7 +545,7 @@ def test_save_and_resume(tmp_path):
     keeper, out, code = keep("domino-muggins", 3, ROUND_1 + [f"save {path}", f"save {path}"], folder=tmp_path)
     assert "Saved to" in out and "exists: choose another name" in out
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "muggins-keep" and data["version"] == 3 and data["players"] == 3
+    assert data["format"] == "muggins-keep" and data["version"] == 4 and data["players"] == 3
     assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][15] == "domino 2"
     assert not list(tmp_path.glob(".*.part"))                  # the temporary file was renamed into place
 
@@ -1394,7 +1415,7 @@ def test_a_steal_is_undone_saved_and_resumed(tmp_path):
     assert "Undone: muggins 2." in out and scores(keeper) == [0, 10, 15]   # the 15 is P3's again, as claimed
     keeper, out, code = keep("card-muggins", 3, STEAL_3 + [f"save {path}"], folder=tmp_path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == 3 and data["entries"] == STEAL_3
+    assert data["version"] == 4 and data["entries"] == STEAL_3
     out = io.StringIO()
     resumed = Keeper(load_rules("card-muggins"), "card-muggins", 3, stdin=io.StringIO("sheet\n"), stdout=out,
                      folder=tmp_path)

@@ -62,9 +62,13 @@ FORMAT = SHEET
 # the going out typed after it: followed by that `domino`, every reader reads it alike; a save ending
 # with it is read by an older reader as that reader decided such a call when typed (refused, naming
 # it, or a false call, which the `domino` typed next turns into the steal).
-VERSION = 3
-READ_VERSIONS = (1, 2, 3)
+# Version 4: a card round's end waits for its cards (the deal, or the whole deck where a play refills
+# the hand), and the leftover pips entered add up to no more than the tiles off the line hold. A save
+# of version 3 or older is read, and goes on being kept, without these two checks.
+VERSION = 4
+READ_VERSIONS = (1, 2, 3, 4)
 CHECKED_FROM = 3        # the first version whose entries are checked against what a table can do
+COUNTED_FROM = 4        # the first whose round ends and leftovers are checked against the cards and tiles
 MAX_LINE = 200          # longer input is refused, not read
 MAX_DIGITS = 9          # a number with more digits is refused before it is converted
 MAX_SAVE_BYTES = 8 << 20
@@ -413,6 +417,12 @@ class Tracker:
         """Whether the entries are checked against what a table can do: not in a save older than
         those checks, read as it was written (see VERSION)."""
         return self.version >= CHECKED_FROM
+
+    @property
+    def counts(self) -> bool:
+        """Whether a round's end and its leftovers are checked against the cards and tiles there are:
+        not in a save older than those checks (see VERSION)."""
+        return self.version >= COUNTED_FROM
 
     def problem(self) -> tuple[str, str, str] | None:
         """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""

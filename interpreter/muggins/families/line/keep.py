@@ -561,7 +561,7 @@ class LineTracker(Tracker):
         if self.ask_pips and player not in self.pips:
             most, left, entered = self._pips_held()
             pips = parse_number(text, 0, self.most_pips)
-            if pips > most:
+            if self.counts and pips > most:
                 raise Refused("pips_left", left=left, entered=entered, player=player + 1, most=most)
             self.pips[player] = pips
             self.table.events.append(Left(player, pips))

@@ -219,7 +219,7 @@ class PileTracker(Tracker):
             self._close(award_last=True)
             return "last"
         if said in _END:
-            if self.played.total() < self.round_least:
+            if self.counts and self.played.total() < self.round_least:
                 raise Refused("round_cards_left", least=self.round_least, played=self.played.total())
             self._end_round()
             return "end"
