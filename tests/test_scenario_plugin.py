@@ -241,7 +241,7 @@ def test_a_folder_named_in_the_ini_that_is_not_there_stops_the_run(lang, said, p
 def test_a_folder_pytest_would_pass_by_stops_the_run_saying_why(pytester: pytest.Pytester, monkeypatch):
     """A folder named as pytest never enters (`build`: norecursedirs), or one outside the rootdir
     that pytest is not given, collected nothing and the run passed: each is a one-line usage
-    error."""
+    error, and what pytest does collect is not."""
     monkeypatch.setenv("LC_ALL", "C")
     (pytester.path / "project").mkdir()
     (pytester.path / "project" / "build").mkdir()
@@ -259,6 +259,13 @@ def test_a_folder_pytest_would_pass_by_stops_the_run_saying_why(pytester: pytest
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert (f"muggins_scenarios names '../house', outside the rootdir ({pytester.path / 'project'}), where pytest "
             "does not look: name a folder under the rootdir") in result.stderr.str()
+    # what pytest does collect is never refused: a folder it is given (norecursedirs applies below
+    # the paths given), and a link inside the rootdir to a folder outside it
+    (pytester.path / "project" / "pytest.ini").write_text("[pytest]\nmuggins_scenarios = build\ntestpaths = build\n")
+    pytester.runpytest().assert_outcomes(passed=1)
+    (pytester.path / "project" / "linked").symlink_to(pytester.path / "house")
+    (pytester.path / "project" / "pytest.ini").write_text("[pytest]\nmuggins_scenarios = linked\n")
+    pytester.runpytest().assert_outcomes(passed=1)
 
 
 @pytest.mark.parametrize("value, said", [("[1]", "'[1]'"), ("0", "'0'")])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -70,19 +71,34 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _check_looked_into(config: pytest.Config, option: str, folder: str) -> None:
     """A folder pytest would pass by collects nothing, and the run passes without it: one outside
-    the rootdir (unless pytest is given it), or one named as pytest never enters (`build`, `.wip`)."""
-    root = config.rootpath.resolve()
-    path = (root / folder).resolve()
-    given = [Path(arg.split("::")[0]).resolve() for arg in config.args]
-    if not path.is_relative_to(root) and not any(path.is_relative_to(arg) or arg.is_relative_to(path)
-                                                 for arg in given):
+    the rootdir that pytest is not given, or one pytest reaches only through a folder named as it
+    never enters (`build`, `.wip`: norecursedirs, which pytest applies below the paths it is given,
+    never to them). Paths are compared as written, so a link inside the rootdir is inside it."""
+    root = Path(os.path.normpath(config.rootpath))
+    path = Path(os.path.normpath(root / folder))
+    start = config.invocation_params.dir
+    given = [Path(os.path.normpath(start / str(arg).split("::")[0])) for arg in config.args]
+    if any(arg.is_relative_to(path) for arg in given):
+        return  # pytest is given the folder, or a folder in it
+    holders = [arg for arg in given if path.is_relative_to(arg)]
+    if not holders and not path.is_relative_to(root):
         raise pytest.UsageError(say(WORDS, "outside", option=option, folder=folder, root=root)
                                 .said(lang_from_environment()))
-    for part in path.relative_to(root).parts if path.is_relative_to(root) else ():
+    skipped = [_skipped(config, path.relative_to(arg).parts) for arg in holders]
+    first = skipped[0] if skipped else None
+    if first is not None and all(skipped):
+        part, pattern = first
+        raise pytest.UsageError(say(WORDS, "skipped", option=option, folder=folder, part=part, pattern=pattern)
+                                .said(lang_from_environment()))
+
+
+def _skipped(config: pytest.Config, parts: tuple[str, ...]) -> tuple[str, str] | None:
+    """The first folder of `parts` that pytest's norecursedirs keeps it out of, with the pattern."""
+    for part in parts:
         pattern = next((p for p in config.getini("norecursedirs") if fnmatch.fnmatch(part, p)), None)
         if pattern is not None:
-            raise pytest.UsageError(say(WORDS, "skipped", option=option, folder=folder, part=part, pattern=pattern)
-                                    .said(lang_from_environment()))
+            return part, pattern
+    return None
 
 
 def games_in(value: object) -> int | None:
