@@ -1246,7 +1246,7 @@ def test_a_file_muggins_wrote_given_as_rules_says_what_it_is_and_who_reads_it(tm
 
 def test_a_keepers_save_and_a_games_files_given_to_each_others_commands_say_which_reads_them(
         tmp_path, monkeypatch, capsys):
-    """A score sheet saved by `muggins keep` given to replay, resume or check, and a game's record
+    """A save of `muggins keep` given to replay, resume or check, and a game's record
     or save given to `keep --resume`: told what it is and the command that goes on with it."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
@@ -1254,19 +1254,19 @@ def test_a_keepers_save_and_a_games_files_given_to_each_others_commands_say_whic
     sheet = tmp_path / "muggins-keep-domino-muggins.json"
     record, save = _recorded(tmp_path, monkeypatch), _saved(tmp_path, monkeypatch)
     capsys.readouterr()
-    told = f"a score sheet saved by muggins keep, not a record: go on with it with muggins keep domino-muggins " \
+    told = f"a muggins keep save, not a record: go on with it with muggins keep domino-muggins " \
            f"--resume {sheet}\n"
     assert main(["replay", str(sheet)]) == 1 and capsys.readouterr().err == f"muggins: {sheet}: {told}"
     assert main(["resume", str(sheet), "--lang", "es"]) == 1
-    assert capsys.readouterr().err == (f"muggins: {sheet}: es una hoja de puntuación guardada por muggins keep, no un "
+    assert capsys.readouterr().err == (f"muggins: {sheet}: es una partida guardada por muggins keep, no un "
                                        f"fichero de partida guardada: síguela con muggins keep domino-muggins "
                                        f"--resume {sheet}\n")
     assert main(["check", str(sheet)]) == 1
-    assert "a score sheet saved by muggins keep, not a scenario" in capsys.readouterr().out
+    assert "a muggins keep save, not a scenario" in capsys.readouterr().out
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    for path, said in ((save, f"a saved game, not a score sheet saved by muggins keep: continue it with muggins "
+    for path, said in ((save, f"a saved game, not a muggins keep save: continue it with muggins "
                               f"resume {save}"),
-                       (record, f"a game record, not a score sheet saved by muggins keep: replay it with muggins "
+                       (record, f"a game record, not a muggins keep save: replay it with muggins "
                                 f"replay {record}")):
         assert main(["keep", "domino-muggins", "--resume", str(path), "--lang", "en"]) == 1
         assert capsys.readouterr().err == f"muggins: {path}: {said}\n"

@@ -575,12 +575,12 @@ def test_a_save_is_checked_on_resume(tmp_path):
     with pytest.raises(MugginsError, match="saved with 3 players, not 4"):
         resume(path.read_text(encoding="utf-8"), players=4)
     cut = path.read_text(encoding="utf-8")[:-30]  # where the file breaks off, as the save's lines count it
-    with pytest.raises(MugginsError, match=rf"bad.json:{cut.count(chr(10)) + 1}:\d+: not a score sheet saved by "
-                                           r"muggins keep: .*\(cut short\?\)"):
+    with pytest.raises(MugginsError, match=rf"bad.json:{cut.count(chr(10)) + 1}:\d+: not a muggins keep save: "
+                                           r".*\(cut short\?\)"):
         resume(cut)
     with pytest.raises(MugginsError, match="not a muggins keep save"):
         resume(json.dumps({**data, "version": 99}))
-    with pytest.raises(MugginsError, match="not a score sheet saved by muggins keep: a number with 5000 digits"):
+    with pytest.raises(MugginsError, match="not a muggins keep save: a number with 5000 digits"):
         resume(json.dumps({**data, "players": 0}).replace('"players": 0', '"players": ' + "7" * 5000))
     with pytest.raises(MugginsError, match=r"entry 3 \('²'\) is refused: '²' is not a turn"):
         resume(json.dumps({**data, "entries": ["1", "4 1", "²"]}))

@@ -1,8 +1,8 @@
-"""The files muggins writes, known by their "format": a game record, a saved game, a score sheet
-saved by `muggins keep`.
+"""The files muggins writes, known by their "format": a game record, a saved game, the save of
+`muggins keep` (its entries; not the printed score sheet).
 
 Why: each is read by one command, and given to another (a record to `resume`, a save to `replay`,
-either to `validate` or `keep`, a sheet to `check`) it must be told in one line what it is and
+either to `validate` or `keep`, a keeper's save to `check`) it must be told in one line what it is and
 which command goes on with it, never judged as the kind the command expected. Every reader asks
 here, whatever it imports otherwise (the loader cannot import the records, which load rules).
 """
@@ -19,10 +19,10 @@ SHEET = "muggins-keep"
 WORDS = {
     "en": {
         "what:record": "record", "what:save file": "save file", "what:scenario": "scenario",
-        "what:sheet": "score sheet saved by muggins keep", "what:rule file": "rule file",
+        "what:sheet": "muggins keep save", "what:rule file": "rule file",
         RECORD: "a game record, not a {what}: replay it with muggins replay {path}",
         SAVE: "a saved game, not a {what}: continue it with muggins resume {path}",
-        SHEET: "a score sheet saved by muggins keep, not a {what}: go on with it with muggins keep {rules} "
+        SHEET: "a muggins keep save, not a {what}: go on with it with muggins keep {rules} "
                "--resume {path}",
     },
     "es": {
@@ -31,7 +31,7 @@ WORDS = {
         "what:rule file": "fichero de reglas",
         RECORD: "es un acta de partida, no un {what}: reprodúcela con muggins replay {path}",
         SAVE: "es una partida guardada, no un {what}: continúala con muggins resume {path}",
-        SHEET: "es una hoja de puntuación guardada por muggins keep, no un {what}: síguela con muggins keep "
+        SHEET: "es una partida guardada por muggins keep, no un {what}: síguela con muggins keep "
                "{rules} --resume {path}",
     },
 }
