@@ -85,9 +85,8 @@ def _check_looked_into(config: pytest.Config, option: str, folder: str) -> None:
         raise pytest.UsageError(say(WORDS, "outside", option=option, folder=folder, root=root)
                                 .said(lang_from_environment()))
     skipped = [_skipped(config, path.relative_to(arg).parts) for arg in holders]
-    first = skipped[0] if skipped else None
-    if first is not None and all(skipped):
-        part, pattern = first
+    if skipped and all(skipped) and skipped[0] is not None:  # every way pytest would reach it passes it by
+        part, pattern = skipped[0]
         raise pytest.UsageError(say(WORDS, "skipped", option=option, folder=folder, part=part, pattern=pattern)
                                 .said(lang_from_environment()))
 

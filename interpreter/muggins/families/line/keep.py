@@ -179,11 +179,15 @@ WORDS = {
 }
 
 
+def _on(line: Line) -> int:
+    """The bits of the tiles on `line`."""
+    return sum(1 << t for t, _, _ in line.log)
+
+
 def _state(line: Line) -> tuple[Any, ...]:
     """What a line is, for what can follow it: its ends, the spinner's state, the tiles on it."""
-    used = sum(1 << t for t, _, _ in line.log)
     return (tuple(line.values), tuple(line.adds), line.shared, line.spinner_index, line.spinner_sides,
-            line.on_spinner, used)
+            line.on_spinner, _on(line))
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,10 +365,7 @@ class LineTracker(Tracker):
 
     def _off(self, line: Line) -> int:
         """The bits of the set's tiles not on `line`."""
-        placed = 0
-        for t, _, _ in line.log:
-            placed |= 1 << t
-        return ((1 << len(self.game.tiles)) - 1) & ~placed
+        return ((1 << len(self.game.tiles)) - 1) & ~_on(line)
 
     def _pips_held(self) -> tuple[int, int, int]:
         """The most pips the next player asked can hold: the pips of the tiles off the line (the
@@ -505,7 +506,7 @@ class LineTracker(Tracker):
     def _placements(line: Line, counts: set[int]) -> list[tuple[int, int]]:
         """(tile, end) for each tile not on `line` that fits an end and counts there one of `counts`."""
         tables = line.tables
-        unused = ~sum(1 << t for t, _, _ in line.log)
+        unused = ~_on(line)
         return [(t, end) for end, value in enumerate(line.values)
                 for t in tile_numbers(tables.mask[value] & unused) if tables.adds[value][t] in counts]
 
