@@ -37,6 +37,11 @@ def keep(name, players, lines, lang="en", folder=None, **kwargs):
     return keeper, out.getvalue(), code
 
 
+# domino-muggins with nothing to draw: every tile not dealt is kept out of play (`draw.reserve`), so a
+# player with no tile that fits passes at once, as early as the first turn after the opening
+NO_DRAWING = 'draw:\n  reserve: "28 - players * (7 if players == 2 else 5)"\n'
+
+
 def lines_of(*lines):
     """What a person types, one entry a line."""
     return "".join(f"{line}\n" for line in lines)
@@ -76,7 +81,14 @@ ROUND_1 = [
 ROUND_2 = [
     "6 4",      # P2 [4|6]: 10                                  P2 30
     "2 4",      # P3 [2|6] on the 6: 6, nothing
-    "8 2",      # P1 [4|4] on the 4: 10                         P1 10
+    "2 8",      # P1 [4|4] on the 4: 10                         P1 10
+    "4 8",      # P2 [2|4] on the 2: 12, nothing
+    "1 8",      # P3 [1|4]: 9, nothing
+    "0 8",      # P1 [0|1]: 8, nothing
+    "4 8",      # P2 [0|4]: 12, nothing
+    "4 3",      # P3 [3|4] on the [4|4]: 7, nothing
+    "4 5",      # P1 [3|5]: 9, nothing
+    "4 4",      # P2 [4|5]: 8, nothing; both ends show 4 and all seven 4s are on the line
     "blocked",  # nobody can play: everybody pays, from the opener P2
     "2",        # P2 holds 2: loses 0                           P2 30
     "8",        # P3 holds 8: loses 10                          P3 15
@@ -450,6 +462,22 @@ def test_a_save_of_version_3_is_read_without_the_checks_of_round_ends_and_leftov
     assert kept[-1] == "60" and len(kept) == len(entries) - 1
 
 
+def test_a_save_of_version_4_is_read_without_the_checks_of_passes_and_blocks(tmp_path):
+    """Version 4 took a block right after the opening and a pass no hand could make (P2 holding the
+    five dealt and the thirteen undealt with none of the fifteen tiles that fit neither 1 nor 4): such
+    a save resumes as it was written, scored (P1 5; blocked: P1 7 pips loses 5, P2 3 loses 5, P3 8
+    loses 10), and is saved again as version 4; a new game refuses both."""
+    for entries, after in ((["1", "4 1", "blocked", "7", "3", "8"], [0, -5, -10]), (["1", "4 1", "pass"], [5, 0, 0])):
+        keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 3, stdin=io.StringIO(""),
+                        stdout=io.StringIO(), folder=tmp_path)
+        keeper.resume(v2_save(tmp_path, "domino-muggins", entries, 3, version=4))
+        assert keeper.entries == entries and scores(keeper) == after
+        keeper.save(tmp_path / "again.json")
+        assert json.loads((tmp_path / "again.json").read_text())["version"] == 4
+        (tmp_path / "again.json").unlink()
+        assert keep("domino-muggins", 3, entries, folder=tmp_path)[0].entries == ["1", "4 1"]
+
+
 def test_a_save_of_version_2_keeps_its_calls_as_they_were_written(tmp_path):
     """Version 2 took `muggins 1` on P1's own play that scored nothing, and a call after `turn 1`, each
     as a false call (5 under the house rule): resumed, each still costs its caller 5."""
@@ -494,13 +522,13 @@ def test_an_open_end_count_the_set_cannot_make_is_refused(tmp_path, monkeypatch)
 # -- Spanish --------------------------------------------------------------------------------------
 
 def test_keeping_score_in_spanish(tmp_path):
-    # J2 passes, so J3 places the fourteenth tile, their fifth, [6|6] on the 6: 3 + 12
-    lines = ["1", "4 1", "paso", *P1_GOES_OUT[1:-1], "3 12", "fin 3", "7", "3", "2 4", "bloqueo", "2", "8", "deshacer",
-             "9", "4", "hoja", "ayuda", "xyz", "²", ""]
+    # J2 passes after the fourth tile, so J3 places the fourteenth tile, their fifth, [6|6] on the 6: 3 + 12
+    lines = ["1", "4 1", *P1_GOES_OUT[1:4], "paso", *P1_GOES_OUT[4:-1], "3 12", "fin 3", "7", "3", *ROUND_2[:10],
+             "bloqueo", "2", "8", "deshacer", "9", "4", "hoja", "ayuda", "xyz", "²", ""]
     keeper, out, code = keep("domino-muggins", 3, lines, lang="es", folder=tmp_path)
-    # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); J3 opens 2 4 (6: none); blocked: J3 2 (0), J1 9 (-10),
-    # J2 4 (-5)
-    assert scores(keeper) == [-10, -10, 15]
+    # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); J3 opens round 2 with ROUND_2's tiles, so J3 scores the
+    # opening 10 and J2 the [4|4]'s; blocked: J3 2 (0), J1 9 (-10), J2 4 (-5)
+    assert scores(keeper) == [-10, 0, 25]
     for text in ("Ronda 1: abre J1.", "J2 pasa.", "J3 anota 15 (múltiplo de cinco)", "J1 descuenta 5 (fichas restantes)",
                  "Deshecho: 8.", "Hoja de puntuación", "Todavía no hay ganador.", "No se anota:", "Guardado en",
                  "¿Quién abre la ronda 3? (1-3)", "Puntuaciones:"):
@@ -511,15 +539,18 @@ def test_keeping_score_in_spanish(tmp_path):
 
 
 def test_the_spanish_keeper_uses_the_rule_files_spanish_title_and_echoes_undone_entries_in_spanish(tmp_path):
-    keeper, out, code = keep("domino-muggins", 2, ["1", *P1_GOES_OUT[:-1], "fin 1", "deshacer", "paso", "deshacer", "bloqueo",
-                                                   "deshacer", "turno 2", "deshacer", "hoja", f"hoja {tmp_path / 's.html'}"],
+    keeper, out, code = keep("domino-muggins", 2, ["1", *P1_GOES_OUT[:-1], "fin 1", "deshacer", "paso", "deshacer",
+                                                   "turno 2", "deshacer", "hoja", f"hoja {tmp_path / 's.html'}"],
                              lang="es", folder=tmp_path)
     title = keeper.rules.title_in("es")
     assert title != keeper.rules.title
     assert f"Anotador: {title} (domino-muggins)" in out and f"Hoja de puntuación: {title}" in out
     assert keeper.rules.title not in out and keeper.rules.title not in (tmp_path / "s.html").read_text()
-    for echo in ("Deshecho: fin 1.", "Deshecho: paso.", "Deshecho: bloqueo.", "Deshecho: turno 2."):
+    for echo in ("Deshecho: fin 1.", "Deshecho: paso.", "Deshecho: turno 2."):
         assert echo in out, echo
+    keeper, out, code = keep("domino-muggins", 3, ["1", *ROUND_2[:10], "bloqueo", "deshacer"], lang="es",
+                             folder=tmp_path)
+    assert "Deshecho: bloqueo." in out and "No se anota" not in out
     keeper, out, code = keep("card-muggins", 2, ["1", "10", "paso", "último", "deshacer", "deshacer", "deshacer 1",
                                                  "fin", "deshacer"], lang="es", folder=tmp_path)
     assert f"Anotador: {keeper.rules.title_in('es')} (card-muggins)" in out
@@ -535,7 +566,7 @@ def test_the_spanish_words_of_play_are_read_by_the_keeper_too(tmp_path):
     assert out.count(" dice «paso».") == 3 and "No se anota" not in out
     assert "La pila se cierra en 10." in out and "J2 anota 1 (último): 11." in out
     for said in ("bloqueada", "bloqueado"):
-        keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "paso", "paso", said], lang="es", folder=tmp_path)
+        keeper, out, code = keep("domino-muggins", 2, ["1", *ROUND_2[:10], said], lang="es", folder=tmp_path)
         assert "La ronda 1 está bloqueada" in out and "No se anota" not in out, said
 
 # -- save and resume ------------------------------------------------------------------------------
@@ -545,7 +576,7 @@ def test_save_and_resume(tmp_path):
     keeper, out, code = keep("domino-muggins", 3, ROUND_1 + [f"save {path}", f"save {path}"], folder=tmp_path)
     assert "Saved to" in out and "exists: choose another name" in out
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "muggins-keep" and data["version"] == 4 and data["players"] == 3
+    assert data["format"] == "muggins-keep" and data["version"] == 5 and data["players"] == 3
     assert data["digest"] == load_rules("domino-muggins").digest and data["entries"][15] == "domino 2"
     assert not list(tmp_path.glob(".*.part"))                  # the temporary file was renamed into place
 
@@ -747,8 +778,8 @@ def test_a_settlement_that_fails_says_which_leftover_pips_broke_it(tmp_path):
     is refused at P2's entry: the refusal names the value it failed on, which is not the entry
     refused, so the keeper knows which count to undo."""
     house = tmp_path / "house.yaml"
-    house.write_text('extends: domino-muggins\nname: house\nsettlement:\n  penalty: "100 // (hand_pips - 5)"\n',
-                     encoding="utf-8")
+    house.write_text('extends: domino-muggins\nname: house\nsettlement:\n  penalty: "100 // (hand_pips - 5)"\n'
+                     + NO_DRAWING, encoding="utf-8")
     out = io.StringIO()
     keeper = Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n3 6\npass\nblocked\n5\n9\n"),
                     stdout=out, folder=tmp_path)
@@ -1060,14 +1091,71 @@ def test_the_spanish_help_of_keep_has_no_english_go(capsys):
 # counts its two halves once ([2|2] sums 4).
 
 def test_once_every_player_has_passed_in_turn_the_round_is_blocked(tmp_path):
+    """With nothing to draw (the undealt tiles out of play) the players pass round the table on the
+    opening [1|4], its twelve fitting tiles among the thirteen undealt: nobody can place any more."""
     lines = ["1", "4 1", "pass", "pass", "pass", "5 10", "pass", "domino 1", "blocked", "7", "3", "8"]
-    keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
+    keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 3, lines)
     refusal = ("Not entered: every player has passed in turn since the last tile, with nothing to draw: nobody "
                "can place any more, the round is blocked (type blocked).")
     assert out.count(refusal) == 3                       # the tile, the fourth pass, the domino
     assert scores(keeper) == [0, -5, -10]                # P1 5 - 5 (7 pips), P2 -5 (3), P3 -10 (8)
-    keeper, out, code = keep("domino-muggins", 2, ["1", "4 1", "paso", "paso", "6 4"], lang="es", folder=tmp_path)
+    keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 2,
+                               ["1", "4 1", "paso", "paso", "6 4"], lang="es")
     assert "la ronda está bloqueada (escribe bloqueo)." in out and scores(keeper) == [5, 0]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Not entered: the round is not blocked: with 12 tiles off the line fitting an open end and 0 kept out of "
+           "play (draw.reserve), a player holds one or can draw one; type the open ends after the next tile, or pass."),
+    ("es", "No se anota: la ronda no está bloqueada: hay 12 fichas fuera de la línea con sitio en un extremo abierto y "
+           "0 apartadas del montón (draw.reserve), así que un jugador tiene una o puede robarla; escribe los extremos "
+           "tras la siguiente ficha, o paso.")])
+def test_a_round_is_blocked_only_when_every_tile_that_fits_is_out_of_play(tmp_path, lang, said):
+    """domino-muggins.es.txt: "La ronda solo está bloqueada cuando el montón disponible está vacío y
+    ningún jugador puede hacer una colocación legal": every tile that fits an open end is then off the
+    hands and out of play. On the opening [1|4], 12 of the 13 tiles with a 1 or a 4 are off the line and
+    none is kept out of play; with the thirteen undealt tiles kept out (NO_DRAWING), all 12 may be.
+    ROUND_2 blocks once both ends show 4 and all seven 4s are on the line."""
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "blocked" if lang == "en" else "bloqueo"], lang=lang,
+                             folder=tmp_path)
+    assert said in out and keeper.entries == ["1", "4 1"]
+    keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 3,
+                               ["1", "4 1", "blocked"], lang=lang)
+    assert keeper.entries == ["1", "4 1", "blocked"]
+    keeper, out, code = keep("domino-muggins", 3, ["1", *ROUND_2[:10], "blocked"], lang=lang, folder=tmp_path)
+    assert keeper.entries[-1] == "blocked" and "Not entered" not in out and "No se anota" not in out
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Not entered: P2 cannot pass: a player passes holding no tile that fits an open end, and the players who "
+           "passed since the last tile, P2 included, hold 18 tiles or more (what is left of their deals, and what "
+           "they must have drawn), with 15 tiles off the line fitting none; check the ends, or undo an earlier entry."),
+    ("es", "No se anota: J2 no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y quienes han "
+           "pasado desde la última ficha, J2 incluido, tienen 18 fichas o más (lo que queda de su reparto y lo que "
+           "han tenido que robar), y hay 15 fichas fuera de la línea sin sitio en ninguno; revisa los extremos, o "
+           "deshaz una entrada anterior.")])
+def test_a_player_passes_only_holding_no_tile_that_fits(tmp_path, lang, said):
+    """domino-muggins.es.txt: a player who cannot place draws until the boneyard is empty, then passes.
+    Three players are dealt 5 of the 28 tiles: right after P1 opens [1|4], nobody else has had a turn
+    to draw, so P2 would pass holding their 5 and the 13 undealt, 18 tiles with no 1 nor 4, where the
+    set has 15 (the 21 tiles of the values 0, 2, 3, 5, 6). With four players (8 undealt) P2 may hold 13
+    such tiles, but P3 passing next would make 5 + 5 + 8 = 18 between them."""
+    word = "pass" if lang == "en" else "paso"
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", word], lang=lang, folder=tmp_path)
+    assert said in out and keeper.entries == ["1", "4 1"]
+    keeper, out, code = keep("domino-muggins", 4, ["1", "4 1", word, word], lang=lang, folder=tmp_path)
+    assert said.replace("2", "3") in out and keeper.entries == ["1", "4 1", "pass"]
+
+
+def test_the_last_pass_round_the_table_needs_every_tile_that_fits_out_of_play(tmp_path):
+    """Two players, ROUND_2's first nine tiles: the ends show 4 and 5. P2 may pass (P1 may hold what
+    fits), but P1 passing too would block the round with the tiles that fit still off the line: on
+    the line the entries allow that leaves fewest, [4|5], [0|5], [1|5], [2|5], [5|5] and [5|6]."""
+    keeper, out, code = keep("domino-muggins", 2, ["1", *ROUND_2[:9], "pass", "pass"], folder=tmp_path)
+    assert ("Not entered: P1 cannot pass: everyone would then have passed since the last tile with nothing to draw, "
+            "a blocked round, but with 6 tiles off the line fitting an open end and 0 kept out of play (draw.reserve), "
+            "someone holds one; check the ends, or undo an earlier entry.") in out
+    assert keeper.entries[-1] == "pass" and keeper.entries[-2] == ROUND_2[8]
 
 
 def test_a_round_cannot_end_before_a_tile_is_placed(tmp_path):
@@ -1106,8 +1194,8 @@ def test_a_player_goes_out_with_their_last_tile_not_after_a_pass_nor_before_the_
     """"La ronda termina cuando un jugador coloca su última ficha": nobody passes or plays after it,
     and a player dealt five tiles (three players of domino-muggins) places at least five before going
     out."""
-    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "domino 1", "pass", "domino 1", "undo", "turn 3",
-                                                   "domino 1"], folder=tmp_path)
+    keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 3,
+                               ["1", "4 1", "domino 1", "pass", "domino 1", "undo", "turn 3", "domino 1"])
     assert ("Not entered: P1 has placed 1 of the 5 tiles dealt to them: a player goes out as they place their last "
             "tile, so not before placing all 5.") in out
     assert ("Not entered: P1 placed the last tile and a pass or a turn was typed after it: the round ends as a "
@@ -1415,7 +1503,7 @@ def test_a_steal_is_undone_saved_and_resumed(tmp_path):
     assert "Undone: muggins 2." in out and scores(keeper) == [0, 10, 15]   # the 15 is P3's again, as claimed
     keeper, out, code = keep("card-muggins", 3, STEAL_3 + [f"save {path}"], folder=tmp_path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == 4 and data["entries"] == STEAL_3
+    assert data["version"] == 5 and data["entries"] == STEAL_3
     out = io.StringIO()
     resumed = Keeper(load_rules("card-muggins"), "card-muggins", 3, stdin=io.StringIO("sheet\n"), stdout=out,
                      folder=tmp_path)

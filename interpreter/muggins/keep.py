@@ -42,7 +42,7 @@ from .files import (FORCE_WORDS, NotRegularFile, check_target, fallback_folders,
                     reason as file_reason, typed_path, words as file_words, write_atomic, write_first)
 from .formats import SHEET, other_file, written_by_muggins
 from .launch import EXIT_INTERRUPTED, HeldSignals
-from .messages import count, stopped_line
+from .messages import count, in_language, stopped_line
 from .narration import describe_common, player_name, summarize_rules, tally, winners_name
 from .records import decode_json
 from .rules import Rules
@@ -65,10 +65,14 @@ FORMAT = SHEET
 # Version 4: a card round's end waits for its cards (the deal, or the whole deck where a play refills
 # the hand), and the leftover pips entered add up to no more than the tiles off the line hold. A save
 # of version 3 or older is read, and goes on being kept, without these two checks.
-VERSION = 4
-READ_VERSIONS = (1, 2, 3, 4)
+# Version 5: a domino round's passes and its block are checked against the tiles off the line (a
+# block needs every tile that fits an open end out of play; a player passes holding only tiles that
+# fit none). A save of version 4 or older is read, and goes on being kept, without these checks.
+VERSION = 5
+READ_VERSIONS = (1, 2, 3, 4, 5)
 CHECKED_FROM = 3        # the first version whose entries are checked against what a table can do
 COUNTED_FROM = 4        # the first whose round ends and leftovers are checked against the cards and tiles
+HELD_FROM = 5           # the first whose passes and blocks are checked against what the hands can hold
 MAX_LINE = 200          # longer input is refused, not read
 MAX_DIGITS = 9          # a number with more digits is refused before it is converted
 MAX_SAVE_BYTES = 8 << 20
@@ -423,6 +427,12 @@ class Tracker:
         """Whether a round's end and its leftovers are checked against the cards and tiles there are:
         not in a save older than those checks (see VERSION)."""
         return self.version >= COUNTED_FROM
+
+    @property
+    def holds(self) -> bool:
+        """Whether passes and blocks are checked against what the hands can hold: not in a save older
+        than those checks (see VERSION)."""
+        return self.version >= HELD_FROM
 
     def problem(self) -> tuple[str, str, str] | None:
         """A name the rule file's formulas read that the table cannot supply (see unknown_names)."""
@@ -918,7 +928,7 @@ class Keeper:
         template = family.get(exc.key) or self.w.get(exc.key) or exc.key
         if exc.key == "empty":
             return template.format(hint=self.tracker.hint(self.tracker.question(), self.lang))
-        params = dict(exc.params)
+        params = in_language(exc.params, self.lang)
         if "entry" in params:  # an entry as saved, named as the person types it
             params["entry"] = self.tracker.entry_in(params["entry"], self.lang)
         return template.format(**params)

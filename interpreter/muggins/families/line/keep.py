@@ -4,7 +4,8 @@ contributions after each placement (`5 10`, `5+10`), `pass`, `domino P` when a p
 through `DominoGame.awards`, the settlement from `DominoGame.settle`. What a table cannot do is
 refused: counts no tile can leave (the engine's `Line` is followed through every placement the
 entries allow), more tiles than the hands and the boneyard hold, a going out that is not the last
-tile of its player's hand.
+tile of its player's hand, a pass by a hand that must hold a tile that fits, a block while a tile
+that fits may be in play.
 
 What the keeper knows of a placement: `ends_sum`, `ends`, `open_ends` (entered), `opening` (the
 round's first placement), `dominoed` (the next entry is that player's `domino`), and the table's
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...keep import Question, Refused, Tracker, parse_number, parse_player, shown, unknown_names
+from ...messages import counted
 from ...narration import count, player_name
 from ...rules import Rules
 from . import game as D
@@ -67,6 +69,16 @@ WORDS = {
                             "their last tile, so it is P{last} who goes out"),
         "all_passed": ("every player has passed in turn since the last tile, with nothing to draw: nobody can "
                        "place any more, the round is blocked (type blocked)"),
+        "no_block": ("the round is not blocked: with {fits} off the line fitting an open end and {reserve} kept "
+                     "out of play (draw.reserve), a player holds one or can draw one; type the open ends after the "
+                     "next tile, or pass"),
+        "last_pass": ("P{player} cannot pass: everyone would then have passed since the last tile with nothing to "
+                      "draw, a blocked round, but with {fits} off the line fitting an open end and {reserve} kept "
+                      "out of play (draw.reserve), someone holds one; check the ends, or undo an earlier entry"),
+        "no_room": ("P{player} cannot pass: a player passes holding no tile that fits an open end, and the players "
+                    "who passed since the last tile, P{player} included, hold {least} or more (what is left of their "
+                    "deals, and what they must have drawn), with {room} off the line fitting none; check the ends, "
+                    "or undo an earlier entry"),
         "pips_left": ("the tiles not on the line hold {left} pips in all, and {entered} are entered already: "
                       "P{player} holds at most {most}"),
         "too_few_ends": "after the opening the line has at least {least} open ends: write what each counts (5 10), not {count}",
@@ -140,6 +152,17 @@ WORDS = {
                       "J{player} tiene como mucho {most}"),
         "all_passed": ("todos los jugadores han pasado por turno desde la última ficha, sin nada que robar: nadie "
                        "puede colocar ya, la ronda está bloqueada (escribe bloqueo)"),
+        "no_block": ("la ronda no está bloqueada: hay {fits} fuera de la línea con sitio en un extremo abierto y "
+                     "{reserve} apartadas del montón (draw.reserve), así que un jugador tiene una o puede robarla; "
+                     "escribe los extremos tras la siguiente ficha, o paso"),
+        "last_pass": ("J{player} no puede pasar: todos habrían pasado desde la última ficha sin nada que robar, una "
+                      "ronda bloqueada, pero hay {fits} fuera de la línea con sitio en un extremo abierto y "
+                      "{reserve} apartadas del montón (draw.reserve), así que alguien tiene una; revisa los "
+                      "extremos, o deshaz una entrada anterior"),
+        "no_room": ("J{player} no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y quienes "
+                    "han pasado desde la última ficha, J{player} incluido, tienen {least} o más (lo que queda de su "
+                    "reparto y lo que han tenido que robar), y hay {room} fuera de la línea sin sitio en ninguno; "
+                    "revisa los extremos, o deshaz una entrada anterior"),
         "too_few_ends": ("tras la apertura la línea tiene al menos {least} extremos abiertos: escribe lo que cuenta "
                          "cada uno (5 10), no {count}"),
         "lone_opening": "solo un doble abre la línea con una sola cuenta ({counts}), no {n}",
@@ -251,6 +274,8 @@ class LineTracker(Tracker):
         self.asking: list[int] = []    # whose leftovers are still to be entered
         self.won_by_placing = False
         self.passes = 0                # passes in a row since the last tile
+        self.passed: set[int] = set()  # the players who passed since the last tile
+        self.acted: set[int] = set()   # the players who had a turn this round, after the opening: who may have drawn
         self.ends_now = 0              # the open ends counted after the last tile
         self.shown: tuple[int, ...] = ()   # the counts entered after the last tile
         self.lines: list[Line] = []    # every line of the engine's that shows the counts entered this round
@@ -328,7 +353,10 @@ class LineTracker(Tracker):
                 raise Refused("opener_passes_holder" if self._holder_opens() else "opener_passes")
             self._refuse_when_out()
             self._refuse_when_stuck()
+            self._refuse_pass()
             self.passes += 1
+            self.passed.add(self.turn)
+            self.acted.add(self.turn)
             self.table.events.append(D.Passed(self.turn))
             self.turn = self.table.seats.next(self.turn)
             return "pass"
@@ -345,6 +373,7 @@ class LineTracker(Tracker):
             if not self.placed:
                 raise Refused("nothing_placed")
             self._refuse_when_out()
+            self._refuse_block()
             self.table.events.append(D.RoundBlocked(self.table.round))
             self._leftovers(blocked=True)
             return "blocked"
@@ -362,6 +391,61 @@ class LineTracker(Tracker):
         blocked and nobody places, passes or goes out again."""
         if self.game.pass_only_when_empty and self.placed and self.passes >= self.players:
             raise Refused("all_passed")
+
+    def _refuse_pass(self) -> None:
+        """A player passes holding no tile that fits an open end; where a pass means nothing could be
+        drawn (`pass.only_when_boneyard_empty`), the boneyard is down to the tiles kept out of play,
+        and every tile that fits is among them or in the hands of those who have not passed since the
+        last tile. A hand holds what is left of its deal and what its player drew, and a player draws
+        only on their own turn. The lines the entries allow are narrowed to those where this can be."""
+        if not self.holds or not self.lines:
+            return
+        passed = self.passed | {self.turn}
+        problems = [self._pass_problem(line, passed) for line in self.lines]
+        lines = [line for line, problem in zip(self.lines, problems) if problem is None]
+        if not lines:  # the line that comes nearest: its count over the bound is the least
+            key, over, bound = min((p for p in problems if p is not None), key=lambda p: p[1] - p[2])
+            if key == "last_pass":
+                raise Refused(key, player=self.turn + 1, fits=counted(over, "tile"), reserve=bound)
+            raise Refused(key, player=self.turn + 1, least=counted(over, "tile"), room=counted(bound, "tile"))
+        self.lines = lines
+
+    def _pass_problem(self, line: Line, passed: set[int]) -> tuple[str, int, int] | None:
+        """Why the players in `passed` cannot all hold only tiles that fit no end of `line`, as a words
+        key, a count and the bound it passes (None if they can). Each holds what is left of their deal, and what they drew beyond it; where a pass
+        means nothing could be drawn and nobody else has had a turn to draw, the passers drew every
+        tile that could be. With everyone passed, that leaves every tile that fits out of play."""
+        left = [self.hand - placed for placed in self.by_player]
+        others = [p for p in range(self.players) if p not in passed]
+        if self.game.pass_only_when_empty and not others:
+            fits = self._fitting(line)
+            return None if fits <= self.game.reserve else ("last_pass", fits, self.game.reserve)
+        if self.game.pass_only_when_empty and not any(p in self.acted for p in others):
+            least = sum(left[p] for p in passed) + self.drawable
+        else:
+            least = sum(max(0, left[p]) for p in passed)
+        room = self._fitting_none(line)
+        return None if least <= room else ("no_room", least, room)
+
+    def _refuse_block(self) -> None:
+        """A round is blocked when nothing can be drawn and no hand holds a tile that fits an open
+        end: every tile that fits, off the line, is among those the boneyard keeps out of play
+        (`draw.reserve`). The lines the entries allow are narrowed to those where this can be."""
+        if not self.holds or not self.lines:
+            return
+        lines = [line for line in self.lines if self._fitting(line) <= self.game.reserve]
+        if not lines:
+            raise Refused("no_block", fits=counted(min(map(self._fitting, self.lines)), "tile"),
+                          reserve=self.game.reserve)
+        self.lines = lines
+
+    def _fitting(self, line: Line) -> int:
+        """How many tiles off `line` fit one of its open ends."""
+        return (line.open_mask() & self._off(line)).bit_count()
+
+    def _fitting_none(self, line: Line) -> int:
+        """How many tiles off `line` fit none of its open ends."""
+        return (self._off(line) & ~line.open_mask()).bit_count()
 
     def _off(self, line: Line) -> int:
         """The bits of the set's tiles not on `line`."""
@@ -400,6 +484,7 @@ class LineTracker(Tracker):
         self.table.opener = self.turn = player
         self.placed = self.passes = self.ends_now = 0
         self.shown, self.lines, self.by_player, self.moved_on = (), [], [0] * self.players, False
+        self.passed, self.acted = set(), set()
         self.last_placer = self.dominoer = None
         self.blocked = False
         self.pips, self.sizes = {}, {}
@@ -424,8 +509,10 @@ class LineTracker(Tracker):
             self.if_out = (player, self.game.awards({**env, "dominoed": True}))
         table.events.append(Summed(player, tuple(ends), sum(ends), sum(points for _, points, _ in awards)))
         self.placed += 1
-        self.passes, self.ends_now = 0, len(ends)
+        self.passes, self.ends_now, self.passed = 0, len(ends), set()
         self.shown, self.lines, self.by_player, self.moved_on = tuple(ends), lines, by_player, False
+        if self.placed > 1:
+            self.acted.add(player)
         self.last_placer = player
         self.turn = table.seats.next(player)
         self.won_by_placing = table.score_play(player, awards)
