@@ -1,6 +1,7 @@
 """Domino Muggins rules, each checked on the engine driven by the rule file."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -340,6 +341,41 @@ def test_bot_choices_never_depend_on_hidden_tiles(rules):
             bot = make_bots([kind], 5)[0]
             choices.add(bot.choose(other.view(other.turn), other.legal_moves()))
         assert len(choices) == 1
+
+
+def test_a_view_holds_no_hidden_tile_and_nothing_of_the_games_own(rules):
+    """A bot receives only its player's view: walking every value the view holds (but the rules, the
+    compiled game and the line's tables of the whole set, which hold no game in play) meets none of
+    the other hand's tiles nor the boneyard's, after the deal and after play; and changing the view's
+    line changes no legal move."""
+    state = DominoGame(rules, 2).new_state(11)
+    bots = make_bots(["greedy", "greedy"], 11)
+    for _ in range(6):
+        view = state.view(state.turn)
+        hidden = set(state.hands[1 - view.player]) | set(state.boneyard)
+        met: set[Any] = set()
+        seen: set[int] = set()
+        todo = [getattr(view, field.name) for field in dataclasses.fields(view) if field.name not in ("rules", "game")]
+        while todo:
+            value = todo.pop()
+            if id(value) in seen or isinstance(value, LineTables):
+                continue
+            seen.add(id(value))
+            if isinstance(value, Tile):
+                met.add(value)
+            elif isinstance(value, (list, tuple, set, frozenset)):
+                todo.extend(value)
+            elif isinstance(value, dict):
+                todo.extend((*value, *value.values()))
+            else:
+                names = (*getattr(value, "__dict__", ()), *getattr(value, "__slots__", ()))
+                todo.extend(getattr(value, name, None) for name in names)
+        assert not met & hidden
+        legal = state.legal_moves()
+        view.line.values[:] = [5, 5]
+        view.line.adds[:] = [5, 5]
+        assert state.legal_moves() == legal
+        state.apply(bots[state.turn].choose(state.view(state.turn), legal))
 
 
 # -- records and the command line ------------------------------------------------------------

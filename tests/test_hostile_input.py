@@ -25,7 +25,7 @@ from muggins.invariants import play_checked_game
 from muggins.loader import load_rules
 from muggins.messages import reason
 from muggins.pieces import MAX_PIECE_DIGITS, Card, Deck, Tile, TileSet
-from muggins.records import MAX_JSON_DEPTH, Record, Save, read_record, read_save, replay
+from muggins.records import MAX_JSON_DEPTH, Record, Save, make_record, read_record, read_save, replay
 from muggins.yamlfile import read_yaml_text
 
 RULES = Path(__file__).parent.parent / "rules"
@@ -492,7 +492,7 @@ def test_the_games_inputs_are_refused_in_spanish_too():
     """Every word shown to a person is in English and Spanish: make_game's and new_state's refusals too."""
     rules = load_rules("domino-muggins")
     cases = [(lambda: make_game(rules, 2.0), "el número de jugadores debe ser un número entero, no 2.0, de tipo float"),
-             (lambda: make_game(rules, 2, 0), "max_rounds debe ser un número entero desde 1, no 0"),
+             (lambda: make_game(rules, 2, 0), "max_rounds debe ser un número entero de 1 a 1000000000, no 0"),
              (lambda: make_game(rules, 2).new_state(5.0),
               "una semilla es un número entero o un texto, no 5.0, de tipo float")]
     for make, spanish in cases:
@@ -636,7 +636,45 @@ def _api_misuses():
         ("policies for three", lambda: cards.new_state(1, Policies(["greedy"] * 3, 1)), "`policies` must be"),
         ("a kind as text", lambda: make_bots("greedy", seed=1), "the bots are a list of their kinds"),
         ("policies of a text", lambda: Policies("greedy", 1), "the bots are a list of their kinds"),
+        ("a seed past a record's digits", lambda: dominoes.new_state(10**150), "a seed has at most 100 digits"),
+        ("a seed past a record's text", lambda: cards.new_state("x" * 300), "at most 256 characters"),
+        ("the bots' seed an object", lambda: make_bots(["greedy"], object()), "a seed is an integer or a text"),
+        ("forget nan", lambda: make_bots(["greedy"], 1, float("nan")), "`forget` is a chance from 0 to 1, not nan"),
+        ("attention as text", lambda: Policies(["greedy"] * 2, 1, attention="x"), "`attention` is a chance"),
+        ("a round cap past a record's", lambda: make_game(load_rules("card-muggins"), 2, max_rounds=10**30),
+         "max_rounds must be a whole number from 1 to 1000000000"),
+        ("a round ended by no seat", lambda: dominoes.new_state(1).end_round(7), "`dominoer` is 7, not a seat"),
+        ("an opener with no tile", lambda: dominoes.setup([[], []]), "P1, who plays next, opens it"),
+        ("a record of a game not over", lambda: make_record(load_rules("domino-muggins"), 2, 1, 1000,
+                                                            ["greedy"] * 2, [], dominoes.new_state(1)),
+         "a record is of a finished game"),
+        ("a record read from None", lambda: read_record(None), "a file is named by a text or a path, not None"),
+        ("a path replayed", lambda: replay("g.json"), "replay takes the Record that read_record returns"),
+        ("players as text in a record", lambda: replay(Record(
+            rules="card-muggins", digest=load_rules("card-muggins").digest, players="2", seed=1, max_rounds=9,
+            seats=["greedy"] * 2, moves=[], outcome={})), "the number of players is a whole number, not '2'"),
+        ("an end as text", lambda: Place(Tile(1, 4), "left"), "a placement's end is 'left': an end is None"),
+        ("an end as a float", lambda: Place(Tile(1, 4), 1.0), "a placement's end is 1.0"),
+        ("an end past the four", lambda: Place(Tile(1, 4), 99), "one of 0 to 3 (left, right, up, down)"),
+        ("an end as a boolean", lambda: Place(Tile(1, 4), True), "a placement's end is True"),
+        ("a tile as text", lambda: Place("1-4", 0), "a placement's tile is '1-4', not a Tile"),
     ]
+
+
+@pytest.mark.parametrize("text, quoted", [
+    (" " * 10**6, "not a move: ''"),
+    ("a " * 100, "not a move: 'a a a a a a a a a a a a a a a a a a a...'"),
+    ("0-4 " + "x" * 5000, "not an end: '" + "x" * 37 + "...'"),
+    ("5H", "not a tile: '5H'"),
+    ("0-4 LEFTX", "not an end: 'LEFTX'"),
+])
+def test_a_refused_domino_move_is_quoted_short_and_as_typed(text, quoted):
+    """README, Limits and guarantees: a refused text is quoted back at most 40 characters long;
+    as typed, not lowered."""
+    game = make_game(load_rules("domino-muggins"), 2)
+    with pytest.raises(IllegalMoveError) as refused:
+        game.parse_move(text)
+    assert str(refused.value).startswith(quoted) and len(str(refused.value)) < 160
 
 
 @pytest.mark.parametrize("index", range(len(_api_misuses())), ids=[name for name, _, _ in _api_misuses()])
@@ -645,6 +683,16 @@ def test_the_api_refuses_what_it_is_given_wrong_with_its_own_errors(index):
     with pytest.raises(MugginsError) as refused:
         misuse()
     assert said in str(refused.value)
+
+
+def test_the_apis_limits_are_what_a_record_keeps():
+    """A game the API starts can be recorded and read back: its seed and round cap are within what
+    the record schema and the record reader take."""
+    from muggins.engine.table import MAX_ROUNDS, SEED_CHARACTERS, SEED_DIGITS
+    from muggins.records import MAX_JSON_DIGITS, record_schema
+    schema = record_schema()["properties"]
+    assert (MAX_ROUNDS, SEED_CHARACTERS, SEED_DIGITS) == (schema["max_rounds"]["maximum"],
+                                                          schema["seed"]["maxLength"], MAX_JSON_DIGITS)
 
 
 def test_hands_and_boneyard_assigned_one_after_the_other_may_exchange_tiles():

@@ -4,7 +4,10 @@ The error classes are offered here for convenience but imported only when first 
 that starting the command line imports nothing before it can handle Ctrl-C (see `launch`)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the classes as they are, for type checkers; imported when first asked for otherwise
+    from .errors import ExpressionError, IllegalMoveError, MugginsError, RecordError, RuleError, RuleFileError
 
 __version__ = "0.1.0"
 

@@ -12,14 +12,13 @@ from typing import Any, Callable, Protocol, Sequence, TypeVar
 from .engine.common import seeded
 from .errors import MugginsError
 from .messages import say
+from .pieces import safe_repr
 
 Move = TypeVar("Move")
 
 
 class Player(Protocol):
     """Anything that picks a move: a bot, or a person at the terminal."""
-
-    name: str
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
 
@@ -136,10 +135,12 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 WORDS = {"en": {"unknown_bot": "unknown bot {kind} (bots: {bots})",
                 "kinds": "the bots are a list of their kinds, one for each seat (such as ['greedy', 'random']), "
-                         "not {kinds}"},
+                         "not {kinds}",
+                "chance": "`{name}` is a chance from 0 to 1, not {value}"},
          "es": {"unknown_bot": "bot desconocido {kind} (bots: {bots})",
                 "kinds": "los bots son una lista de sus clases, una por puesto (como ['greedy', 'random']), "
-                         "no {kinds}"}}
+                         "no {kinds}",
+                "chance": "`{name}` es una probabilidad de 0 a 1, no {value}"}}
 
 
 class Policies:
@@ -151,7 +152,7 @@ class Policies:
     FIXED = ("greedy", "forget", "attention")  # the same for every game of a simulation
 
     def __init__(self, kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0):
-        check_kinds(kinds)
+        check_bots(kinds, seed, forget, attention)
         self.greedy = tuple(kind == "greedy" for kind in kinds)
         self.seed = seed
         self.random: Callable[[], float] = self._first_random  # seeded when first drawn: greedy bots never draw
@@ -208,9 +209,20 @@ def bot_seed(seed: int | str) -> str:
 
 def make_bots(kinds: Sequence[str], seed: int | str, forget: float = 0.0, attention: float = 1.0) -> list[Bot]:
     """One bot of each kind, in seat order, drawing from the game's one bot generator."""
-    check_kinds(kinds)
+    check_bots(kinds, seed, forget, attention)
     rng = bot_generator(seed)
     return [BOTS[kind](rng, forget, attention) for kind in kinds]
+
+
+def check_bots(kinds: Sequence[str], seed: Any, forget: Any, attention: Any) -> None:
+    """What bots are made with: their kinds, a seed a record keeps (as a game's), and chances
+    from 0 to 1; refused where they enter, not as a TypeError in the middle of a game."""
+    from .engine.table import check_seed  # the table reads the bots' policies: imported once both are made
+    check_kinds(kinds)
+    check_seed(seed)
+    for name, chance in (("forget", forget), ("attention", attention)):
+        if isinstance(chance, bool) or not isinstance(chance, (int, float)) or not 0 <= chance <= 1:
+            raise MugginsError(say(WORDS, "chance", name=name, value=safe_repr(chance)))
 
 
 def check_kinds(kinds: Sequence[str]) -> None:

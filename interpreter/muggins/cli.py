@@ -21,6 +21,7 @@ import yaml
 
 from . import __version__
 from .bots import check_kinds
+from .engine.table import SEED_CHARACTERS
 from .errors import MugginsError, RecordError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules, rules_source
 from .schema import rules_schema, scenario_schema
@@ -55,6 +56,7 @@ WORDS = {
                              "share one",
         "max_rounds": "--max-rounds must be at least 1",
         "chances": "--forget and --attention are chances between 0 and 1",
+        "seed_long": "--seed has at most {most} characters (each game's seed is it with the game's number)",
         "no_tally": "{rules} defines no paper notation; --tally shows nothing",
         "human_form": "--human takes seat numbers like 1 or 1,3, not {spec!r}",
         "human_range": "--human seats must be between 1 and {players}",
@@ -87,6 +89,7 @@ WORDS = {
                              "ficheros que compartan alguno",
         "max_rounds": "--max-rounds debe ser al menos 1",
         "chances": "--forget y --attention son probabilidades entre 0 y 1",
+        "seed_long": "--seed tiene como mucho {most} caracteres (la semilla de cada partida es ella con su número)",
         "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
         "human_form": "--human toma números de puesto como 1 o 1,3, no {spec!r}",
         "human_range": "los puestos de --human deben estar entre 1 y {players}",
@@ -125,6 +128,7 @@ def _check_players(rules: Rules, players: int, lang: str | None) -> None:
     if players not in rules.player_counts:
         raise MugginsError(_say(lang, "player_count", rules=rules.name, players=players,
                                 counts=", ".join(map(str, rules.player_counts))))
+SIMULATION_SEED = SEED_CHARACTERS - 20  # `SEED:N`: room for the colon and any game's number
 MAX_WORKERS = 256  # local worker processes: more only fills the machine with idle forks
 
 
@@ -871,6 +875,8 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
         raise UsageError(_say(args.lang, "max_games"))
     _refuse_empty(args, ("--plot", args.plot), ("--csv", args.csv), ("--scheduler", args.scheduler),
                   ("--seed", args.seed))
+    if len(args.seed) > SIMULATION_SEED:
+        raise UsageError(_say(args.lang, "seed_long", most=SIMULATION_SEED))
     if args.plot and args.csv and os.path.realpath(args.plot) == os.path.realpath(args.csv):
         raise UsageError(_say(args.lang, "same_file", path=args.csv))  # the plot would replace the table
     from .plots import check_path, pyplot

@@ -51,6 +51,8 @@ def play_checked_game(rules: Rules, players: int, bot: str, seed: int, max_round
     else:
         raise InvariantError(f"the game did not end within {max_moves} moves")
     outcome = state.outcome
+    if outcome is None:
+        raise InvariantError("the game ended with no outcome")
     if outcome.winner is not None:
         if outcome.scores[outcome.winner] < game.target:
             raise InvariantError(f"player {outcome.winner + 1} won with {outcome.scores[outcome.winner]}, below the target")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import shlex
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -23,10 +24,10 @@ from .errors import IllegalMoveError, MugginsError, RecordError
 from .files import NotRegularFile, read_limited, reason as write_reason, words as file_words
 from .formats import RECORD, SAVE, kind_name, other_file, written_by_muggins
 from .loader import builtin_rule_names
-from .messages import reason as reason_in
+from .messages import illegal, reason as reason_in
 from .narration import count, player_name
 from .overrides import load_settings
-from .pieces import shown
+from .pieces import safe_repr, shown
 from .rules import Rules
 
 FORMAT = RECORD
@@ -61,6 +62,8 @@ class Record:
 def make_record(rules: Rules, players: int, seed: int | str, max_rounds: int, seats: list[str],
                 moves: list[Any], state: Any) -> Record:
     outcome = state.outcome
+    if outcome is None:
+        raise illegal("record_unfinished")
     notation = state.game.notation
     return Record(
         rules=rules.name, digest=rules.digest, players=players, seed=seed, max_rounds=max_rounds, seats=seats,
@@ -192,6 +195,8 @@ def _json_depth(data: Any) -> int:
 def _read_document(path: str | Path, form: str, what: str, lang: str = "en") -> dict[str, Any]:
     """The JSON object of a record or save file, checked for its format and version, then
     against its JSON Schema (`muggins schema record|save`)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise RecordError(record_problem(lang, "not_a_path", value=safe_repr(path)))
     data = _read_json(path, what, lang)
     kind = kind_name(lang, what)
     if not isinstance(data, dict) or data.get("format") != form:
@@ -257,6 +262,9 @@ _SCHEMA_WORDS = {
         "other": "is not valid here", "top": "the file",
         "seats": "{seats} for {players}",
         "players": "{players} players is not a count these rules allow ({counts})",
+        "players_whole": "the number of players is a whole number, not {players}",
+        "not_a_record": "replay takes the Record that read_record returns, not {value}",
+        "not_a_path": "a file is named by a text or a path, not {value}",
         "string": "a string", "integer": "an integer", "number": "a number", "array": "a list",
         "object": "an object", "boolean": "true or false", "null": "null", "or": " or ",
         "float": "{value}, a number written with a point or an exponent",
@@ -310,6 +318,9 @@ _SCHEMA_WORDS = {
         "other": "no es válido aquí", "top": "el fichero",
         "seats": "{seats} para {players}",
         "players": "{players} jugadores no es un número que permitan estas reglas ({counts})",
+        "players_whole": "el número de jugadores es un número entero, no {players}",
+        "not_a_record": "replay toma el Record que devuelve read_record, no {value}",
+        "not_a_path": "un archivo se nombra con un texto o una ruta, no {value}",
         "string": "un texto", "integer": "un número entero", "number": "un número", "array": "una lista",
         "object": "un objeto", "boolean": "true o false", "null": "null", "or": " o ",
         "float": "{value}, un número escrito con punto o exponente",
@@ -459,6 +470,8 @@ def check_players(path: str | Path, players: int, rules: Rules, lang: str = "en"
 
 def players_problem(players: int, rules: Rules, lang: str) -> str:
     """Why a record's or a save's player count is not one its rules allow ("" when it is)."""
+    if type(players) is not int:
+        return "players: " + record_problem(lang, "players_whole", players=safe_repr(players))
     if players in rules.player_counts:
         return ""
     counts = ", ".join(map(str, rules.player_counts))
@@ -507,6 +520,8 @@ def rules_named(named: str, given: str | None, settings: list[str], lang: str,
 def replay(record: Record, rules_spec: str | None = None, moves: int | None = None, lang: str = "en") -> Any:
     """Re-run a record from its seed; returns the final state (or, with `moves`, the state after
     that many moves). Raises RecordError on mismatch."""
+    if not isinstance(record, Record):
+        raise RecordError(record_problem(lang, "not_a_record", value=safe_repr(record)))
     rules = rules_named(record.rules, rules_spec, record.settings, lang)  # with its settings, as `play --set` did
     if rules.digest != record.digest:
         raise RecordError(record_problem(lang, "other_rules", rules=record.rules, theirs=record.digest[:12],

@@ -179,17 +179,26 @@ def check_table(rules: Rules, players: Any, max_rounds: Any) -> None:
     if players not in rules.player_counts:
         allowed = ", ".join(map(str, rules.player_counts))
         raise illegal("player_count", rules=rules.name, counts=allowed, players=players)
-    if type(max_rounds) is not int or max_rounds < 1:
-        raise illegal("max_rounds_whole", value=safe_repr(max_rounds))
+    if type(max_rounds) is not int or not 1 <= max_rounds <= MAX_ROUNDS:
+        raise illegal("max_rounds_whole", value=safe_repr(max_rounds), most=MAX_ROUNDS)
 
 
 SEED_TYPES = (int, str)  # what a record can keep and replay
+# what a record keeps (record.schema.json, and the numbers records.read_json reads): a game made with
+# more could never be read back
+MAX_ROUNDS = 1_000_000_000
+SEED_DIGITS = 100
+SEED_CHARACTERS = 256
 
 
 def check_seed(seed: Any) -> None:
     """A seed a game's chance can come from: an integer or a text, as records keep it."""
     if isinstance(seed, bool) or not isinstance(seed, SEED_TYPES):
         raise illegal("seed_type", value=safe_repr(seed), kind=type(seed).__name__)
+    if isinstance(seed, int) and abs(seed) >= 10 ** SEED_DIGITS:
+        raise illegal("seed_digits", most=SEED_DIGITS)
+    if isinstance(seed, str) and len(seed) > SEED_CHARACTERS:
+        raise illegal("seed_characters", most=SEED_CHARACTERS, length=len(seed))
 
 
 def check_pieces(name: str, value: Any) -> list[Any]:
@@ -292,6 +301,21 @@ class TableGame:
         self.simulations: dict[tuple[Any, ...], Callable[[Any], Any]] = {}  # by the parts' facts (`simulation`)
         self.score_entries = scoring_of(rules.scoring)  # the rules' scoring entries as one function
         self.entry_scorings: dict[tuple[int, ...], tuple[tuple[Score, ...], Callable[..., Any]]] = {}  # other lists
+
+    def new_state(self, seed: int | str, policies: Policies | None = None,
+                  generator: random.Random | None = None) -> TableState:
+        """A game at its first decision (the family's)."""
+        raise NotImplementedError
+
+    NOT_A_MOVE = "not_a_move"  # the refusal of what is no move, with the family's hint (a key of messages.REASONS)
+
+    def parse_move(self, text: str, lang: str | None = None) -> Any:
+        """A move as a person or a record writes it (the family's)."""
+        raise NotImplementedError
+
+    def notation(self, move: Any, lang: str | None = None) -> str:
+        """A move as records write it, or as a person types it in `lang` (the family's)."""
+        raise NotImplementedError
 
     def simulation(self, state: TableState) -> Callable[[Any], Any]:
         """The family's course specialised for this game's rules and these bots' policies (see
@@ -478,6 +502,10 @@ class TableState:
         return self.events[start:]
 
     def legal_moves(self) -> list[Any]:
+        raise NotImplementedError
+
+    def copy(self) -> TableState:
+        """An independent state at the same position (the family's)."""
         raise NotImplementedError
 
     def view(self, player: int) -> Any:

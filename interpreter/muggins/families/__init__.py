@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..dsl import Type
     from ..dsl.words import Term
     from ..messages import Said
+    from ..engine.table import TableGame
     from ..rules import Notation, Rules
 
 
@@ -85,7 +86,7 @@ class Family:
         scoring entry: said by `muggins simulate` before it plays (an honest path, not a silent one)."""
         return []
 
-    def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
+    def make_game(self, rules: Rules, players: int, max_rounds: int) -> TableGame:
         raise NotImplementedError
 
     def pieces_in_play(self, state: Any) -> list[Any]:

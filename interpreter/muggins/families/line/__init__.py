@@ -86,7 +86,7 @@ class LineFamily(Family):
                                                      names=", ".join(names))))
         return found
 
-    def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
+    def make_game(self, rules: Rules, players: int, max_rounds: int) -> D.DominoGame:
         return D.DominoGame(rules, players, max_rounds)
 
     def pieces_in_play(self, state: Any) -> list[Any]:

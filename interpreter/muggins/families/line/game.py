@@ -14,7 +14,7 @@ from typing import Any, Sequence, Union
 
 from ...errors import IllegalMoveError
 from ...messages import Said, illegal, said_list
-from ...pieces import Tile, TileSet, safe_repr
+from ...pieces import Tile, TileSet, safe_repr, shown
 from ...dsl import lookup, tabulate
 from ...rules import Rules, Score
 from . import course
@@ -59,6 +59,14 @@ class Place:
     end: int | None = None
     kind = "place"
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.tile, Tile):
+            raise IllegalMoveError(f"a placement's tile is {safe_repr(self.tile)}, not a Tile: make it with "
+                                   f"rules.pieces.parse, or read a typed move with game.parse_move(text)")
+        if self.end is not None and (type(self.end) is not int or not 0 <= self.end < len(END_NAMES)):
+            raise IllegalMoveError(f"a placement's end is {safe_repr(self.end)}: an end is None (opening the "
+                                   f"line) or one of 0 to {len(END_NAMES) - 1} ({', '.join(END_NAMES)})")
+
     def __str__(self) -> str:
         return f"{self.tile.low}-{self.tile.high}" + ("" if self.end is None else f" {END_NAMES[self.end]}")
 
@@ -90,9 +98,8 @@ _OTHER_MOVES = {course.DRAW: DRAW, course.PASS: PASS, course.CALL: MUGGINS}  # b
 
 @dataclass(frozen=True)
 class DominoView:
-    """What one player at the table can see: never another player's tiles or the boneyard's.
-
-    The line is shared with the game for speed: a player reads it and never changes it."""
+    """What one player at the table can see: never another player's tiles or the boneyard's, nor
+    anything of the game's own: the line is a copy, which a bot may change without changing play."""
 
     player: int
     hand: tuple[Tile, ...]
@@ -105,14 +112,8 @@ class DominoView:
     target: int
     rules: Rules
     game: DominoGame
-    _events: list[Any]
     decision: str | None = None
     pending: PendingScore | None = None
-
-    @property
-    def history(self) -> tuple[Any, ...]:
-        """The game so far as this player saw it."""
-        return tuple(_public(event, self.player) for event in self._events)
 
     def tiebreak(self, move: DominoMove) -> int:
         """Greedy play's tie-break: the heavier tile first (shed pips), drawing or passing last."""
@@ -137,8 +138,6 @@ def lightest_of(side_pips: list[int]) -> int | None:
 
 class DominoGame(TableGame):
     """A domino game's fixed facts: the compiled rules and the number of players."""
-
-    NOT_A_MOVE = "not_a_move"  # the refusal of what is no move, with this family's hint
 
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, LineRules) or not isinstance(rules.pieces, TileSet):
@@ -277,6 +276,8 @@ class DominoGame(TableGame):
                 raise IllegalMoveError(f"`line` holds (tile, end) pairs, the end None or an end's number from 0 "
                                        f"to {len(END_NAMES) - 1}, not {safe_repr(placed)}")
         check_seat("turn", turn, n)
+        if not line and not hands[turn]:  # nobody else may open: no move would ever end the round
+            raise illegal("opener_empty_hand", player=turn + 1)
         pieces = self.rules.pieces
         assert isinstance(pieces, TileSet)  # checked when the game was made
         for tile in [t for h in hands for t in h] + boneyard + [t for t, _ in line]:
@@ -318,7 +319,8 @@ class DominoGame(TableGame):
         """Read a move as a person or a record writes it: `3-4 left`, `6-6` (opening), `draw`, `pass`
         (in either language, whatever `lang`: a tile is written alike in both; only an end's initial
         that the languages share, `d`, is read in `lang`)."""
-        words = checked_text(text, self.NOT_A_MOVE).strip().lower().split()
+        written = checked_text(text, self.NOT_A_MOVE).split()
+        words = [word.lower() for word in written]
         if len(words) == 1 and words[0] in DECISION_WORDS:
             return DECISION_WORDS[words[0]]
         if len(words) == 1 and words[0] in _DRAW_WORDS:
@@ -326,13 +328,13 @@ class DominoGame(TableGame):
         if len(words) == 1 and words[0] in _PASS_WORDS:
             return PASS
         if not words or len(words) > 2:
-            raise illegal(self.NOT_A_MOVE, text=text)
-        tile = self.rules.pieces.parse(words[0])
+            raise illegal(self.NOT_A_MOVE, text=shown(text.strip()))
+        tile = self.rules.pieces.parse(written[0])
         if len(words) == 1:
             return Place(tile)
         end = _END_INITIALS.get(lang or "en", {}).get(words[1], _END_WORDS.get(words[1]))
         if end is None:
-            raise illegal("not_an_end", text=words[1], ends=Said(", ".join(END_NAMES), es=", ".join(MOVE_ENDS["es"])))
+            raise illegal("not_an_end", text=shown(written[1]), ends=Said(", ".join(END_NAMES), es=", ".join(MOVE_ENDS["es"])))
         return Place(tile, end)
 
 
@@ -426,10 +428,10 @@ class DominoState(TableState):
         decision = self.decision
         mine = decision if decision is not None and decision.actor == player else None
         return DominoView(
-            player=player, hand=tuple(self.hands[player]), line=self.line, scores=tuple(self.scores),
+            player=player, hand=tuple(self.hands[player]), line=self.line.copy(), scores=tuple(self.scores),
             hand_sizes=tuple(hand.bit_count() for hand in self.masks), boneyard=len(self.bones),
             must_play=self.must_play if player == self.turn else None, round=self.round,
-            target=self.game.target, rules=self.rules, game=self.game, _events=self.events,
+            target=self.game.target, rules=self.rules, game=self.game,
             decision=mine.kind if mine else None, pending=mine.score if mine else None,
         )
 
@@ -452,6 +454,8 @@ class DominoState(TableState):
             raise illegal("game_over")
         if self.decision is not None:  # the round ends once what is due is answered, as in play
             raise illegal("first_claim" if self.decision.kind == "claim" else "first_call", player=self.decision.actor + 1)
+        if dominoer is not None:
+            check_seat("dominoer", dominoer, self.game.players)
         start = len(self.events)
         self.must = -1
         self.dominoer = dominoer
@@ -498,13 +502,3 @@ class DominoState(TableState):
         shown_values = [str(v) for v in sorted({e.value for e in self.line.ends})]
         values = Said(" or ".join(shown_values), es=" ni ".join(shown_values))
         return illegal("must_draw", values=values)
-
-
-def _public(event: Any, player: int) -> Any:
-    """An event as `player` sees it: another player's drawn tile and dealt hand stay hidden."""
-    if isinstance(event, Drew) and event.player != player:
-        return Drew(event.player, None, event.playable)  # type: ignore[arg-type]
-    if isinstance(event, RoundStarted):
-        hands = tuple(h if i == player else () for i, h in enumerate(event.hands))
-        return RoundStarted(event.round, event.opener, hands, event.boneyard)
-    return event

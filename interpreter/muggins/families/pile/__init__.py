@@ -58,7 +58,7 @@ class PileFamily(Family):
                 "pile.exact_limit.points": (rules.options.exact_limit_points, CARD_PLAY_CONTEXT),
                 "pieces.cards.value": (lambda env: values[env["card.rank"] - 1], CARD_VALUE_CONTEXT)}
 
-    def make_game(self, rules: Rules, players: int, max_rounds: int) -> Any:
+    def make_game(self, rules: Rules, players: int, max_rounds: int) -> C.CardGame:
         return C.CardGame(rules, players, max_rounds)
 
     def pieces_in_play(self, state: Any) -> list[Any]:
