@@ -831,6 +831,7 @@ NOT_REGULAR = "{path} is not a regular file (a device, a pipe or a socket)"
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 @pytest.mark.parametrize("command, shown", [
     (["validate", "pipe.yaml"], "pipe.yaml: " + NOT_REGULAR.format(path="pipe.yaml")),
+    (["validate", "pipe"], "pipe: " + NOT_REGULAR.format(path="pipe")),      # a bare name that is there is read
     (["check", "pipe.yaml"], "pipe.yaml: " + NOT_REGULAR.format(path="pipe.yaml")),
     (["check", "."], "pipe.yaml: " + NOT_REGULAR.format(path="pipe.yaml")),   # found walking a folder
     (["replay", "pipe.json"], "muggins: " + NOT_REGULAR.format(path="pipe.json")),
@@ -845,6 +846,7 @@ def test_a_pipe_given_to_read_is_refused_at_once(command, shown, tmp_path):
     import sys
     os.mkfifo(tmp_path / "pipe.yaml")
     os.mkfifo(tmp_path / "pipe.json")
+    os.mkfifo(tmp_path / "pipe")
     result = subprocess.run([sys.executable, "-m", "muggins.cli", *command], cwd=tmp_path, capture_output=True,
                             text=True, timeout=60, stdin=subprocess.DEVNULL)   # it used to wait for a writer forever
     assert result.returncode == 1

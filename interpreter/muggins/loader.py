@@ -221,8 +221,8 @@ def resolve_rule_path(spec: str, relative_to: Path | None = None) -> Path:
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
         return path
-    if relative_to is None and _is_file(Path(spec)):
-        return Path(spec)
+    if relative_to is None and _is_there(Path(spec)) and not _is_folder(Path(spec)):
+        return Path(spec)  # a pipe or a device too: read, and refused for what it is
     candidate = resources.files("muggins.builtin") / f"{spec}.yaml"
     return Path(str(candidate))
 
