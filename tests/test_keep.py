@@ -977,6 +977,32 @@ def test_an_autosave_that_cannot_go_to_its_folder_goes_to_the_next_place(tmp_pat
     assert f"Guardado en {saved}." in out and "No se anota" not in out
 
 
+def test_the_places_that_failed_are_named_whole_the_asked_temporary_folder_too(tmp_path, monkeypatch):
+    """README, Saving: the save goes to the first place that takes it, saying which failed and why.
+    The keeper's folder is named as a path (not `.`), and a TMPDIR that cannot take it is tried and
+    named, where the temporary folder Python picks would pass it by without a word."""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    afile = tmp_path / "afile"                            # nothing can be written under a file
+    afile.write_text("a file")
+    monkeypatch.setenv("HOME", str(afile / "home"))
+    monkeypatch.setenv("TMPDIR", str(afile / "temp"))
+    last = tmp_path / "last"
+    last.mkdir()
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(last))
+    output = io.StringIO()
+    keeper = Keeper(load_rules("domino-muggins"), "domino-muggins", 2, stdin=io.StringIO(lines_of(*ROUND_1[:2])),
+                    stdout=output)
+    work.rmdir()                                         # the folder the keeper runs in, gone during the game
+    keeper.run()
+    out = output.getvalue()
+    for failed in (work, afile / "home", afile / "temp"):
+        assert f"Could not save to {failed} (" in out, failed
+    assert "Could not save to ." not in out
+    assert f"Saved to {last / 'muggins-keep-domino-muggins.json'}." in out
+
+
 def test_a_dangling_link_with_the_autosaves_name_is_left_alone(tmp_path):
     link = tmp_path / "muggins-keep-domino-muggins.json"
     link.symlink_to(tmp_path / "missing" / "target.json")

@@ -251,9 +251,11 @@ def check_target(path: str | Path, force: bool = False, lang: str = "en", hint: 
 
 
 def fallback_folders() -> list[Path]:
-    """Where a game is kept when the asked place fails: the current folder, home, temp."""
+    """Where a game is kept when the asked place fails: the current folder, home, temp: the one the
+    environment asks for (TMPDIR, TEMP or TMP) first, so that its failure is said, where
+    `tempfile` would pass it by without a word, then the one `tempfile` finds."""
     folders: list[Path] = []
-    for get in (Path.cwd, Path.home, lambda: Path(tempfile.gettempdir())):
+    for get in (Path.cwd, Path.home, _asked_temp, lambda: Path(tempfile.gettempdir())):
         try:
             folder = get()
         except (OSError, RuntimeError, KeyError):
@@ -261,6 +263,14 @@ def fallback_folders() -> list[Path]:
         if folder not in folders:
             folders.append(folder)
     return folders
+
+
+def _asked_temp() -> Path:
+    """The temporary folder the environment names (KeyError when it names none)."""
+    for name in ("TMPDIR", "TEMP", "TMP"):
+        if os.environ.get(name):
+            return Path(os.environ[name])
+    raise KeyError("TMPDIR")
 
 
 def fresh_name(folder: Path, base: str, suffix: str) -> Path:

@@ -634,6 +634,14 @@ def parse_false_call(text: str, players: int) -> int:
     return parse_player(words[2], players)
 
 
+def _absolute(folder: Path) -> Path:
+    """`folder` from the root, as it is now; as given where the current folder is already gone."""
+    try:
+        return folder.absolute()
+    except OSError:
+        return folder
+
+
 def replay(rules: Rules, players: int, entries: Sequence[str], version: int = VERSION) -> tuple[Tracker, list[str]]:
     """A fresh tracker with every entry applied in order, read as entries of a save of `version`,
     and the entries as saved; raises `Refused` with `number` (from 1) and `text` in its params for
@@ -847,6 +855,7 @@ class Keeper:
         self.stdout = stdout or sys.stdout
         self.sheet = sheet
         self.folder = Path(folder)
+        self.whole_folder = _absolute(self.folder)  # how a failure names it, should it go away during the game
         if sheet is not None and Path(sheet).suffix.lower() not in (".html", ".htm", ".svg"):
             raise MugginsError(self.w["sheet_kind"].format(path=sheet))
         problem = check_target(sheet, lang=lang, hint="exists_sheet") if sheet is not None else None  # no --force
@@ -871,15 +880,13 @@ class Keeper:
         """Keep the entries as a game at the terminal is kept (files.write_first): a fresh name in the
         keeper's folder, else in the current folder, home or the temporary folder, so that a folder
         gone or shut meanwhile loses nothing. Returns the path (None when nowhere) and the failures."""
+        whole = self.whole_folder
+        folders = [self.folder, *(folder for folder in fallback_folders() if folder != whole)]
         try:
-            here: Path | None = self.folder.absolute()
-        except OSError:  # the current folder itself is gone
-            here = None
-        folders = [self.folder, *(folder for folder in fallback_folders() if folder != here)]
-        try:
-            return write_first([], folders, self.to_json(), f"muggins-keep-{self.rules.name}", ".json")
+            path, failures = write_first([], folders, self.to_json(), f"muggins-keep-{self.rules.name}", ".json")
         except (OSError, ValueError) as exc:
-            return None, [(self.folder, exc)]
+            return None, [(whole, exc)]
+        return path, [(whole if folder == self.folder else folder, exc) for folder, exc in failures]
 
     def resume(self, path: str | Path) -> None:
         """Take the entries of a save made under these rules (checked by digest) and replay them."""
