@@ -1152,15 +1152,21 @@ def test_a_round_is_blocked_only_when_every_tile_that_fits_is_out_of_play(tmp_pa
     assert keeper.entries[-1] == "blocked" and "Not entered" not in out and "No se anota" not in out
 
 
-@pytest.mark.parametrize("lang, said", [
-    ("en", "Not entered: P2 cannot pass: a player passes holding no tile that fits an open end, and the players who "
-           "passed since the last tile, P2 included, hold 18 tiles or more (what is left of their deals, and what "
-           "they must have drawn), with 15 tiles off the line fitting none; check the ends, or undo an earlier entry."),
-    ("es", "No se anota: J2 no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y quienes han "
-           "pasado desde la última ficha, J2 incluido, tienen 18 fichas o más (lo que queda de su reparto y lo que "
-           "han tenido que robar), y hay 15 fichas fuera de la línea sin sitio en ninguno; revisa los extremos, o "
-           "deshaz una entrada anterior.")])
-def test_a_player_passes_only_holding_no_tile_that_fits(tmp_path, lang, said):
+@pytest.mark.parametrize("lang, said, said_two", [
+    ("en", "Not entered: P2 cannot pass: a player passes holding no tile that fits an open end, and P2 holds 18 tiles "
+           "or more (what is left of their deal, and what they must have drawn), with 15 tiles off the line fitting "
+           "none; check the ends, or undo an earlier entry.",
+     "Not entered: P3 cannot pass: a player passes holding no tile that fits an open end, and the players who "
+     "passed since the last tile, P3 included, hold 18 tiles or more (what is left of their deals, and what they "
+     "must have drawn), with 15 tiles off the line fitting none; check the ends, or undo an earlier entry."),
+    ("es", "No se anota: J2 no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y J2 tiene 18 "
+           "fichas o más (lo que queda de su reparto y lo que ha tenido que robar), y hay 15 fichas fuera de la línea "
+           "sin sitio en ninguno; revisa los extremos, o deshaz una entrada anterior.",
+     "No se anota: J3 no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y quienes han "
+     "pasado desde la última ficha, J3 incluido, tienen 18 fichas o más (lo que queda de su reparto y lo que han "
+     "tenido que robar), y hay 15 fichas fuera de la línea sin sitio en ninguno; revisa los extremos, o deshaz una "
+     "entrada anterior.")])
+def test_a_player_passes_only_holding_no_tile_that_fits(tmp_path, lang, said, said_two):
     """domino-muggins.es.txt: a player who cannot place draws until the boneyard is empty, then passes.
     Three players are dealt 5 of the 28 tiles: right after P1 opens [1|4], nobody else has had a turn
     to draw, so P2 would pass holding their 5 and the 13 undealt, 18 tiles with no 1 nor 4, where the
@@ -1170,7 +1176,29 @@ def test_a_player_passes_only_holding_no_tile_that_fits(tmp_path, lang, said):
     keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", word], lang=lang, folder=tmp_path)
     assert said in out and keeper.entries == ["1", "4 1"]
     keeper, out, code = keep("domino-muggins", 4, ["1", "4 1", word, word], lang=lang, folder=tmp_path)
-    assert said.replace("2", "3") in out and keeper.entries == ["1", "4 1", "pass"]
+    assert said_two in out and keeper.entries == ["1", "4 1", "pass"]
+
+
+def test_who_may_have_drawn_before_a_pass(tmp_path):
+    """The bound above holds only where nobody else can have drawn. Where a hand that can place may
+    draw (`draw.only_when_stuck: false`), the opener may have drawn all 14 undealt tiles before
+    opening [1|4] (2 players), leaving P2 seven tiles with no 1 nor 4: P2 passes. And a `turn P`
+    typed for a pass forgotten leaves who drew unknown: after P1 opens and `turn 3`, P3 may pass."""
+    keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\ndraw:\n  only_when_stuck: false\n", 2,
+                               ["1", "4 1", "pass"])
+    assert keeper.entries == ["1", "4 1", "pass"] and "Not entered" not in out
+    keeper, out, code = keep("domino-muggins", 3, ["1", "4 1", "turn 3", "pass"], folder=tmp_path)
+    assert keeper.entries == ["1", "4 1", "turn 3", "pass"] and "Not entered" not in out
+
+
+def test_a_block_where_nothing_can_be_drawn_says_a_hand_holds_what_fits(tmp_path):
+    """fives-and-threes with four players deals 5 tiles each and keeps the other 8 out of play: on the
+    opening [1|4] the 12 tiles that fit cannot all be out of play, and none can be drawn."""
+    keeper, out, code = keep("fives-and-threes", 4, ["1", "4 1", "blocked"], folder=tmp_path)
+    assert ("Not entered: the round is not blocked: with 12 tiles off the line fitting an open end and 8 kept out of "
+            "play (draw.reserve), a player holds one; type the open ends after the next tile, or pass.") in out
+    keeper, out, code = keep("fives-and-threes", 2, ["1", "4 1", "blocked"], folder=tmp_path)  # 14 kept out of play
+    assert keeper.entries == ["1", "4 1", "blocked"]
 
 
 def test_the_last_pass_round_the_table_needs_every_tile_that_fits_out_of_play(tmp_path):

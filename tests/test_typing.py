@@ -40,6 +40,7 @@ from typing import Any, Sequence
 from muggins import IllegalMoveError
 from muggins.bots import make_bots
 from muggins.engine import make_game
+from muggins.families.line.game import DominoState
 from muggins.loader import load_rules
 from muggins.match import run_game
 
@@ -57,7 +58,9 @@ game = make_game(load_rules("domino-muggins"), players=2)
 state = game.new_state(seed=1)
 state.play(state.legal_moves()[0])
 run_game(state, [FirstBot(), *make_bots(["greedy"], seed=1)])
-print(state.outcome)
+print(state.outcome, state.hands[0])
+if isinstance(state, DominoState):  # a family's own attributes, once the state is known to be of it
+    print(state.boneyard, state.line.tiles)
 '''
 
 

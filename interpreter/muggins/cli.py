@@ -21,7 +21,7 @@ import yaml
 
 from . import __version__
 from .bots import check_kinds
-from .engine.table import SEED_CHARACTERS
+from .engine.table import MAX_ROUNDS, SEED_CHARACTERS
 from .errors import MugginsError, RecordError, RuleFileError, Terminated
 from .loader import builtin_rule_names, load_rules, rules_source
 from .schema import rules_schema, scenario_schema
@@ -54,9 +54,9 @@ WORDS = {
         "bot_count": "--bots names {count} bots for {seats} bot seats",
         "no_common_players": "no number of players is allowed by every file ({counts}): compare files that "
                              "share one",
-        "max_rounds": "--max-rounds must be at least 1",
+        "max_rounds": "--max-rounds is from 1 to {most}",
         "chances": "--forget and --attention are chances between 0 and 1",
-        "seed_long": "--seed has at most {most} characters (each game's seed is it with the game's number)",
+        "seed_long": "--seed has at most {most} characters (a game's seed is it, a colon and the game's number)",
         "no_tally": "{rules} defines no paper notation; --tally shows nothing",
         "human_form": "--human takes seat numbers like 1 or 1,3, not {spec!r}",
         "human_range": "--human seats must be between 1 and {players}",
@@ -87,9 +87,10 @@ WORDS = {
         "bot_count": "--bots nombra {count} bots para {seats} puestos de bot",
         "no_common_players": "ningún número de jugadores vale para todos los ficheros ({counts}): compara "
                              "ficheros que compartan alguno",
-        "max_rounds": "--max-rounds debe ser al menos 1",
+        "max_rounds": "--max-rounds es de 1 a {most}",
         "chances": "--forget y --attention son probabilidades entre 0 y 1",
-        "seed_long": "--seed tiene como mucho {most} caracteres (la semilla de cada partida es ella con su número)",
+        "seed_long": ("--seed tiene como mucho {most} caracteres (la semilla de una partida es ella, dos puntos y el "
+                      "número de la partida)"),
         "no_tally": "{rules} no define notación en papel; --tally no muestra nada",
         "human_form": "--human toma números de puesto como 1 o 1,3, no {spec!r}",
         "human_range": "los puestos de --human deben estar entre 1 y {players}",
@@ -128,6 +129,8 @@ def _check_players(rules: Rules, players: int, lang: str | None) -> None:
     if players not in rules.player_counts:
         raise MugginsError(_say(lang, "player_count", rules=rules.name, players=players,
                                 counts=", ".join(map(str, rules.player_counts))))
+
+
 SIMULATION_SEED = SEED_CHARACTERS - 20  # `SEED:N`: room for the colon and any game's number
 MAX_WORKERS = 256  # local worker processes: more only fills the machine with idle forks
 
@@ -783,8 +786,8 @@ def _play(args: argparse.Namespace) -> int:
     if problem:
         return _usage(problem)
     _refuse_empty(args, ("--human", args.human), ("--record", args.record))
-    if args.max_rounds < 1:  # a number out of range is a usage error, as in simulate
-        raise UsageError(_say(args.lang, "max_rounds"))
+    if not 1 <= args.max_rounds <= MAX_ROUNDS:  # a number out of range is a usage error, as in simulate
+        raise UsageError(_say(args.lang, "max_rounds", most=MAX_ROUNDS))
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):
         raise UsageError(_say(args.lang, "chances"))
     if args.record is not None:  # before the game is played, never after
@@ -865,6 +868,8 @@ def _check_simulation_options(args: argparse.Namespace) -> None:
     """Refuse bad options before any game is played, so nothing is written half."""
     if args.games < 1 or args.workers < 1 or args.max_rounds < 1:
         raise UsageError(_say(args.lang, "at_least_one"))
+    if args.max_rounds > MAX_ROUNDS:
+        raise UsageError(_say(args.lang, "max_rounds", most=MAX_ROUNDS))
     if args.workers > MAX_WORKERS:
         raise UsageError(_say(args.lang, "workers", most=MAX_WORKERS))
     if not (0 <= args.forget <= 1 and 0 <= args.attention <= 1):

@@ -23,7 +23,10 @@ REASONS = {
         "players_whole": "the number of players must be a whole number, not {value}, of type {kind}",
         "max_rounds_whole": "max_rounds must be a whole number from 1 to {most}, not {value}",
         "seed_type": "a seed is an integer or a text, not {value}, of type {kind}",
-        "seed_digits": "a seed has at most {most} digits, as a record keeps it",
+        "seed_digits": "a seed has at most {most} digits, as a record keeps it, not {value}",
+        "place_tile": ("a placement's tile is {value}, not a Tile: make it with rules.pieces.parse, or read a typed "
+                       "move with game.parse_move(text)"),
+        "place_end": "a placement's end is {value}: an end is None (opening the line) or one of 0 to 3 ({ends})",
         "seed_characters": "a seed's text has at most {most} characters, as a record keeps it, not {length}",
         "pile_over_limit": "the pile totals {total}, over the limit {limit}",
         "not_on_line": "{place} does not fit the line {line}",
@@ -68,7 +71,11 @@ REASONS = {
         "players_whole": "el número de jugadores debe ser un número entero, no {value}, de tipo {kind}",
         "max_rounds_whole": "max_rounds debe ser un número entero de 1 a {most}, no {value}",
         "seed_type": "una semilla es un número entero o un texto, no {value}, de tipo {kind}",
-        "seed_digits": "una semilla tiene como mucho {most} cifras, como la guarda un registro",
+        "seed_digits": "una semilla tiene como mucho {most} cifras, como la guarda un registro, no {value}",
+        "place_tile": ("la ficha de una colocación es {value}, no una Tile: créala con rules.pieces.parse, o lee una "
+                       "jugada escrita con game.parse_move(text)"),
+        "place_end": ("el extremo de una colocación es {value}: un extremo es None (abre la línea) o uno de 0 a 3 "
+                      "({ends})"),
         "seed_characters": ("el texto de una semilla tiene como mucho {most} caracteres, como lo guarda un registro, "
                             "no {length}"),
         "pile_over_limit": "la pila suma {total}, más que el límite {limit}",
@@ -80,7 +87,8 @@ REASONS = {
         "opening_no_end": "la primera ficha abre la línea: no indiques extremo",
         "record_unfinished": ("un registro es de una partida terminada: juégala hasta el final primero (su resultado "
                               "es None)"),
-        "opener_empty_hand": "la línea está vacía, así que J{player}, que juega ahora, la abre: su mano necesita una ficha",
+        "opener_empty_hand": ("la línea está vacía, así que J{player}, que juega ahora, la abre: su mano necesita una "
+                              "ficha"),
         "which_end": "indica el extremo: {ends}",
         "no_such_end": "la línea no tiene ahora extremo {end}: indica {ends}",
         "no_match": "{tile} no coincide con el extremo {end} ({value})",

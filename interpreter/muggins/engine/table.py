@@ -196,7 +196,7 @@ def check_seed(seed: Any) -> None:
     if isinstance(seed, bool) or not isinstance(seed, SEED_TYPES):
         raise illegal("seed_type", value=safe_repr(seed), kind=type(seed).__name__)
     if isinstance(seed, int) and abs(seed) >= 10 ** SEED_DIGITS:
-        raise illegal("seed_digits", most=SEED_DIGITS)
+        raise illegal("seed_digits", most=SEED_DIGITS, value=safe_repr(seed))
     if isinstance(seed, str) and len(seed) > SEED_CHARACTERS:
         raise illegal("seed_characters", most=SEED_CHARACTERS, length=len(seed))
 
@@ -407,6 +407,7 @@ class TableState:
     unclaimed: list[PendingScore]
     outcome: Outcome | None
     events: list[Any]
+    hands: list[list[Any]]  # each player's pieces, in order (the family's; a new list each time it is read)
     step: int  # where the course stands once the decisions due are made: TURN or a family's step
     policies: Policies | None  # the bots a simulated game asks instead of yielding; None at a table
     listening: bool  # whether every event is built (else only those statistics read: scores, steals, losses)

@@ -61,11 +61,10 @@ class Place:
 
     def __post_init__(self) -> None:
         if not isinstance(self.tile, Tile):
-            raise IllegalMoveError(f"a placement's tile is {safe_repr(self.tile)}, not a Tile: make it with "
-                                   f"rules.pieces.parse, or read a typed move with game.parse_move(text)")
+            raise illegal("place_tile", value=safe_repr(self.tile))
         if self.end is not None and (type(self.end) is not int or not 0 <= self.end < len(END_NAMES)):
-            raise IllegalMoveError(f"a placement's end is {safe_repr(self.end)}: an end is None (opening the "
-                                   f"line) or one of 0 to {len(END_NAMES) - 1} ({', '.join(END_NAMES)})")
+            raise illegal("place_end", value=safe_repr(self.end), ends=Said(", ".join(END_NAMES),
+                                                                           es=", ".join(MOVE_ENDS["es"])))
 
     def __str__(self) -> str:
         return f"{self.tile.low}-{self.tile.high}" + ("" if self.end is None else f" {END_NAMES[self.end]}")
@@ -98,8 +97,9 @@ _OTHER_MOVES = {course.DRAW: DRAW, course.PASS: PASS, course.CALL: MUGGINS}  # b
 
 @dataclass(frozen=True)
 class DominoView:
-    """What one player at the table can see: never another player's tiles or the boneyard's, nor
-    anything of the game's own: the line is a copy, which a bot may change without changing play."""
+    """What one player at the table can see: never another player's tiles or the boneyard's. The
+    line is a copy, which a bot may change without changing play; the rules and the game (the
+    compiled rules) are shared, and hold nothing of the game in play."""
 
     player: int
     hand: tuple[Tile, ...]
@@ -334,7 +334,8 @@ class DominoGame(TableGame):
             return Place(tile)
         end = _END_INITIALS.get(lang or "en", {}).get(words[1], _END_WORDS.get(words[1]))
         if end is None:
-            raise illegal("not_an_end", text=shown(written[1]), ends=Said(", ".join(END_NAMES), es=", ".join(MOVE_ENDS["es"])))
+            raise illegal("not_an_end", text=shown(written[1]),
+                          ends=Said(", ".join(END_NAMES), es=", ".join(MOVE_ENDS["es"])))
         return Place(tile, end)
 
 

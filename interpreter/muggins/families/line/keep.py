@@ -75,6 +75,12 @@ WORDS = {
         "last_pass": ("P{player} cannot pass: everyone would then have passed since the last tile with nothing to "
                       "draw, a blocked round, but with {fits} off the line fitting an open end and {reserve} kept "
                       "out of play (draw.reserve), someone holds one; check the ends, or undo an earlier entry"),
+        "no_block_held": ("the round is not blocked: with {fits} off the line fitting an open end and {reserve} kept "
+                          "out of play (draw.reserve), a player holds one; type the open ends after the next tile, "
+                          "or pass"),
+        "no_room_one": ("P{player} cannot pass: a player passes holding no tile that fits an open end, and P{player} "
+                        "holds {least} or more (what is left of their deal, and what they must have drawn), with "
+                        "{room} off the line fitting none; check the ends, or undo an earlier entry"),
         "no_room": ("P{player} cannot pass: a player passes holding no tile that fits an open end, and the players "
                     "who passed since the last tile, P{player} included, hold {least} or more (what is left of their "
                     "deals, and what they must have drawn), with {room} off the line fitting none; check the ends, "
@@ -159,6 +165,13 @@ WORDS = {
                       "ronda bloqueada, pero hay {fits} fuera de la línea con sitio en un extremo abierto y "
                       "{reserve} apartadas del montón (draw.reserve), así que alguien tiene una; revisa los "
                       "extremos, o deshaz una entrada anterior"),
+        "no_block_held": ("la ronda no está bloqueada: hay {fits} fuera de la línea con sitio en un extremo abierto "
+                          "y {reserve} apartadas del montón (draw.reserve), así que un jugador tiene una; escribe los "
+                          "extremos tras la siguiente ficha, o paso"),
+        "no_room_one": ("J{player} no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y "
+                        "J{player} tiene {least} o más (lo que queda de su reparto y lo que ha tenido que robar), y "
+                        "hay {room} fuera de la línea sin sitio en ninguno; revisa los extremos, o deshaz una entrada "
+                        "anterior"),
         "no_room": ("J{player} no puede pasar: se pasa sin ninguna ficha con sitio en un extremo abierto, y quienes "
                     "han pasado desde la última ficha, J{player} incluido, tienen {least} o más (lo que queda de su "
                     "reparto y lo que han tenido que robar), y hay {room} fuera de la línea sin sitio en ninguno; "
@@ -275,7 +288,7 @@ class LineTracker(Tracker):
         self.won_by_placing = False
         self.passes = 0                # passes in a row since the last tile
         self.passed: set[int] = set()  # the players who passed since the last tile
-        self.acted: set[int] = set()   # the players who had a turn this round, after the opening: who may have drawn
+        self.acted: set[int] = set()   # the players who may have drawn this round (see `_pass_problem`)
         self.ends_now = 0              # the open ends counted after the last tile
         self.shown: tuple[int, ...] = ()   # the counts entered after the last tile
         self.lines: list[Line] = []    # every line of the engine's that shows the counts entered this round
@@ -347,6 +360,7 @@ class LineTracker(Tracker):
             self._refuse_when_out()
             self.turn = parse_player(text.split()[1], self.players)
             self.moved_on = True
+            self.acted.update(range(self.players))  # a turn typed for a pass forgotten: anyone may have drawn
             return f"turn {self.turn + 1}"
         if words and " ".join(words) in _PASS:
             if not self.placed and self.checks:
@@ -407,14 +421,17 @@ class LineTracker(Tracker):
             key, over, bound = min((p for p in problems if p is not None), key=lambda p: p[1] - p[2])
             if key == "last_pass":
                 raise Refused(key, player=self.turn + 1, fits=counted(over, "tile"), reserve=bound)
+            key = "no_room" if len(passed) > 1 else "no_room_one"
             raise Refused(key, player=self.turn + 1, least=counted(over, "tile"), room=counted(bound, "tile"))
         self.lines = lines
 
     def _pass_problem(self, line: Line, passed: set[int]) -> tuple[str, int, int] | None:
         """Why the players in `passed` cannot all hold only tiles that fit no end of `line`, as a words
-        key, a count and the bound it passes (None if they can). Each holds what is left of their deal, and what they drew beyond it; where a pass
-        means nothing could be drawn and nobody else has had a turn to draw, the passers drew every
-        tile that could be. With everyone passed, that leaves every tile that fits out of play."""
+        key, a count and the bound it passes (None if they can). Each holds what is left of their
+        deal, and what they drew beyond it; where a pass means nothing could be drawn and nobody else
+        may have drawn (`acted`: a player draws on their own turn, and before the opening tile only
+        where a hand that can place may draw), the passers drew every tile that could be. With
+        everyone passed, that leaves every tile that fits out of play."""
         left = [self.hand - placed for placed in self.by_player]
         others = [p for p in range(self.players) if p not in passed]
         if self.game.pass_only_when_empty and not others:
@@ -435,8 +452,8 @@ class LineTracker(Tracker):
             return
         lines = [line for line in self.lines if self._fitting(line) <= self.game.reserve]
         if not lines:
-            raise Refused("no_block", fits=counted(min(map(self._fitting, self.lines)), "tile"),
-                          reserve=self.game.reserve)
+            raise Refused("no_block" if self.drawable else "no_block_held",
+                          fits=counted(min(map(self._fitting, self.lines)), "tile"), reserve=self.game.reserve)
         self.lines = lines
 
     def _fitting(self, line: Line) -> int:
@@ -511,7 +528,7 @@ class LineTracker(Tracker):
         self.placed += 1
         self.passes, self.ends_now, self.passed = 0, len(ends), set()
         self.shown, self.lines, self.by_player, self.moved_on = tuple(ends), lines, by_player, False
-        if self.placed > 1:
+        if self.placed > 1 or not self.game.draw_only_when_stuck:  # an opener draws only where a hand may
             self.acted.add(player)
         self.last_placer = player
         self.turn = table.seats.next(player)
