@@ -600,7 +600,8 @@ def test_rules_list_and_show_speak_the_chosen_language_or_the_locales(monkeypatc
     (["--human", "7"], "los puestos de --human deben estar entre 1 y 2", "--human seats must be between 1 and 2", 1),
     (["--human", "1,1"], "--human nombra dos veces el puesto 1", "--human names seat 1 twice", 1),
     # a number out of range or an empty value: a usage error (exit 2), as in simulate
-    (["--max-rounds", "0"], "--max-rounds debe ser al menos 1", "--max-rounds must be at least 1", 2),
+    (["--max-rounds", "0"], "--max-rounds es de 1 a 1000000000", "--max-rounds is from 1 to 1000000000", 2),
+    (["--max-rounds", "1000000001"], "--max-rounds es de 1 a 1000000000", "--max-rounds is from 1 to 1000000000", 2),
     (["--forget", "2"], "--forget y --attention son probabilidades entre 0 y 1", "are chances between 0 and 1", 2),
     (["--human", ""], "--human recibe un valor vacío", "--human is given an empty value", 2),
     (["--record", ""], "--record recibe un valor vacío", "--record is given an empty value", 2),
