@@ -1272,3 +1272,19 @@ def test_a_keepers_save_and_a_games_files_given_to_each_others_commands_say_whic
                                 f"replay {record}")):
         assert main(["keep", "domino-muggins", "--resume", str(path), "--lang", "en"]) == 1
         assert capsys.readouterr().err == f"muggins: {path}: {said}\n"
+
+
+def test_a_link_in_a_loop_given_or_extended_is_refused_in_one_line(tmp_path, monkeypatch, capsys):
+    """Two links naming each other: given, or named by `extends`, the file cannot be read, and is
+    said so in one line in the language (it used to be a traceback from resolving the path)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    (tmp_path / "house.yaml").write_text("extends: ./a.yaml\nname: house\n", encoding="utf-8")
+    for given in ("a.yaml", "house.yaml"):
+        assert main(["validate", given]) == 1
+        captured = capsys.readouterr()
+        assert "a.yaml: cannot read file: a link that leads back to itself" in captured.out + captured.err
+    assert main(["--lang", "es", "validate", "house.yaml"]) == 1
+    captured = capsys.readouterr()
+    assert "no se puede leer el fichero: un enlace que lleva de vuelta a sí mismo" in captured.out + captured.err

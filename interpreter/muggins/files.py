@@ -43,6 +43,7 @@ _WORDS = {
         f"errno:{errno.EROFS}": "read-only file system", f"errno:{errno.ENOSPC}": "no space left on the device",
         f"errno:{errno.ENAMETOOLONG}": "the name is too long", f"errno:{errno.EDQUOT}": "disk quota exceeded",
         f"errno:{errno.EINVAL}": "invalid name",
+        f"errno:{errno.ELOOP}": "a link that leads back to itself",
     },
     "es": {
         "exists": "{path} ya existe (añade --force para reemplazarlo)",
@@ -66,6 +67,7 @@ _WORDS = {
         f"errno:{errno.ENOSPC}": "no queda espacio en el dispositivo",
         f"errno:{errno.ENAMETOOLONG}": "el nombre es demasiado largo", f"errno:{errno.EDQUOT}": "cuota de disco superada",
         f"errno:{errno.EINVAL}": "nombre no válido",
+        f"errno:{errno.ELOOP}": "un enlace que lleva de vuelta a sí mismo",
     },
 }
 

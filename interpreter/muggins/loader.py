@@ -257,9 +257,10 @@ def _is_folder(path: Path) -> bool:
 
 def _is_there(path: Path) -> bool:
     """Whether `path` names anything (a file, a folder, a pipe, a device): what is there but is
-    no regular file is read, and refused for what it is, by the YAML reader."""
+    no regular file is read, and refused for what it is, by the YAML reader; so is a link to nothing
+    or in a loop."""
     try:
-        return path.exists()
+        return path.exists() or path.is_symlink()
     except (OSError, ValueError):
         return False
 
@@ -269,7 +270,7 @@ def load_rules(spec: str | Path) -> Rules:
     path = resolve_rule_path(str(spec))
     if not _is_there(path):
         raise RuleFileError([Problem(Location(str(spec), 0, 0), _no_rules(spec))])
-    return _load_path(path.resolve(), _display(path))
+    return _load_path(_resolved(path), _display(path))
 
 
 def _no_rules(spec: str | Path) -> Said:
@@ -298,14 +299,23 @@ def _schema_validator() -> jsonschema.protocols.Validator:
     return jsonschema.validators.validator_for(schema)(schema)
 
 
-def _display(path: Path) -> str:
-    """How a file is named in messages: relative to the working directory when inside it."""
+def _resolved(path: Path) -> Path:
+    """`path` with its links followed; a link in a loop as it is, for the reader to refuse."""
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return path.absolute()
+
+
+def _display(path: Path) -> str:
+    """How a file is named in messages: relative to the working directory when inside it (as given
+    where it cannot be resolved: a link in a loop, a folder gone)."""
+    try:
+        return str(_resolved(path).relative_to(Path.cwd()))
+    except (ValueError, OSError):
         builtin = Path(str(resources.files("muggins.builtin")))
         try:
-            return f"<builtin>/{path.resolve().relative_to(builtin.resolve())}"
+            return f"<builtin>/{_resolved(path).relative_to(builtin.resolve())}"
         except ValueError:
             return str(path)
 
@@ -362,7 +372,7 @@ def _resolve(path: Path, display: str, chain: tuple[Path, ...]) -> tuple[Documen
         raise RuleFileError([Problem(where, _no_base(spec, base_path))])
     if _is_folder(base_path):  # said at `extends`, where the mistake is, not at the folder's "line 1"
         raise RuleFileError([Problem(where, say(WORDS, "extends_folder", spec=spec, path=_display(base_path)))])
-    base_path = base_path.resolve()
+    base_path = _resolved(base_path)
     if base_path in chain + (path,):
         cycle = " -> ".join(p.name for p in chain + (path, base_path))
         raise RuleFileError([Problem(where, say(WORDS, "cycle", cycle=cycle))])
@@ -393,7 +403,7 @@ def load_rules_with(spec: str | Path, overrides: Document, relative_to: Path | N
     path = resolve_rule_path(str(spec), relative_to)
     if not _is_file(path):
         raise RuleFileError([Problem(spec_at or overrides.where(()), _no_rules(spec))])
-    doc, bases = _resolve(path.resolve(), _display(path), ())
+    doc, bases = _resolve(_resolved(path), _display(path), ())
     if overrides.data:
         doc = _overlay(doc, overrides, overrides.data)
     _validate(doc)
