@@ -466,7 +466,7 @@ OTHER_VALUES = {
     "line.double_at_end": ("domino-muggins", ["line.double_at_end=one_half"]),
     "line.opening_double": ("domino-muggins", ["line.opening_double=per_end"]),
     "draw.only_when_stuck": ("domino-muggins", ["draw.only_when_stuck=false"]),
-    "draw.one_at_a_time": ("domino-muggins", ["draw.one_at_a_time=false"]),
+    "draw.one_at_a_time": ("domino-muggins", ["draw.only_when_stuck=false", "draw.one_at_a_time=false"]),
     "draw.drawn_tile_end": ("domino-muggins", ["draw.drawn_tile_end=first"]),
     "draw.reserve": ("domino-muggins", ["draw.reserve=2"]),
     "pass.only_when_boneyard_empty": ("domino-muggins", ["pass.only_when_boneyard_empty=false"]),
@@ -519,6 +519,16 @@ def test_every_option_set_to_another_value_changes_the_summary(option):
     base, settings = OTHER_VALUES[option]
     for lang in ("en", "es"):
         assert summarize_rules(load_settings(base, settings, lang), lang) != summarize_rules(load_rules(base), lang)
+
+
+def test_a_drawn_tile_kept_is_said_where_a_hand_that_can_place_may_draw():
+    """`draw.one_at_a_time: false` is read where `draw.only_when_stuck` is false (elsewhere it is
+    refused): there the summary says a drawn tile may be kept, in both languages."""
+    from muggins.overrides import load_settings
+    free = ["draw.only_when_stuck=false"]
+    for lang in ("en", "es"):
+        kept = load_settings("domino-muggins", [*free, "draw.one_at_a_time=false"], lang)
+        assert summarize_rules(kept, lang) != summarize_rules(load_settings("domino-muggins", free, lang), lang)
 
 
 def test_who_opens_is_said_where_the_file_chooses_it(tmp_path):

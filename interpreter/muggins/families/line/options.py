@@ -35,6 +35,9 @@ WORDS = {
         "unused": "`opener.holder` is read only when `first.method`, `next` or `after_blocked` is holder; set one of "
                   "them to holder, or remove `opener.holder`",
         "reserve": "keeps {kept} tiles out of play with {players}; it must be from 0 to the {size} tiles of the set",
+        "kept_drawn": ("`one_at_a_time: false` lets a player keep a drawn tile that fits and draw on, which a player "
+                       "who draws only when stuck (`only_when_stuck: true`) never can: the tile that fits ends the "
+                       "drawing; set `only_when_stuck: false` too, or remove `one_at_a_time`"),
         "too_few": "keeps {kept} of the {size} tiles out of play with {players}, leaving {left}: too few to deal "
                    "{dealt} to each ({need}); keep at most {most}, or deal fewer",
     },
@@ -48,6 +51,10 @@ WORDS = {
         "unused": "`opener.holder` solo se lee cuando `first.method`, `next` o `after_blocked` vale holder; pon uno "
                   "de ellos a holder, o quita `opener.holder`",
         "reserve": "deja {kept} fichas fuera de juego con {players}; debe ser de 0 a las {size} fichas del juego",
+        "kept_drawn": ("`one_at_a_time: false` deja que un jugador se quede una ficha robada que encaja y siga "
+                       "robando, lo que nunca puede quien roba solo cuando no puede colocar (`only_when_stuck: "
+                       "true`): la ficha que encaja acaba el robo; pon también `only_when_stuck: false`, o quita "
+                       "`one_at_a_time`"),
         "too_few": "deja {kept} de las {size} fichas fuera de juego con {players}, y quedan {left}: no bastan para "
                    "repartir {dealt} a cada uno ({need}); deja como mucho {most}, o reparte menos",
     },
@@ -93,6 +100,8 @@ def compile_line(c: Any) -> tuple[TileSet, LineRules]:
     """The tile set and the line options of a validated rule file; problems go to `c`."""
     d = c.doc.data
     tiles = TileSet(d["pieces"]["tiles"]["highest_pip"])
+    if d["draw"]["only_when_stuck"] and not d["draw"]["one_at_a_time"]:
+        c.problems.append(Problem(c.doc.where(("draw", "one_at_a_time")), say(WORDS, "kept_drawn")))
     return tiles, LineRules(
         first_opener=c.lottery(("opener", "first"), TILE_RANK_CONTEXT),
         next_opener=d["opener"]["next"],
