@@ -65,6 +65,9 @@ WORDS = {
         "maximum": "{section} is {value}; it must be at most {limit}{hint}",
         "false_call": " (the points a false call costs; null for no false calls)",
         "pieces_one": "`pieces` must hold exactly one of `tiles` or `cards`",
+        "pieces_both": ("`pieces` holds both `tiles` and `cards`, one of them from {base}, which this file extends: a "
+                        "game has one kind of piece, so extend a game of the same kind (a card game a card game's "
+                        "file), or write this file whole"),
         "minLength": "{section} must have at least {limit}", "maxLength": "{section} must have at most {limit}",
         "minItems": "{section} must have at least {limit}", "maxItems": "{section} must have at most {limit}",
         "minProperties": "{section} must have at least {limit}",
@@ -140,6 +143,9 @@ WORDS = {
         "maximum": "{section} es {value}; debe ser como mucho {limit}{hint}",
         "false_call": " (los puntos que cuesta un grito de «¡Muggins!» en falso; null si no hay gritos en falso)",
         "pieces_one": "`pieces` debe contener exactamente uno de `tiles` o `cards`",
+        "pieces_both": ("`pieces` contiene `tiles` y `cards`, uno de ellos de {base}, que este fichero extiende: un "
+                        "juego tiene una sola clase de pieza, así que extiende un juego de la misma clase (un juego de "
+                        "cartas, el fichero de uno de cartas), o escribe este fichero entero"),
         "minLength": "{section} debe tener al menos {limit}", "maxLength": "{section} debe tener como mucho {limit}",
         "minItems": "{section} debe tener al menos {limit}", "maxItems": "{section} debe tener como mucho {limit}",
         "minProperties": "{section} debe tener al menos {limit}",
@@ -473,6 +479,9 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     if error.validator == "additionalProperties":
         return _unknown_key(doc, error, path)
     if error.validator in ("minProperties", "maxProperties") and path == ("pieces",):
+        files = {doc.where(("pieces", kind)).file for kind in ("tiles", "cards")} - {doc.file}
+        if error.validator == "maxProperties" and files:  # one kind given here, the other by a file it extends
+            return Problem(doc.where(path), say(WORDS, "pieces_both", base=files.pop()))
         return Problem(doc.where(path), say(WORDS, "pieces_one"))
     return Problem(doc.where(path), _schema_message(doc, error, path))
 
