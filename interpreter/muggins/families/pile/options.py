@@ -23,7 +23,10 @@ MAX_LIMIT = 1000  # a running total's limit: tables are made for every total up 
 # What is wrong with the pile options of a rule file, in both languages.
 WORDS = {
     "en": {
-        "card_value": "card value of rank {rank} is {worth}; every card must add at least 1",
+        "card_value": "card value of rank {rank} is {worth}{more}; every card must add at least 1",
+        "card_value_high": ("card value of rank {rank} is {worth}{more}; a card adds at most {most}, the highest "
+                            "running total muggins plays to"),
+        "more_ranks": " (and {n} more alike)",
         "holder": "only a line game's opener can be the holder of a piece; a dealer is chosen by high_draw or random",
         "below": "limit {limit} with {players} is below the highest card value {highest}, so such a card could never "
                  "be played; it must be from {highest} to {most}",
@@ -33,7 +36,10 @@ WORDS = {
         "no_refill": " (for no drawing after a play, set `refill.enabled: false`)",
     },
     "es": {
-        "card_value": "el valor de las cartas de rango {rank} es {worth}; cada carta debe sumar al menos 1",
+        "card_value": "el valor de las cartas de rango {rank} es {worth}{more}; cada carta debe sumar al menos 1",
+        "card_value_high": ("el valor de las cartas de rango {rank} es {worth}{more}; una carta suma como mucho "
+                            "{most}, la suma en curso más alta con la que juega muggins"),
+        "more_ranks": " (y {n} más así)",
         "holder": "solo quien sale en un juego de línea puede elegirse por tener una pieza; quien reparte se elige "
                   "con high_draw o random",
         "below": "el límite {limit} con {players} es menor que el valor de carta más alto, {highest}, así que esa "
@@ -74,9 +80,14 @@ def compile_pile(c: Any) -> tuple[Deck, PileRules]:
     cards = d["pieces"]["cards"]
     value = c.expr(("pieces", "cards", "value"), CARD_VALUE_CONTEXT, Type.INT)
     values = tuple(c.evaluate(("pieces", "cards", "value"), value, {"card.rank": r}) for r in range(1, len(cards["ranks"]) + 1))
-    for rank, worth in zip(cards["ranks"], values):
-        if worth is not None and worth < 1:
-            c.complain(("pieces", "cards", "value"), say(WORDS, "card_value", rank=rank, worth=worth))
+    # one problem for the formula, however many ranks it gives a value out of bounds: the first such rank
+    low = [(rank, worth) for rank, worth in zip(cards["ranks"], values) if worth is not None and worth < 1]
+    high = [(rank, worth) for rank, worth in zip(cards["ranks"], values) if worth is not None and worth > MAX_LIMIT]
+    for key, wrong in (("card_value", low), ("card_value_high", high)):
+        if wrong:
+            (rank, worth), others = wrong[0], len(wrong) - 1
+            more = say(WORDS, "more_ranks", n=others) if others else ""
+            c.complain(("pieces", "cards", "value"), say(WORDS, key, rank=rank, worth=worth, more=more, most=MAX_LIMIT))
     deck = Deck(tuple(cards["suits"]), tuple(cards["ranks"]), tuple(v or 1 for v in values))
     if d["dealer"]["first"]["method"] == "holder":
         c.complain(("dealer", "first", "method"), say(WORDS, "holder"))
@@ -104,7 +115,7 @@ def check_pile_counts(c: Any, options: PileRules, deck: Deck, env: dict[str, int
     players = env["players"]
     limit = c.evaluate(("pile", "limit"), options.limit, env)
     highest = max(deck.values)
-    if limit is not None and limit < highest:
+    if limit is not None and limit < highest <= MAX_LIMIT:  # a card above MAX_LIMIT is its value's problem
         c.fails_with(("pile", "limit"), players, WORDS, "below", limit=limit, highest=highest, most=MAX_LIMIT)
     elif limit is not None and limit > MAX_LIMIT:
         c.fails_with(("pile", "limit"), players, WORDS, "above", limit=limit, highest=highest,
