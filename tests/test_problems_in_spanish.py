@@ -86,7 +86,7 @@ def test_every_broken_file_is_refused_in_spanish_and_in_english(path: Path, caps
     ("typo-key", "5:3: clave desconocida 'spinnner' en `line`; ¿querías decir 'spinner'? "
                  "(permitidas: spinner, double_at_end, opening_double)"),
     ("typo-top-level", "4:1: clave desconocida 'scorign' en el nivel superior; ¿querías decir 'scoring'?"),
-    ("pieces-both", "5:3: `pieces` debe contener exactamente uno de `tiles` o `cards`"),
+    ("pieces-both", "5:3: `pieces` contiene `tiles` y `cards`, uno de ellos de domino-muggins, que este fichero extiende"),
     ("wrong-type", "5:12: `line.spinner` debe ser true o false, no 1"),
     ("yes-means-text", "5:12: `line.spinner` debe ser true o false, no 'no' (aquí una palabra de sí/no es texto; "
                        "escribe true o false)"),

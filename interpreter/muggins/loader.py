@@ -305,6 +305,14 @@ def _schema_validator() -> jsonschema.protocols.Validator:
     return jsonschema.validators.validator_for(schema)(schema)
 
 
+def _as_extended(file: str) -> str:
+    """A file of the chain as `extends` names it: a built-in by its name, wherever muggins runs
+    (`_display` names it by its path inside the working folder), another file as displayed."""
+    builtin = Path(str(resources.files("muggins.builtin")))
+    path = builtin / file[len("<builtin>/"):] if file.startswith("<builtin>/") else Path(file)
+    return path.stem if _resolved(path).parent == _resolved(builtin) else file
+
+
 def _resolved(path: Path) -> Path:
     """`path` with its links followed; a link in a loop as it is, for the reader to refuse."""
     try:
@@ -481,7 +489,7 @@ def schema_problem(doc: Document, error: jsonschema.ValidationError) -> Problem:
     if error.validator in ("minProperties", "maxProperties") and path == ("pieces",):
         files = {doc.where(("pieces", kind)).file for kind in ("tiles", "cards")} - {doc.file}
         if error.validator == "maxProperties" and files:  # one kind given here, the other by a file it extends
-            return Problem(doc.where(path), say(WORDS, "pieces_both", base=files.pop()))
+            return Problem(doc.where(path), say(WORDS, "pieces_both", base=_as_extended(files.pop())))
         return Problem(doc.where(path), say(WORDS, "pieces_one"))
     return Problem(doc.where(path), _schema_message(doc, error, path))
 
