@@ -90,15 +90,17 @@ ROUND_2 = [
     "4 5",      # P1 [3|5]: 9, nothing
     "4 4",      # P2 [4|5]: 8, nothing; both ends show 4 and all seven 4s are on the line
     "blocked",  # nobody can play: everybody pays, from the opener P2
+    # nothing left to draw: the 18 tiles off the line, 168 - 66 = 102 pips (the line: 10+8+8+6+5+1+4+7+8+9),
+    # are all in the hands
     "2",        # P2 holds 2: loses 0                           P2 30
     "8",        # P3 holds 8: loses 10                          P3 15
-    "13",       # P1 holds 13: loses 15                         P1 -5
-]              # 0 - 5... scores -5, 30, 15; a blocked round: lots again for round 3
+    "92",       # P1 holds the other 92: loses 90               P1 -80
+]              # 10 - 90... scores -80, 30, 15; a blocked round: lots again for round 3
 UNDO_ACROSS_THE_ROUND_END = [
     "undo 2",   # back to asking P3's pips: scores 10, 30, 25
     "7",        # P3 held 7, not 8: loses 5                     P3 20
-    "13",       # P1 loses 15 again                             P1 -5
-]              # scores -5, 30, 20
+    "93",       # so P1 held 93: loses 95                       P1 -85
+]              # scores -85, 30, 20
 # P3 opens round 3 with [6|6] (12 alone) and P2 scores while it stays at an end, then while [5|5] does:
 # 15, 20, 15, 15 (30 + 65 = 95), 15, 15, 10, 10 (95 + 50 = 145); P2 goes out with their eighth tile (the
 # five dealt and three drawn); P3 holds 5 (loses 5), P1 2 (loses 0): scores -5, 145, 15
@@ -153,29 +155,29 @@ def test_a_scripted_domino_game_with_undo_across_a_round_end(tmp_path):
     assert "P1 loses 5 (leftover pips): 0 [0]." in out and "Round 2: P2 opens." in out
 
     keeper, out, code = keep("domino-muggins", 3, ROUND_1 + ROUND_2, folder=tmp_path)
-    assert scores(keeper) == [-5, 30, 15]
+    assert scores(keeper) == [-80, 30, 15]
     assert keeper.question_text() == "Who opens round 3? (1-3)"
 
     lines = ROUND_1 + ROUND_2 + UNDO_ACROSS_THE_ROUND_END
     keeper, out, code = keep("domino-muggins", 3, lines, folder=tmp_path)
-    assert "Undone: 8, 13." in out and "Scores: P1 10 [||], P2 30 [||||||], P3 25 [|||||]." in out
-    assert scores(keeper) == [-5, 30, 20]
+    assert "Undone: 8, 92." in out and "Scores: P1 10 [||], P2 30 [||||||], P3 25 [|||||]." in out
+    assert scores(keeper) == [-85, 30, 20]
 
     folder = tmp_path / "last"
     folder.mkdir()
     keeper, out, code = keep("domino-muggins", 3, lines + ROUND_3 + ROUND_4 + ["1 2", "sheet"], folder=folder)
     assert code == 0
-    assert scores(keeper) == [-5, 200, 15]
+    assert scores(keeper) == [-85, 200, 15]
     assert "P2 scores 20 (multiple of five): 180 [⊠⊠⊠ ||||||]." in out
     assert "Undone: 12 3." in out
     assert "P2 wins with 200 (target 200) in round 4." in out
-    assert "Scores: P1 -5 [-|], P2 200 [⊠⊠⊠⊠], P3 15 [|||]." in out
+    assert "Scores: P1 -85 [-⊠ |||||||], P2 200 [⊠⊠⊠⊠], P3 15 [|||]." in out
     assert "Not entered: the game is over" in out            # "1 2" after the win
     sheet = out[out.index("Score sheet:"):]
     # round 3: P2 +115, P3 -5; round 4: P2 scored 15 + 20 + 15 + 5 = 55 and won mid-round (no settlement)
     rows = [[cell.strip() for cell in row.split(" | ")] for row in sheet.splitlines()[4:6]]
-    assert rows == [["3", "+0 = -5 [-|]", "+115 = 145 [⊠⊠ |||||||||]", "-5 = 15 [|||]"],
-                    ["4", "+0 = -5 [-|]", "+55 = 200 [⊠⊠⊠⊠]", "+0 = 15 [|||]"]]
+    assert rows == [["3", "+0 = -85 [-⊠ |||||||]", "+115 = 145 [⊠⊠ |||||||||]", "-5 = 15 [|||]"],
+                    ["4", "+0 = -85 [-⊠ |||||||]", "+55 = 200 [⊠⊠⊠⊠]", "+0 = 15 [|||]"]]
     assert "Winner: P2" in sheet
     saved = json.loads(next(folder.glob("muggins-keep-domino-muggins.json")).read_text(encoding="utf-8"))
     assert saved["format"] == "muggins-keep" and saved["entries"][-1] == "1 4"
@@ -217,9 +219,9 @@ def test_the_score_sheet_rows_are_the_rounds(tmp_path):
     sheet = out[out.index("Score sheet:"):].splitlines()
     sheet = sheet[:sheet.index("No winner yet.") + 1]
     assert sheet[1].split("|")[0].strip() == "Round"
-    # round 1: P1 +5 -5 = 0, P2 +20, P3 +30 -5; round 2: P1 +10 -15, P2 +10, P3 -5; round 3 in play: P3 +5
+    # round 1: P1 +5 -5 = 0, P2 +20, P3 +30 -5; round 2: P1 +10 -95, P2 +10, P3 -5; round 3 in play: P3 +5
     assert [cell.strip() for cell in sheet[2].split(" | ")] == ["1", "+0 = 0 [0]", "+20 = 20 [||||]", "+25 = 25 [|||||]"]
-    assert [cell.strip() for cell in sheet[3].split(" | ")] == ["2", "-5 = -5 [-|]", "+10 = 30 [||||||]", "-5 = 20 [||||]"]
+    assert [cell.strip() for cell in sheet[3].split(" | ")] == ["2", "-85 = -85 [-⊠ |||||||]", "+10 = 30 [||||||]", "-5 = 20 [||||]"]
     assert [cell.strip() for cell in sheet[4].split(" | ")][:1] == ["3 (in play)"]
     assert sheet[-1] == "No winner yet."
 
@@ -230,7 +232,7 @@ def test_printable_score_sheets(tmp_path):
     root = ET.fromstring((tmp_path / "sheet.svg").read_text(encoding="utf-8"))
     assert root.tag.endswith("svg")
     texts = "".join(root.itertext())
-    assert "Score sheet: Domino Muggins" in texts and "-|" in texts and "||||||" in texts
+    assert "Score sheet: Domino Muggins" in texts and "-⊠ ||||||" in texts and "||||||" in texts
     assert "exists: choose another name" in out               # a sheet is never written over a file
     page = (tmp_path / "end.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "<table>" in page and "||||||" in page
@@ -524,11 +526,12 @@ def test_an_open_end_count_the_set_cannot_make_is_refused(tmp_path, monkeypatch)
 def test_keeping_score_in_spanish(tmp_path):
     # J2 passes after the fourth tile, so J3 places the fourteenth tile, their fifth, [6|6] on the 6: 3 + 12
     lines = ["1", "4 1", *P1_GOES_OUT[1:4], "paso", *P1_GOES_OUT[4:-1], "3 12", "fin 3", "7", "3", *ROUND_2[:10],
-             "bloqueo", "2", "8", "deshacer", "9", "4", "hoja", "ayuda", "xyz", "²", ""]
+             "bloqueo", "2", "8", "deshacer", "9", "91", "hoja", "ayuda", "xyz", "²", ""]
     keeper, out, code = keep("domino-muggins", 3, lines, lang="es", folder=tmp_path)
     # J1 5, J3 15; J3 goes out: J1 holds 7 (-5), J2 3 (-5); J3 opens round 2 with ROUND_2's tiles, so J3 scores the
-    # opening 10 and J2 the [4|4]'s; blocked: J3 2 (0), J1 9 (-10), J2 4 (-5)
-    assert scores(keeper) == [-10, 0, 25]
+    # opening 10 and J2 the [4|4]'s; blocked with nothing to draw, the hands hold the 102 pips off the line:
+    # J3 2 (0), J1 9 (-10), J2 the other 91 (-90)
+    assert scores(keeper) == [-10, -85, 25]
     for text in ("Ronda 1: abre J1.", "J2 pasa.", "J3 anota 15 (múltiplo de cinco)", "J1 descuenta 5 (fichas restantes)",
                  "Deshecho: 8.", "Hoja de puntuación", "Todavía no hay ganador.", "No se anota:", "Guardado en",
                  "¿Quién abre la ronda 3? (1-3)", "Puntuaciones:"):
@@ -585,7 +588,7 @@ def test_save_and_resume(tmp_path):
         f"{line}\n" for line in ROUND_2 + UNDO_ACROSS_THE_ROUND_END)), stdout=out, folder=tmp_path)
     resumed.resume(path)
     resumed.run(header=False)
-    assert "Resumed from" in out.getvalue() and scores(resumed) == [-5, 30, 20]
+    assert "Resumed from" in out.getvalue() and scores(resumed) == [-85, 30, 20]
 
 
 def test_a_save_is_checked_on_resume(tmp_path):
@@ -776,12 +779,14 @@ def test_an_entry_on_which_a_rule_fails_is_refused_in_the_keepers_language_and_t
 def test_a_settlement_that_fails_says_which_leftover_pips_broke_it(tmp_path):
     """The settlement is made once every player's pips are in, so a penalty failing on P1's 5 pips
     is refused at P2's entry: the refusal names the value it failed on, which is not the entry
-    refused, so the keeper knows which count to undo."""
+    refused, so the keeper knows which count to undo. P2's 50 is a count the block allows: the 14
+    undealt tiles are out of play, the 12 with a 3 or a 6 among them, so the hands hold the 15 tiles of
+    0, 1, 2, 4 and 5 (72 pips) but two: 53 to 71 pips between them."""
     house = tmp_path / "house.yaml"
     house.write_text('extends: domino-muggins\nname: house\nsettlement:\n  penalty: "100 // (hand_pips - 5)"\n'
                      + NO_DRAWING, encoding="utf-8")
     out = io.StringIO()
-    keeper = Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n3 6\npass\nblocked\n5\n9\n"),
+    keeper = Keeper(load_rules(str(house)), str(house), 2, "es", stdin=io.StringIO("1\n3 6\npass\nblocked\n5\n50\n"),
                     stdout=out, folder=tmp_path)
     keeper.run()
     assert (f"No se anota: las reglas fallan con ella: {house}:4: división o módulo entre cero en "
@@ -1119,12 +1124,12 @@ def test_the_spanish_help_of_keep_has_no_english_go(capsys):
 def test_once_every_player_has_passed_in_turn_the_round_is_blocked(tmp_path):
     """With nothing to draw (the undealt tiles out of play) the players pass round the table on the
     opening [1|4], its twelve fitting tiles among the thirteen undealt: nobody can place any more."""
-    lines = ["1", "4 1", "pass", "pass", "pass", "5 10", "pass", "domino 1", "blocked", "7", "3", "8"]
+    lines = ["1", "4 1", "pass", "pass", "pass", "5 10", "pass", "domino 1", "blocked", "7", "3", "78"]
     keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 3, lines)
     refusal = ("Not entered: every player has passed in turn since the last tile, with nothing to draw: nobody "
                "can place any more, the round is blocked (type blocked).")
     assert out.count(refusal) == 3                       # the tile, the fourth pass, the domino
-    assert scores(keeper) == [0, -5, -10]                # P1 5 - 5 (7 pips), P2 -5 (3), P3 -10 (8)
+    assert scores(keeper) == [0, -5, -80]                # P1 5 - 5 (7 pips), P2 -5 (3), P3 -80 (78)
     keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 2,
                                ["1", "4 1", "paso", "paso", "6 4"], lang="es")
     assert "la ronda está bloqueada (escribe bloqueo)." in out and scores(keeper) == [5, 0]
@@ -1210,6 +1215,27 @@ def test_the_last_pass_round_the_table_needs_every_tile_that_fits_out_of_play(tm
             "a blocked round, but with 6 tiles off the line fitting an open end and 0 kept out of play (draw.reserve), "
             "someone holds one; check the ends, or undo an earlier entry.") in out
     assert keeper.entries[-1] == "pass" and keeper.entries[-2] == ROUND_2[8]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_blocked_rounds_leftovers_add_up_to_the_tiles_in_the_hands(tmp_path, lang):
+    """domino-muggins.es.txt: a round is blocked only once the boneyard is empty, so every tile off
+    the line is in a hand: ROUND_2's line holds 66 of the set's 168 pips, so P2's 2 and P3's 8 leave
+    P1 exactly 92. With the undealt tiles kept out of play (NO_DRAWING, three players: 13 of them,
+    the 12 that fit the opening [1|4] among them), the hands hold the 15 tiles of 0, 2, 3, 5 and 6
+    (96 pips) but one: 84 to 96 pips."""
+    said = {"en": ("Not entered: the round is blocked with nothing left to draw, so the hands hold every tile off "
+                   "the line but those kept out of play (draw.reserve): {span} pips in all, and 10 are entered "
+                   "already, so P{player} holds {need}."),
+            "es": ("No se anota: la ronda está bloqueada sin nada que robar, así que las manos tienen todas las "
+                   "fichas fuera de la línea menos las apartadas del montón (draw.reserve): {span} puntos en total, "
+                   "y ya se han anotado 10, así que J{player} tiene {need}.")}[lang]
+    keeper, out, code = keep("domino-muggins", 3, ROUND_1 + ROUND_2[:-1] + ["13"], lang=lang, folder=tmp_path)
+    assert said.format(span=102, player=1, need=92) in out and keeper.entries[-1] == "8"
+    keeper, out = house_keeper(tmp_path, "extends: domino-muggins\nname: house\n" + NO_DRAWING, 3,
+                               ["1", "4 1", "blocked", "7", "3", "8", "87", "74"], lang=lang)
+    span, need = ("84 to 96", "74 to 86") if lang == "en" else ("84 a 96", "74 a 86")
+    assert out.count(said.format(span=span, player=3, need=need)) == 2 and keeper.entries[-1] == "74"
 
 
 def test_a_round_cannot_end_before_a_tile_is_placed(tmp_path):

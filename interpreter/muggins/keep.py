@@ -67,7 +67,8 @@ FORMAT = SHEET
 # of version 3 or older is read, and goes on being kept, without these two checks.
 # Version 5: a domino round's passes and its block are checked against the tiles off the line (a
 # block needs every tile that fits an open end out of play; a player passes holding only tiles that
-# fit none). A save of version 4 or older is read, and goes on being kept, without these checks.
+# fit none), and a blocked round's leftovers add up to the tiles in the hands. A save of version 4 or
+# older is read, and goes on being kept, without these checks.
 VERSION = 5
 READ_VERSIONS = (1, 2, 3, 4, 5)
 CHECKED_FROM = 3        # the first version whose entries are checked against what a table can do

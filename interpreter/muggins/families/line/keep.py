@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...keep import Question, Refused, Tracker, parse_number, parse_player, shown, unknown_names
-from ...messages import counted
+from ...messages import Said, counted
 from ...narration import count, player_name
 from ...rules import Rules
 from . import game as D
@@ -87,6 +87,9 @@ WORDS = {
                     "or undo an earlier entry"),
         "pips_left": ("the tiles not on the line hold {left} pips in all, and {entered} are entered already: "
                       "P{player} holds at most {most}"),
+        "block_pips": ("the round is blocked with nothing left to draw, so the hands hold every tile off the line "
+                       "but those kept out of play (draw.reserve): {span} pips in all, and {entered} are entered "
+                       "already, so P{player} holds {need}"),
         "too_few_ends": "after the opening the line has at least {least} open ends: write what each counts (5 10), not {count}",
         "lone_opening": "only a double opens the line with one count ({counts}), not {n}",
         "ends_shrank": "the line had {before} open ends, and an end that counts goes on counting: not {count}",
@@ -156,6 +159,9 @@ WORDS = {
                             "jugador coloca su última ficha, así que quien termina es J{last}"),
         "pips_left": ("las fichas que no están en la línea suman {left} puntos, y ya se han anotado {entered}: "
                       "J{player} tiene como mucho {most}"),
+        "block_pips": ("la ronda está bloqueada sin nada que robar, así que las manos tienen todas las fichas fuera "
+                       "de la línea menos las apartadas del montón (draw.reserve): {span} puntos en total, y ya se "
+                       "han anotado {entered}, así que J{player} tiene {need}"),
         "all_passed": ("todos los jugadores han pasado por turno desde la última ficha, sin nada que robar: nadie "
                        "puede colocar ya, la ronda está bloqueada (escribe bloqueo)"),
         "no_block": ("la ronda no está bloqueada: hay {fits} fuera de la línea con sitio en un extremo abierto y "
@@ -213,6 +219,11 @@ WORDS = {
                      "robar: su mano está vacía y la ronda terminó con su última ficha; escribe fin {player}"),
     },
 }
+
+
+def _span(least: int, most: int) -> Said | int:
+    """A number, or a range of them as each language writes it."""
+    return least if least == most else Said(f"{least} to {most}", es=f"{least} a {most}")
 
 
 def _on(line: Line) -> int:
@@ -477,6 +488,28 @@ class LineTracker(Tracker):
         entered = sum(self.pips.values())
         return max(0, left - entered), left, entered
 
+    def _refuse_block_pips(self, player: int, pips: int, entered: int) -> None:
+        """The last leftover of a blocked round: the hands then hold every tile off the line but the
+        boneyard's, which keeps `draw.reserve` tiles, every tile that fits among them; so the pips
+        entered add up to the pips off the line less those of the reserve's other tiles (exactly
+        the pips off the line when it keeps none)."""
+        spans = [self._held_at_block(line) for line in self.lines]
+        if any(least <= entered + pips <= most for least, most in spans):
+            return
+        least, most = min(s[0] for s in spans), max(s[1] for s in spans)
+        raise Refused("block_pips", player=player + 1, entered=entered, span=_span(least, most),
+                      need=_span(max(0, least - entered), max(0, most - entered)))
+
+    def _held_at_block(self, line: Line) -> tuple[int, int]:
+        """The fewest and the most pips the hands hold between them when the round is blocked on
+        `line`: the tiles off it, less the reserve's, the heaviest or the lightest beyond those that fit."""
+        pips, off = self.game.line_tables.pips, self._off(line)
+        fits = line.open_mask() & off
+        others = sorted(pips[t] for t in tile_numbers(off & ~fits))
+        extra = max(0, self.game.reserve - fits.bit_count())
+        total = sum(others)
+        return total - sum(others[len(others) - extra:]), total - sum(others[:extra])
+
     def _goer(self, words: list[str]) -> int:
         """The player a `domino` entry says went out: a round ends as its last tile is placed, so
         only once a tile is down, and only the player who placed the last one."""
@@ -668,6 +701,8 @@ class LineTracker(Tracker):
             pips = parse_number(text, 0, self.most_pips)
             if self.counts and pips > most:
                 raise Refused("pips_left", left=left, entered=entered, player=player + 1, most=most)
+            if self.holds and self.blocked and self.asking == [player] and self.lines:
+                self._refuse_block_pips(player, pips, entered)
             self.pips[player] = pips
             self.table.events.append(Left(player, pips))
             answered = pips
