@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .bots import Player
-from .errors import IllegalMoveError
+from .messages import illegal
 from .pieces import safe_repr
 
 
@@ -15,8 +15,7 @@ def run_game(state: Any, seats: Sequence[Player], on_events: Callable[[list[Any]
     players = state.game.players
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or len(seats) != players or not all(
             callable(getattr(seat, "choose", None)) for seat in seats):
-        raise IllegalMoveError(f"`seats` must hold a player with `choose(view, moves)` for each of the {players} "
-                               f"seats (bots.make_bots gives them), not {safe_repr(seats)}")
+        raise illegal("api_seats", players=players, value=safe_repr(seats))
     moves = []
     while not state.is_terminal():
         actor = state.actor

@@ -19,6 +19,24 @@ LANGUAGES = ("en", "es")
 REASONS = {
     "en": {
         "game_over": "the game is over",
+        "api_list": "`{name}` must be a list, not {value}",
+        "api_hands": "`hands` must be a list of {players} lists of pieces, not {value}",
+        "api_position": "a position for {players} players needs {players} hands and {players} scores",
+        "api_seat": "`{name}` is {value}, not a seat: seats are numbered 0 to {last}",
+        "api_twice": "{piece} appears twice in what is assigned",
+        "api_position_twice": "{piece} appears twice in the position",
+        "api_policies": ("`policies` must be bots.Policies with a kind of bot for each of the {players} players, "
+                         "not {value}"),
+        "api_scores": "scores must be whole numbers, not {value}",
+        "api_round": "the round must be a whole number from 1, not {value}",
+        "api_text_move": ("play() takes a move object, not the text {text}: read a typed move with "
+                          "game.parse_move(text) first"),
+        "api_seats": ("`seats` must hold a player with `choose(view, moves)` for each of the {players} seats "
+                      "(bots.make_bots gives them), not {value}"),
+        "api_line_pairs": ("`line` holds (tile, end) pairs, the end None or an end's number from 0 to {last}, not "
+                           "{value}"),
+        "api_not_cards": "{rules} is not a card game",
+        "api_not_dominoes": "{rules} is not a domino game",
         "player_count": "{rules} is played by {counts} players, not {players}",
         "players_whole": "the number of players must be a whole number, not {value}, of type {kind}",
         "max_rounds_whole": "max_rounds must be a whole number from 1 to {most}, not {value}",
@@ -66,6 +84,24 @@ REASONS = {
         "not_an_end": "not an end: {text!r} (ends: {ends})",
     },
     "es": {
+        "api_list": "`{name}` debe ser una lista, no {value}",
+        "api_hands": "`hands` debe ser una lista de {players} listas de piezas, no {value}",
+        "api_position": "una posición para {players} jugadores necesita {players} manos y {players} puntuaciones",
+        "api_seat": "`{name}` es {value}, no un puesto: los puestos van de 0 a {last}",
+        "api_twice": "{piece} aparece dos veces en lo asignado",
+        "api_position_twice": "{piece} aparece dos veces en la posición",
+        "api_policies": ("`policies` debe ser bots.Policies con una clase de bot para cada uno de los {players} "
+                         "jugadores, no {value}"),
+        "api_scores": "las puntuaciones deben ser números enteros, no {value}",
+        "api_round": "la ronda debe ser un número entero desde 1, no {value}",
+        "api_text_move": ("play() toma un objeto de jugada, no el texto {text}: lee antes una jugada escrita con "
+                          "game.parse_move(text)"),
+        "api_seats": ("`seats` debe contener un jugador con `choose(view, moves)` para cada uno de los {players} "
+                      "puestos (bots.make_bots los da), no {value}"),
+        "api_line_pairs": ("`line` contiene pares (ficha, extremo), el extremo None o el número de un extremo de 0 "
+                           "a {last}, no {value}"),
+        "api_not_cards": "{rules} no es un juego de cartas",
+        "api_not_dominoes": "{rules} no es un juego de dominó",
         "game_over": "la partida ha terminado",
         "player_count": "{rules} se juega con {counts} jugadores, no con {players}",
         "players_whole": "el número de jugadores debe ser un número entero, no {value}, de tipo {kind}",

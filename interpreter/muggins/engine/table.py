@@ -21,7 +21,7 @@ from typing import Any, Callable, Generator, Sequence
 
 from ..bots import Policies
 from ..dsl import compile_scoring
-from ..errors import IllegalMoveError, RuleError
+from ..errors import RuleError
 from ..messages import Said, illegal
 from ..pieces import safe_repr, shown
 from ..rules import Rules, Score
@@ -207,23 +207,23 @@ def check_pieces(name: str, value: Any) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, (list, tuple)):
-        raise IllegalMoveError(f"`{name}` must be a list, not {safe_repr(value)}")
+        raise illegal("api_list", name=name, value=safe_repr(value))
     return list(value)
 
 
 def check_hands(hands: Any, players: int) -> list[list[Any]]:
     """The hands given to `setup`: one list (or tuple) of pieces per player."""
     if not isinstance(hands, (list, tuple)) or not all(isinstance(hand, (list, tuple)) for hand in hands):
-        raise IllegalMoveError(f"`hands` must be a list of {players} lists of pieces, not {safe_repr(hands)}")
+        raise illegal("api_hands", players=players, value=safe_repr(hands))
     if len(hands) != players:
-        raise IllegalMoveError(f"a position for {players} players needs {players} hands and {players} scores")
+        raise illegal("api_position", players=players)
     return [list(hand) for hand in hands]
 
 
 def check_seat(name: str, seat: Any, players: int) -> None:
     """A seat given to the API (`view(player)`, `setup(turn=...)`): a whole number from 0."""
     if type(seat) is not int or not 0 <= seat < players:
-        raise IllegalMoveError(f"`{name}` is {safe_repr(seat)}, not a seat: seats are numbered 0 to {players - 1}")
+        raise illegal("api_seat", name=name, value=safe_repr(seat), last=players - 1)
 
 
 def check_assigned(pieces: list[Any], check: Callable[[Any], None], noun: str) -> None:
@@ -233,23 +233,27 @@ def check_assigned(pieces: list[Any], check: Callable[[Any], None], noun: str) -
     for piece in pieces:
         check(piece)
     if len(set(pieces)) != len(pieces):
-        raise IllegalMoveError(f"a {noun} appears twice in what is assigned")
+        raise illegal("api_twice", piece=a_piece(noun))
 
 
 def check_policies(policies: Any, players: int) -> None:
     """The simulated bots `new_state` is given: None, or `bots.Policies` with a kind for each seat."""
     if policies is not None and not (isinstance(policies, Policies) and len(policies.greedy) == players):
-        raise IllegalMoveError(f"`policies` must be bots.Policies with a kind of bot for each of the {players} "
-                               f"players, not {safe_repr(policies)}")
+        raise illegal("api_policies", players=players, value=safe_repr(policies))
+
+
+def a_piece(noun: str) -> Said:
+    """"a tile" or "a card", as each language says it: the piece a message names."""
+    return Said(f"a {noun}", es={"tile": "una ficha", "card": "una carta"}[noun])
 
 
 def check_position(scores: Sequence[Any] | None, round_number: Any) -> None:
     """What a position set up by hand must hold that a game always does: whole-number scores and
     a round from 1 (the families check their own pieces and seats)."""
     if scores is not None and not all(type(score) is int for score in scores):
-        raise IllegalMoveError(f"scores must be whole numbers, not {list(scores)!r}"[:120])
+        raise illegal("api_scores", value=safe_repr(list(scores)))
     if type(round_number) is not int or round_number < 1:
-        raise IllegalMoveError(f"the round must be a whole number from 1, not {round_number!r}"[:120])
+        raise illegal("api_round", value=safe_repr(round_number))
 
 
 def round_end_winner(scores: Sequence[int], target: int, order: Sequence[int], tie: str,
@@ -483,8 +487,7 @@ class TableState:
     def play(self, move: Any) -> list[Any]:
         """Apply `move` after checking it; an illegal move raises and changes nothing."""
         if isinstance(move, str):
-            raise IllegalMoveError(f"play() takes a move object, not the text {shown(move)!r}: "
-                                   f"read a typed move with game.parse_move(text) first")
+            raise illegal("api_text_move", text=repr(shown(move)))
         if self.outcome is not None:
             raise illegal("game_over")
         if move not in self.legal_moves():

@@ -12,7 +12,6 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence, Union
 
-from ...errors import IllegalMoveError
 from ...messages import Said, illegal, said_list
 from ...pieces import Tile, TileSet, safe_repr, shown
 from ...dsl import lookup, tabulate
@@ -26,6 +25,7 @@ from .scoring import PlacementScoring
 from ...bots import Policies
 from ...engine.common import seeded
 from ...engine.table import (DECISION_WORDS, MUGGINS, TURN, Award, Claim, Muggins, PendingScore, TableGame, TableState,
+                             a_piece,
                              check_assigned, check_hands, check_pieces, check_policies, check_position, check_seat,
                              check_seed, checked_text)
 
@@ -141,7 +141,7 @@ class DominoGame(TableGame):
 
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, LineRules) or not isinstance(rules.pieces, TileSet):
-            raise IllegalMoveError(f"{rules.name} is not a domino game")
+            raise illegal("api_not_dominoes", rules=rules.name)
         super().__init__(rules, players, max_rounds)
         self.tiles = rules.pieces.tiles
         self.reserve = rules.options.reserve({"players": players})
@@ -269,12 +269,11 @@ class DominoGame(TableGame):
         check_seed(seed)
         hands, boneyard, line = check_hands(hands, n), check_pieces("boneyard", boneyard), check_pieces("line", line)
         if scores is not None and len(scores) != n:
-            raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
+            raise illegal("api_position", players=n)
         for placed in line:
             if not isinstance(placed, (list, tuple)) or len(placed) != 2 or not (
                     placed[1] is None or (type(placed[1]) is int and 0 <= placed[1] < len(END_NAMES))):
-                raise IllegalMoveError(f"`line` holds (tile, end) pairs, the end None or an end's number from 0 "
-                                       f"to {len(END_NAMES) - 1}, not {safe_repr(placed)}")
+                raise illegal("api_line_pairs", last=len(END_NAMES) - 1, value=safe_repr(placed))
         check_seat("turn", turn, n)
         if not line and not hands[turn]:  # nobody else may open: no move would ever end the round
             raise illegal("opener_empty_hand", player=turn + 1)
@@ -299,7 +298,7 @@ class DominoGame(TableGame):
         state.opener = state.turn = turn
         seen = [t for h in hands for t in h] + boneyard + [t for t, _ in line]
         if len(seen) != len(set(seen)):
-            raise IllegalMoveError("a tile appears twice in the position")
+            raise illegal("api_position_twice", piece=a_piece("tile"))
         state._resume()
         return state
 

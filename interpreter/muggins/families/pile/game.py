@@ -14,7 +14,6 @@ from operator import itemgetter
 from typing import Any, Callable, Union
 
 from ...bots import UNPLAYABLE, Policies, comparable
-from ...errors import IllegalMoveError
 from ...messages import Said, illegal
 from ...pieces import Card, Deck
 from ...dsl import fails_somewhere, lookup, tabulate
@@ -28,7 +27,7 @@ from ...engine.common import seeded
 from ...engine.table import (CLAIM, DECISION_WORDS, DECLINE, MUGGINS, TURN, Award, Claim, Claimed, Decline, FalseCall,
                              Forfeited, Muggins, NotClaimed, Overshot, PendingScore, ScoreEarned, Stolen, TableGame,
                              TableState, check_assigned, check_hands, check_pieces, check_policies, check_position,
-                             check_seat, check_seed, checked_text, must_claim)
+                             check_seat, check_seed, checked_text, must_claim, a_piece)
 
 __all__ = ["Claim", "Claimed", "Decline", "FalseCall", "Forfeited", "Muggins", "NotClaimed", "Overshot",
            "PendingScore", "ScoreEarned", "Stolen", "CLAIM", "DECLINE", "MUGGINS", "Dealt", "PileClosed", "Played",
@@ -122,7 +121,7 @@ class CardGame(TableGame):
 
     def __init__(self, rules: Rules, players: int, max_rounds: int = 1000):
         if not isinstance(rules.options, PileRules) or not isinstance(rules.pieces, Deck):
-            raise IllegalMoveError(f"{rules.name} is not a card game")
+            raise illegal("api_not_cards", rules=rules.name)
         super().__init__(rules, players, max_rounds)
         self.options: PileRules = rules.options
         o = self.options
@@ -371,7 +370,7 @@ class CardGame(TableGame):
         check_seed(seed)
         hands, stock, pile = check_hands(hands, n), check_pieces("stock", stock), check_pieces("pile", pile)
         if scores is not None and len(scores) != n:
-            raise IllegalMoveError(f"a position for {n} players needs {n} hands and {n} scores")
+            raise illegal("api_position", players=n)
         for name, seat in (("dealer", dealer), ("turn", turn), ("last_player", last_player),):
             if seat is not None:
                 check_seat(name, seat, n)
@@ -394,7 +393,7 @@ class CardGame(TableGame):
         state.opener = state.turn
         seen = [c for h in hands for c in h] + stock + pile
         if len(seen) != len(set(seen)):
-            raise IllegalMoveError("a card appears twice in the position")
+            raise illegal("api_position_twice", piece=a_piece("card"))
         if state.total > self.limit:
             raise illegal("pile_over_limit", total=state.total, limit=self.limit)
         state._resume()
