@@ -188,6 +188,7 @@ SEED_TYPES = (int, str)  # what a record can keep and replay
 # more could never be read back
 MAX_ROUNDS = 1_000_000_000
 SEED_DIGITS = 100
+SEED_BOUND = 10 ** SEED_DIGITS  # computed once: a seed is checked for every game a simulation plays
 SEED_CHARACTERS = 256
 
 
@@ -195,7 +196,7 @@ def check_seed(seed: Any) -> None:
     """A seed a game's chance can come from: an integer or a text, as records keep it."""
     if isinstance(seed, bool) or not isinstance(seed, SEED_TYPES):
         raise illegal("seed_type", value=safe_repr(seed), kind=type(seed).__name__)
-    if isinstance(seed, int) and abs(seed) >= 10 ** SEED_DIGITS:
+    if isinstance(seed, int) and abs(seed) >= SEED_BOUND:
         raise illegal("seed_digits", most=SEED_DIGITS, value=safe_repr(seed))
     if isinstance(seed, str) and len(seed) > SEED_CHARACTERS:
         raise illegal("seed_characters", most=SEED_CHARACTERS, length=len(seed))

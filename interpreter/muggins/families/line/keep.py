@@ -432,7 +432,6 @@ class LineTracker(Tracker):
             key, over, bound = min((p for p in problems if p is not None), key=lambda p: p[1] - p[2])
             if key == "last_pass":
                 raise Refused(key, player=self.turn + 1, fits=counted(over, "tile"), reserve=bound)
-            key = "no_room" if len(passed) > 1 else "no_room_one"
             raise Refused(key, player=self.turn + 1, least=counted(over, "tile"), room=counted(bound, "tile"))
         self.lines = lines
 
@@ -453,7 +452,7 @@ class LineTracker(Tracker):
         else:
             least = sum(max(0, left[p]) for p in passed)
         room = self._fitting_none(line)
-        return None if least <= room else ("no_room", least, room)
+        return None if least <= room else ("no_room" if len(passed) > 1 else "no_room_one", least, room)
 
     def _refuse_block(self) -> None:
         """A round is blocked when nothing can be drawn and no hand holds a tile that fits an open
